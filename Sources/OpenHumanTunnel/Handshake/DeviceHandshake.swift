@@ -49,7 +49,7 @@ public enum DeviceHandshake {
             key: ackKey, nonce: Array(ack[1..<25]), ciphertext: Array(ack[25...]),
             aad: HandshakeMessage.ackAAD(clientEphemeralPublic: clientEphemeralPublic))
         let members = try HandshakeJSON.parseObject(plaintext)
-        guard try HandshakeJSON.string(HandshakeMessage.kindField, in: members) == HandshakeMessage.ackKind else {
+        guard try HandshakeJSON.string(HandshakeMessage.kindField, in: members) == Array(HandshakeMessage.ackKind.utf8) else {
             throw .badFieldValue(HandshakeMessage.kindField)
         }
         let serverEphemeralPublic = try HandshakeJSON.key(HandshakeMessage.serverEphemeralField, in: members)

@@ -5,33 +5,38 @@
 /// extra members (JSON-5), so a later version can add fields. What they refuse is what makes a
 /// message mean two things: a duplicate member (JSON parsers disagree on which copy wins, so two
 /// implementations could act on different keys), invalid UTF-8, and anything not an object.
-/// Member names are compared after unescaping, so `"device_pubkey"` and `"device\u005fpubkey"`
-/// are the same member.
+/// Member names are compared after unescaping, byte for byte, so `"device_pubkey"` and
+/// `"device\u005fpubkey"` are the same member while `"K"` and `"\u212a"` (KELVIN SIGN), which
+/// Swift's `String ==` would call equal, are two.
 enum HandshakeJSON {
     /// A top-level member's value, as far as the handshake cares.
     enum Value: Equatable {
-        case string(String)
+        /// The unescaped UTF-8 bytes of a string value.
+        case string([UInt8])
         case other
     }
 
-    /// Parses `bytes` into the top-level members, in order.
-    static func parseObject(_ bytes: [UInt8]) throws(TunnelError) -> [String: Value] {
+    /// Top-level members keyed by the unescaped UTF-8 bytes of their names.
+    typealias Members = [[UInt8]: Value]
+
+    /// Parses `bytes` into the top-level members.
+    static func parseObject(_ bytes: [UInt8]) throws(TunnelError) -> Members {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .badHandshakeJSON }
         var reader = JSONReader(bytes)
         return try reader.readDocument()
     }
 
     /// Reads the required string member `name` of `members` (JSON-3, JSON-4).
-    static func string(_ name: String, in members: [String: Value]) throws(TunnelError) -> String {
-        guard let value = members[name] else { throw .missingField(name) }
+    static func string(_ name: String, in members: Members) throws(TunnelError) -> [UInt8] {
+        guard let value = members[Array(name.utf8)] else { throw .missingField(name) }
         guard case .string(let text) = value else { throw .badFieldType(name) }
         return text
     }
 
     /// Reads a required key member: a string, canonical base64url, 32 bytes (JSON-6), checked
     /// completely before the caller moves to the next member (JSON-7).
-    static func key(_ name: String, in members: [String: Value]) throws(TunnelError) -> [UInt8] {
-        try Base64URL.decodeKey(string(name, in: members))
+    static func key(_ name: String, in members: Members) throws(TunnelError) -> [UInt8] {
+        try Base64URL.decodeKey(String(decoding: string(name, in: members), as: UTF8.self))
     }
 
     /// The sender's exact form: members in the given order, no white space. Values here are
@@ -46,28 +51,29 @@ enum HandshakeJSON {
 ///
 /// Only the top-level object's members are kept; nested values are validated and skipped. The
 /// depth bound keeps a hostile `[[[[…` from exhausting the stack: any message fits in 49,152
-/// bytes, but a recursion that deep would not.
+/// bytes, but a recursion that deep would not. Depth counts containers, the top-level object
+/// being level 1; a container at a level above 64 is refused, empty or not.
 private struct JSONReader {
     static let maximumDepth = 64
     private let bytes: [UInt8]
     private var index = 0
-    private var firstDuplicate: String?
+    private var firstDuplicate: [UInt8]?
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func readDocument() throws(TunnelError) -> [String: HandshakeJSON.Value] {
+    mutating func readDocument() throws(TunnelError) -> HandshakeJSON.Members {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { throw .badHandshakeJSON }
         let members = try readTopObject()
         skipWhitespace()
         guard index == bytes.count else { throw .badHandshakeJSON }
-        if let name = firstDuplicate { throw .duplicateField(name) }
+        if let name = firstDuplicate { throw .duplicateField(String(decoding: name, as: UTF8.self)) }
         return members
     }
 
-    private mutating func readTopObject() throws(TunnelError) -> [String: HandshakeJSON.Value] {
+    private mutating func readTopObject() throws(TunnelError) -> HandshakeJSON.Members {
         index += 1
-        var members: [String: HandshakeJSON.Value] = [:]
+        var members: HandshakeJSON.Members = [:]
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { index += 1; return members }
         while true {
@@ -80,7 +86,7 @@ private struct JSONReader {
             if peek() == UInt8(ascii: "\"") {
                 value = .string(try readString())
             } else {
-                try skipValue(depth: 1)
+                try skipValue(level: 2)
                 value = .other
             }
             // JSON-2: remember the first duplicate, but report it only once the whole text is
@@ -94,12 +100,13 @@ private struct JSONReader {
         }
     }
 
-    private mutating func skipValue(depth: Int) throws(TunnelError) {
-        guard depth <= Self.maximumDepth, let c = peek() else { throw .badHandshakeJSON }
+    /// Skips one value that would sit at nesting `level` if it is a container.
+    private mutating func skipValue(level: Int) throws(TunnelError) {
+        guard let c = peek() else { throw .badHandshakeJSON }
         switch c {
         case UInt8(ascii: "\""): _ = try readString()
-        case UInt8(ascii: "{"): try skipContainer(close: UInt8(ascii: "}"), keyed: true, depth: depth)
-        case UInt8(ascii: "["): try skipContainer(close: UInt8(ascii: "]"), keyed: false, depth: depth)
+        case UInt8(ascii: "{"): try skipContainer(close: UInt8(ascii: "}"), keyed: true, level: level)
+        case UInt8(ascii: "["): try skipContainer(close: UInt8(ascii: "]"), keyed: false, level: level)
         case UInt8(ascii: "t"): try expectWord("true")
         case UInt8(ascii: "f"): try expectWord("false")
         case UInt8(ascii: "n"): try expectWord("null")
@@ -107,7 +114,8 @@ private struct JSONReader {
         }
     }
 
-    private mutating func skipContainer(close: UInt8, keyed: Bool, depth: Int) throws(TunnelError) {
+    private mutating func skipContainer(close: UInt8, keyed: Bool, level: Int) throws(TunnelError) {
+        guard level <= Self.maximumDepth else { throw .badHandshakeJSON }
         index += 1
         skipWhitespace()
         if peek() == close { index += 1; return }
@@ -119,7 +127,7 @@ private struct JSONReader {
                 try expect(UInt8(ascii: ":"))
                 skipWhitespace()
             }
-            try skipValue(depth: depth + 1)
+            try skipValue(level: level + 1)
             skipWhitespace()
             guard let next = peek() else { throw .badHandshakeJSON }
             index += 1
@@ -150,7 +158,7 @@ private struct JSONReader {
     /// Reads a string, decoding escapes. Raw control characters and lone surrogates are refused:
     /// the first is RFC 8259's rule, the second because a lone surrogate is no Unicode text and
     /// parsers differ on what they make of it.
-    private mutating func readString() throws(TunnelError) -> String {
+    private mutating func readString() throws(TunnelError) -> [UInt8] {
         try expect(UInt8(ascii: "\""))
         var out = [UInt8]()
         while true {
@@ -158,7 +166,7 @@ private struct JSONReader {
             index += 1
             switch c {
             case UInt8(ascii: "\""):
-                return String(decoding: out, as: UTF8.self)
+                return out
             case UInt8(ascii: "\\"):
                 try readEscape(into: &out)
             case 0x00..<0x20:

@@ -1,0 +1,166 @@
+import OpenHumanTunnel
+import Testing
+
+/// The worked example of spec chapter 12, every intermediate value in full.
+///
+/// The expected hex was computed three times and agrees everywhere: by this library, by an
+/// independent Python script of the test writer (PyNaCl, `cryptography`, `hmac`), and by the spec
+/// writer's own Python (/work/worked-example-values.json, whose extra values, the PRKs,
+/// HChaCha20 subkeys and base64url texts, were re-checked as well).
+@Suite struct WorkedExampleTests {
+    enum Expected {
+        static let corePublic = "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"
+        static let devicePublic = "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"
+        static let handshakeEphemeralPublic = "5dfedd3b6bd47f6fa28ee15d969d5bb0ea53774d488bdaf9df1c6e0124b3ef22"
+        static let clientEphemeralPublic = "ac01b2209e86354fb853237b5de0f4fab13c7fcbf433a61c019369617fecf10b"
+        static let serverEphemeralPublic = "50a61409b1ddd0325e9b16b700e719e9772c07000b1bd7786e907c653d20495d"
+        static let handshakeDH = "8cfc0a71caf4ccf129832e17c5c1c9d03ce4f2868653cf7e8bcf016bc8e82923"
+        static let handshakeKey = "250addc10594dcb3d327177e7a64b72e762c2463f4e77a889a901b4963cbd7d2"
+        static let handshakePlaintext =
+            #"{"device_pubkey":"3p7bfXt9wbTTW2HC7OQ1Nz-DQ8hbeGdNrfx-FG-IK08","client_ephemeral_pubkey":"rAGyIJ6GNU-4UyN7XeD0-rE8f8v0M6YcAZNpYX_s8Qs"}"#
+        static let handshakeFrame = "035dfedd3b6bd47f6fa28ee15d969d5bb0ea53774d488bdaf9df1c6e0124b3ef22"
+            + "101010101010101010101010101010101010101010101010"
+            + "be3e13e40b4a1f5abb803c3c025896e3e63f867919678ef658803cae040c0bb4"
+            + "542b74bca2919bcb72db136f6ae5136d6362e21f69c75b0bfdb8f831137c4631"
+            + "a59befd00f609f66580c070a4eb3853d191a775278fc162cc527f02c20b79743"
+            + "3ee17973529e1e709572790a1aa65cdc3a2f0ab4a81e5cae531221097f443809"
+            + "447a2a6254c4a4894dc03f5f55a7f6cdaaf156dfb95570"
+        static let staticDH = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"
+        static let ephemeralDH = "58557580e1cd010d91e9b9bfbc8aeaf0045835ad240f5e4037a8ba0d1a50250e"
+        static let ackKey = "4cd2bf0385dc11cbabf3e0887f94273a8e17ddf42ca38d4683808b48bd044e6b"
+        static let ackPlaintext = #"{"kind":"handshake_ack","server_ephemeral_pubkey":"UKYUCbHd0DJemxa3AOcZ6XcsBwALG9d4bpB8ZT0gSV0"}"#
+        static let ackFrame = "04" + "202020202020202020202020202020202020202020202020"
+            + "13c26ad573195453c5b156eaf4447e52887afea593b38ee839b3b98897b6c2de"
+            + "5c295ca54b013ee11f9ff13d858a7e980ce5d49e78be97e88b49ccb820168d3f"
+            + "50412511828568d193b5f78a51f5e1e89463e89b87a90134cfa4f106e57b6aaa"
+            + "a51eb8c230da0b227f4f2fc0a1314f27"
+        static let c2s = "b4c1a545816a66b7988a12a9274591b6d61217832480c7355f90693a02af4f04"
+        static let s2c = "415d164eca0bafdcc702c401ec67adad8885e84db50d3e94425984443b293e07"
+        static let requestFrame = "02" + "303030303030303030303030303030303030303030303030"
+            + "05be8da165179ad39e120387b512188312d704677f32c05f252f81872101092e"
+            + "827b4b72ac046889d488ef020b51e45fff364fc9d8bc436eab3873702829b93b"
+            + "831d3277b006f80743f8df45a4264151be58e66094fcc1064cfbd3d886990ec3"
+            + "320ad002281939eb62273dc9a4b4ca981b6e40e37f700755e422966ca8174456"
+            + "f88f6824608853003840e0000f96cb"
+        static let responseFrame = "02" + "404040404040404040404040404040404040404040404040"
+            + "102c0f60907cd6a01aec170aac4fbf55f19141b169be30dcc1940b1d3c8a40b4"
+            + "90a5bc780443013b302dd3d8ee4594215f886c6f43d90055965b66f5f4ee298e"
+            + "bc13f5214c2a513f97a6041727f6c08d25e3c6ea23c8bb145eaa4da8cc339cfa"
+            + "1f1362e1c50e1c621b977c6a92efd89fe50da51c"
+        static let handshakeFrameText =
+            "A13-3Ttr1H9voo7hXZadW7DqU3dNSIva-d8cbgEks-8iEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQvj4T5AtKH1q7gDw8AliW4-Y_hnkZZ472WIA8rgQMC7RUK3S8opGby3LbE29q5RNtY2LiH2nHWwv9uPgxE3xGMaWb79APYJ9mWAwHCk6zhT0ZGndSePwWLMUn8Cwgt5dDPuF5c1KeHnCVcnkKGqZc3DovCrSoHlyuUxIhCX9EOAlEeipiVMSkiU3AP19Vp_bNqvFW37lVcA"
+    }
+
+    // REQ: DH-1
+    @Test func publicKeys() {
+        #expect(Hex.encode(X25519.publicKey(privateKey: WorkedExample.coreStaticPrivate)) == Expected.corePublic)
+        #expect(Hex.encode(X25519.publicKey(privateKey: WorkedExample.deviceStaticPrivate)) == Expected.devicePublic)
+        #expect(Hex.encode(X25519.publicKey(privateKey: WorkedExample.handshakeEphemeralPrivate)) == Expected.handshakeEphemeralPublic)
+        #expect(Hex.encode(X25519.publicKey(privateKey: WorkedExample.clientEphemeralPrivate)) == Expected.clientEphemeralPublic)
+        #expect(Hex.encode(X25519.publicKey(privateKey: WorkedExample.serverEphemeralPrivate)) == Expected.serverEphemeralPublic)
+    }
+
+    /// Each shared secret computed from both ends.
+    // REQ: DH-1, DH-2
+    @Test func sharedSecretsFromBothSides() throws {
+        let e = WorkedExample.self
+        #expect(Hex.encode(try X25519.sharedSecret(privateKey: e.handshakeEphemeralPrivate, publicKey: hex(Expected.corePublic)))
+            == Expected.handshakeDH)
+        #expect(Hex.encode(try X25519.sharedSecret(privateKey: e.coreStaticPrivate, publicKey: hex(Expected.handshakeEphemeralPublic)))
+            == Expected.handshakeDH)
+        #expect(Hex.encode(try X25519.sharedSecret(privateKey: e.deviceStaticPrivate, publicKey: hex(Expected.corePublic)))
+            == Expected.staticDH)
+        #expect(Hex.encode(try X25519.sharedSecret(privateKey: e.coreStaticPrivate, publicKey: hex(Expected.devicePublic)))
+            == Expected.staticDH)
+        #expect(Hex.encode(try X25519.sharedSecret(privateKey: e.clientEphemeralPrivate, publicKey: hex(Expected.serverEphemeralPublic)))
+            == Expected.ephemeralDH)
+        #expect(Hex.encode(try X25519.sharedSecret(privateKey: e.serverEphemeralPrivate, publicKey: hex(Expected.clientEphemeralPublic)))
+            == Expected.ephemeralDH)
+    }
+
+    // REQ: KDF-2, KDF-3, KDF-4
+    @Test func derivedKeys() {
+        let handshakeKey = KeySchedule.handshakeKey(handshakeDH: hex(Expected.handshakeDH),
+                                                    handshakeEphemeralPublic: hex(Expected.handshakeEphemeralPublic),
+                                                    corePublic: hex(Expected.corePublic))
+        #expect(Hex.encode(handshakeKey) == Expected.handshakeKey)
+        let ackKey = KeySchedule.ackKey(staticDH: hex(Expected.staticDH), clientEphemeralPublic: hex(Expected.clientEphemeralPublic))
+        #expect(Hex.encode(ackKey) == Expected.ackKey)
+        let keys = SessionKeys.derive(staticDH: hex(Expected.staticDH), ephemeralDH: hex(Expected.ephemeralDH),
+                                      clientEphemeralPublic: hex(Expected.clientEphemeralPublic),
+                                      serverEphemeralPublic: hex(Expected.serverEphemeralPublic))
+        #expect(Hex.encode(keys.c2s) == Expected.c2s)
+        #expect(Hex.encode(keys.s2c) == Expected.s2c)
+    }
+
+    // REQ: HS-1, HS-2, KDF-3
+    @Test func deviceBuildsTheHandshake() throws {
+        let frame = try WorkedExample.device.start()
+        #expect(Hex.encode(frame) == Expected.handshakeFrame)
+        #expect(frame.count == 208)
+        #expect(Base64URL.encode(frame) == Expected.handshakeFrameText)
+        // The plaintext inside, opened with k_hs and the 33-byte header as AAD.
+        let plaintext = try XChaCha20Poly1305.open(key: hex(Expected.handshakeKey), nonce: Array(frame[33..<57]),
+                                                   ciphertext: Array(frame[57...]), aad: Array(frame[0..<33]))
+        #expect(plaintext == utf8(Expected.handshakePlaintext))
+        #expect(plaintext.count == 135)
+    }
+
+    // REQ: HS-4, ACK-1, ACK-2, KDF-2, KDF-4, CHAN-2
+    @Test func coreAcceptsTheHandshakeAndBuildsTheAck() throws {
+        var channel = ChannelState.pending(expiresAt: 1_790_000_000)
+        let accepted = try WorkedExample.core.accept(hex(Expected.handshakeFrame), channel: &channel, now: 1_789_999_000)
+        #expect(Hex.encode(accepted.ack) == Expected.ackFrame)
+        #expect(accepted.ack.count == 137)
+        #expect(Hex.encode(accepted.keys.c2s) == Expected.c2s)
+        #expect(Hex.encode(accepted.keys.s2c) == Expected.s2c)
+        #expect(Hex.encode(accepted.devicePublicKey) == Expected.devicePublic)
+        #expect(Hex.encode(accepted.clientEphemeralPublic) == Expected.clientEphemeralPublic)
+        #expect(channel == .paired(devicePublicKey: hex(Expected.devicePublic),
+                                   lastHandshakeEphemeral: hex(Expected.handshakeEphemeralPublic)))
+        let plaintext = try XChaCha20Poly1305.open(key: hex(Expected.ackKey), nonce: Array(accepted.ack[1..<25]),
+                                                   ciphertext: Array(accepted.ack[25...]),
+                                                   aad: [0x04] + hex(Expected.clientEphemeralPublic))
+        #expect(plaintext == utf8(Expected.ackPlaintext))
+        #expect(plaintext.count == 96)
+    }
+
+    // REQ: ACK-4, KDF-2
+    @Test func deviceFinishesWithTheSameKeys() throws {
+        let keys = try WorkedExample.device.finish(hex(Expected.ackFrame))
+        #expect(Hex.encode(keys.c2s) == Expected.c2s)
+        #expect(Hex.encode(keys.s2c) == Expected.s2c)
+    }
+
+    // REQ: FRAME-SEAL-1, FRAME-OPEN-6, KDF-5
+    @Test func requestAndResponseFrames() throws {
+        let keys = SessionKeys(c2s: hex(Expected.c2s), s2c: hex(Expected.s2c))
+        var device = SessionCipher(role: .device, keys: keys)
+        var core = SessionCipher(role: .core, keys: keys)
+        let request = try device.seal(WorkedExample.requestPlaintext, nonce: WorkedExample.requestNonce)
+        #expect(Hex.encode(request) == Expected.requestFrame)
+        #expect(try core.open(request) == WorkedExample.requestPlaintext)
+        let response = try core.seal(WorkedExample.responsePlaintext, nonce: WorkedExample.responseNonce)
+        #expect(Hex.encode(response) == Expected.responseFrame)
+        #expect(try device.open(response) == WorkedExample.responsePlaintext)
+    }
+
+    /// The whole exchange end to end through the public API only.
+    // REQ: HS-4, ACK-4, SESS-1, FRAME-OPEN-7, REPLAY-1
+    @Test func wholeExchange() throws {
+        var channel = ChannelState.pending(expiresAt: 1_790_000_000)
+        let frame = try WorkedExample.device.start()
+        let accepted = try WorkedExample.core.accept(frame, channel: &channel, now: 1_790_000_000)
+        let deviceKeys = try WorkedExample.device.finish(accepted.ack)
+        #expect(deviceKeys == accepted.keys)
+        var device = SessionCipher(role: .device, keys: deviceKeys)
+        var core = SessionCipher(role: .core, keys: accepted.keys)
+        #expect(device.window.count == 0 && core.window.count == 0)
+        #expect(try core.open(device.seal(WorkedExample.requestPlaintext, nonce: WorkedExample.requestNonce))
+            == WorkedExample.requestPlaintext)
+        #expect(try device.open(core.seal(WorkedExample.responsePlaintext, nonce: WorkedExample.responseNonce))
+            == WorkedExample.responsePlaintext)
+        #expect(core.window.nonces == [WorkedExample.requestNonce])
+        #expect(device.window.nonces == [WorkedExample.responseNonce])
+    }
+}
