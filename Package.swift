@@ -20,7 +20,7 @@ let package = Package(
             providers: [.apt(["libsodium-dev"])]
         ),
         .target(name: "OpenHumanTunnel", dependencies: ["CSodium"]),
-        .target(name: "TunnelVectors", dependencies: ["OpenHumanTunnel"]),
+        .target(name: "TunnelVectors", dependencies: ["OpenHumanTunnel", "CSodium"]),
         .executableTarget(name: "vectorgen", dependencies: ["TunnelVectors"]),
         .target(name: "ReferenceAdapterKit", dependencies: ["OpenHumanTunnel", "TunnelVectors"]),
         .executableTarget(name: "reference-adapter", dependencies: ["ReferenceAdapterKit"]),

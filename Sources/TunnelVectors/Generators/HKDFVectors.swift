@@ -1,0 +1,48 @@
+import OpenHumanTunnel
+
+/// `vectors/hkdf.json`: HKDF-SHA256 (RFC 5869), its appendix known answers, the output-length
+/// limit and the empty-salt rule (KDF-1).
+enum HKDFVectors {
+    static func make() throws -> VectorFile {
+        var file = VectorFileBuilder(
+            area: "hkdf",
+            description: "HKDF-SHA256 (RFC 5869): the SHA-256 known answers of appendix A, the longest "
+                + "permitted output (255 * 32 = 8,160 bytes), one byte more, and the empty salt.",
+            flags: [
+                "KnownAnswer": Flag(description: "Bytes copied from RFC 5869 appendix A.",
+                                    bug: "Extract and expand swapped, wrong HMAC key/message order, counter starting at 0."),
+                "LengthLimit": Flag(description: "Output length at or just over 255 * HashLen.",
+                                    bug: "No length check: the one-byte block counter wraps and output repeats."),
+                "EmptySalt": Flag(description: "An empty salt, which RFC 5869 defines as HashLen zero bytes.",
+                                  bug: "Empty salt treated differently from 32 zero bytes, or refused."),
+            ])
+        for known in [KnownAnswers.RFC5869.a1, KnownAnswers.RFC5869.a2, KnownAnswers.RFC5869.a3] {
+            let name = "rfc5869-" + known.section.split(separator: " ").last!.lowercased()
+            try file.add(name, operation: "hkdf-sha256", requirements: ["KDF-1"],
+                         comment: "\(known.section): HKDF-SHA256 with \(known.salt.isEmpty ? "empty salt and info" : "\(known.salt.count / 2)-byte salt").",
+                         flags: ["KnownAnswer"], source: known.section,
+                         input: ["ikm": .string(known.ikm), "salt": .string(known.salt), "info": .string(known.info),
+                                 "length": .int(known.length)],
+                         expect: .output(["okm": .string(known.okm)]))
+        }
+        let ikm = LabelDerived.bytes(32, id: file.id("length"), name: "ikm")
+        let salt = LabelDerived.bytes(32, id: file.id("length"), name: "salt")
+        let info = Array("openhuman-tunnel/vectors/hkdf".utf8)
+        try file.add("length-8160-maximum", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "255 * 32 = 8,160 bytes, the longest output RFC 5869 permits, is produced.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": 8160], expect: .valid)
+        try file.add("length-8161-too-long", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "8,161 bytes would need a 256th block: refused with hkdf_output_too_long.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": 8161],
+                     expect: .error("hkdf_output_too_long"))
+        let zeroSaltOutput = try HKDF.sha256(ikm: ikm, salt: [UInt8](repeating: 0, count: 32), info: info, length: 32)
+        try file.add("empty-salt-equals-zero-salt", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "An empty salt gives the same output as 32 zero bytes (RFC 5869 section 2.2).",
+                     flags: ["EmptySalt"],
+                     input: ["ikm": .hex(ikm), "salt": "", "info": .hex(info), "length": 32],
+                     expect: .output(["okm": .hex(zeroSaltOutput)]))
+        return try file.build()
+    }
+}
