@@ -1,0 +1,219 @@
+"""The bootstrap handshake: 0x03 (device to core) and 0x04 (core to device), spec HS-*, ACK-*, CHAN-*.
+
+    device                                                     core
+    hs_eph, client_eph fresh
+    0x03 || hs_eph_pub || nonce || AEAD(k_hs, {device_pubkey, client_ephemeral_pubkey},
+                                        aad = 0x03 || hs_eph_pub)  ------>
+                                                      checks HS-4, channel rules, server_eph fresh
+              <------  0x04 || nonce || AEAD(k_ack, {kind, server_ephemeral_pubkey},
+                                             aad = 0x04 || client_eph_pub)
+    both: c2s, s2c = HKDF(static_dh || eph_dh, client_eph_pub || server_eph_pub)
+
+k_hs hides the device's identity from the relay: only the holder of core_static can
+derive it. k_ack is keyed with static_dh, so only the core that holds core_static (the
+key from the QR) can produce an ack the device accepts.
+"""
+
+import hmac
+
+from . import aead, base64url, hkdf, x25519
+from .errors import (
+    BAD_FIELD_TYPE,
+    BAD_FIELD_VALUE,
+    CHANNEL_REVOKED,
+    HANDSHAKE_REPLAYED,
+    MISSING_FIELD,
+    PAIRING_EXPIRED,
+    UNKNOWN_DEVICE,
+    TunnelError,
+)
+from .frames import (
+    MIN_ACK_FRAME,
+    MIN_HANDSHAKE_FRAME,
+    NONCE_LENGTH,
+    TYPE_HANDSHAKE,
+    TYPE_HANDSHAKE_ACK,
+    check_envelope,
+)
+from .session import SessionKeys
+from .strict_json import NOT_A_STRING, parse_object_members
+
+_INFO_HANDSHAKE = b"openhuman-tunnel/v3/handshake"
+_INFO_HANDSHAKE_ACK = b"openhuman-tunnel/v3/handshake-ack"
+_KEY_LENGTH = 32
+_HANDSHAKE_HEADER_LENGTH = 1 + _KEY_LENGTH  # 0x03 || hs_eph_pub, also the AAD
+_ACK_KIND = "handshake_ack"
+
+
+# --- channel states (CHAN-1) ---------------------------------------------------------
+
+class Pending:
+    """Waiting for the first handshake; valid while now <= expires_at."""
+
+    __slots__ = ("expires_at",)
+
+    def __init__(self, expires_at: int) -> None:
+        self.expires_at = expires_at
+
+
+class Paired:
+    """Bound to one device static key; remembers the last accepted handshake ephemeral."""
+
+    __slots__ = ("device_public_key", "last_handshake_ephemeral")
+
+    def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes = None) -> None:
+        self.device_public_key = device_public_key
+        self.last_handshake_ephemeral = last_handshake_ephemeral
+
+
+class Revoked:
+    """Accepts no handshake."""
+
+    __slots__ = ()
+
+
+# --- key schedule (KDF-3, KDF-4) -----------------------------------------------------
+
+def _handshake_key(hs_dh: bytes, hs_eph_pub: bytes, core_public: bytes) -> bytes:
+    return hkdf.sha256(hs_dh, hs_eph_pub + core_public, _INFO_HANDSHAKE, _KEY_LENGTH)
+
+
+def _ack_key(static_dh: bytes, client_eph_pub: bytes) -> bytes:
+    return hkdf.sha256(static_dh, client_eph_pub, _INFO_HANDSHAKE_ACK, _KEY_LENGTH)
+
+
+# --- plaintexts (HS-2, ACK-2, JSON-*) ------------------------------------------------
+
+def _handshake_plaintext(device_public: bytes, client_eph_pub: bytes) -> bytes:
+    """The exact sender form: this member order, no whitespace."""
+    return ('{"device_pubkey":"%s","client_ephemeral_pubkey":"%s"}' % (
+        base64url.encode(device_public), base64url.encode(client_eph_pub))).encode("ascii")
+
+
+def _ack_plaintext(server_eph_pub: bytes) -> bytes:
+    return ('{"kind":"%s","server_ephemeral_pubkey":"%s"}' % (
+        _ACK_KIND, base64url.encode(server_eph_pub))).encode("ascii")
+
+
+def _string_field(fields: dict, name: str) -> str:
+    """Present (missing_field) and a JSON string (bad_field_type)."""
+    if name not in fields:
+        raise TunnelError(MISSING_FIELD)
+    value = fields[name]
+    if value is NOT_A_STRING:
+        raise TunnelError(BAD_FIELD_TYPE)
+    return value
+
+
+def _key_field(fields: dict, name: str) -> bytes:
+    """A string member holding a strict base64url 32-byte key (JSON-6)."""
+    return base64url.decode_key(_string_field(fields, name))
+
+
+def _read_fields(plaintext: bytes) -> dict:
+    """JSON-1, JSON-2; unknown members stay in the dict and are never looked at (JSON-5)."""
+    return dict(parse_object_members(plaintext))
+
+
+# --- device side (HS-3, ACK-4) -------------------------------------------------------
+
+def device_start(core_public: bytes, device_static_private: bytes, handshake_ephemeral_private: bytes,
+                 client_ephemeral_private: bytes, nonce: bytes) -> bytes:
+    """Build 0x03 || hs_eph_pub || nonce || AEAD(k_hs, plaintext, aad = 0x03 || hs_eph_pub).
+
+    The private keys and the nonce are inputs (fresh from a CSPRNG in real use, DH-3) so
+    that the output is reproducible. A low-order core key is refused before anything
+    is built (HS-3).
+    """
+    hs_dh = x25519.shared_secret(handshake_ephemeral_private, core_public)
+    x25519.shared_secret(device_static_private, core_public)  # the later static DH must not be zero either
+    hs_eph_pub = x25519.public_key(handshake_ephemeral_private)
+    header = bytes((TYPE_HANDSHAKE,)) + hs_eph_pub
+    plaintext = _handshake_plaintext(x25519.public_key(device_static_private),
+                                     x25519.public_key(client_ephemeral_private))
+    key = _handshake_key(hs_dh, hs_eph_pub, core_public)
+    return header + nonce + aead.seal(key, nonce, plaintext, header)
+
+
+def device_finish(ack: bytes, core_public: bytes, device_static_private: bytes,
+                  client_ephemeral_private: bytes) -> SessionKeys:
+    """Open the core's 0x04 ack and derive the session keys, checking in the order of ACK-4."""
+    check_envelope(ack, TYPE_HANDSHAKE_ACK, MIN_ACK_FRAME)
+    static_dh = x25519.shared_secret(device_static_private, core_public)
+    client_eph_pub = x25519.public_key(client_ephemeral_private)
+    nonce = ack[1:1 + NONCE_LENGTH]
+    aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
+    plaintext = aead.open(_ack_key(static_dh, client_eph_pub), nonce, ack[1 + NONCE_LENGTH:], aad)
+
+    fields = _read_fields(plaintext)
+    if _string_field(fields, "kind") != _ACK_KIND:
+        raise TunnelError(BAD_FIELD_VALUE)
+    server_eph_pub = _key_field(fields, "server_ephemeral_pubkey")
+
+    eph_dh = x25519.shared_secret(client_ephemeral_private, server_eph_pub)
+    return SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
+
+
+# --- core side (HS-4, CHAN-*) --------------------------------------------------------
+
+class Accepted:
+    """A successful core accept: the ack to send, the session keys and the new channel state."""
+
+    __slots__ = ("ack", "keys", "device_public_key", "channel")
+
+    def __init__(self, ack: bytes, keys: SessionKeys, device_public_key: bytes, channel) -> None:
+        self.ack = ack
+        self.keys = keys
+        self.device_public_key = device_public_key
+        self.channel = channel
+
+
+def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
+                server_ephemeral_private: bytes, ack_nonce: bytes) -> Accepted:
+    """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4.
+
+    Pure: the channel passed in is never modified. On success the caller replaces its
+    channel state with `Accepted.channel` together with the new session (CHAN-6); on
+    any error it keeps the old state.
+    """
+    # 1-3: empty/type, too short, too large.
+    check_envelope(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
+
+    # 4: channel state, before any cryptography, so a dead channel costs no DH.
+    if isinstance(channel, Revoked):
+        raise TunnelError(CHANNEL_REVOKED)
+    if isinstance(channel, Pending) and now > channel.expires_at:
+        raise TunnelError(PAIRING_EXPIRED)
+
+    # 5-6: the handshake key, then authentication of header and plaintext.
+    header = frame[:_HANDSHAKE_HEADER_LENGTH]
+    hs_eph_pub = frame[1:_HANDSHAKE_HEADER_LENGTH]
+    hs_dh = x25519.shared_secret(core_static_private, hs_eph_pub)
+    core_public = x25519.public_key(core_static_private)
+    nonce = frame[_HANDSHAKE_HEADER_LENGTH:_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH]
+    plaintext = aead.open(_handshake_key(hs_dh, hs_eph_pub, core_public), nonce,
+                          frame[_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH:], header)
+
+    # 7: JSON, each required member completely before the next (JSON-7).
+    fields = _read_fields(plaintext)
+    device_public = _key_field(fields, "device_pubkey")
+    client_eph_pub = _key_field(fields, "client_ephemeral_pubkey")
+
+    # 8-9: channel binding. Constant-time compares: these are identity checks on keys.
+    if isinstance(channel, Paired):
+        if not hmac.compare_digest(device_public, channel.device_public_key):
+            raise TunnelError(UNKNOWN_DEVICE)
+        last = channel.last_handshake_ephemeral
+        if last is not None and hmac.compare_digest(hs_eph_pub, last):
+            raise TunnelError(HANDSHAKE_REPLAYED)
+
+    # 10-11: the session DHs.
+    static_dh = x25519.shared_secret(core_static_private, device_public)
+    server_eph_pub = x25519.public_key(server_ephemeral_private)
+    eph_dh = x25519.shared_secret(server_ephemeral_private, client_eph_pub)
+
+    keys = SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
+    ack_aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
+    ack = (bytes((TYPE_HANDSHAKE_ACK,)) + ack_nonce
+           + aead.seal(_ack_key(static_dh, client_eph_pub), ack_nonce, _ack_plaintext(server_eph_pub), ack_aad))
+    return Accepted(ack, keys, device_public, Paired(device_public, hs_eph_pub))
