@@ -1,0 +1,34 @@
+/* The adapter operations (contract section 6). Each handler reads its input
+ * object, fills the empty output object and returns NULL, or returns an
+ * error code (a wire code or a reserved adapter code) and the output is
+ * discarded. */
+#ifndef OPENHUMAN_OPERATIONS_H
+#define OPENHUMAN_OPERATIONS_H
+
+#include <jansson.h>
+
+typedef const char *(*operation_handler)(const json_t *input, json_t *output);
+
+/* Primitives (operations_primitives.c). */
+const char *op_x25519(const json_t *input, json_t *output);
+const char *op_hkdf_sha256(const json_t *input, json_t *output);
+const char *op_hchacha20(const json_t *input, json_t *output);
+const char *op_xchacha20poly1305_seal(const json_t *input, json_t *output);
+const char *op_xchacha20poly1305_open(const json_t *input, json_t *output);
+const char *op_session_keys(const json_t *input, json_t *output);
+
+/* Session frames (operations_session.c). */
+const char *op_frame_seal(const json_t *input, json_t *output);
+const char *op_frame_open(const json_t *input, json_t *output);
+const char *op_session(const json_t *input, json_t *output);
+
+/* Handshake (operations_handshake.c). */
+const char *op_handshake_device_start(const json_t *input, json_t *output);
+const char *op_handshake_device_finish(const json_t *input, json_t *output);
+const char *op_handshake_core(const json_t *input, json_t *output);
+
+/* Pairing payload (operations_pairing.c). */
+const char *op_qr_encode(const json_t *input, json_t *output);
+const char *op_qr_parse(const json_t *input, json_t *output);
+
+#endif

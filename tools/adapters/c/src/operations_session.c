@@ -1,0 +1,166 @@
+#include <sodium.h>
+
+#include "adapter_io.h"
+#include "frame.h"
+#include "operations.h"
+#include "secure_memory.h"
+#include "session_cipher.h"
+
+/* The session cipher described by role, c2s and s2c, fresh (SESS-1). */
+static const char *session_from_input(const json_t *input, session_cipher *cipher)
+{
+    tunnel_role role;
+    session_keys keys;
+    const char *error = input_role(input, &role);
+    if (error == NULL) {
+        error = input_session_keys(input, &keys);
+    }
+    if (error == NULL) {
+        session_cipher_init(cipher, role, &keys);
+    }
+    sodium_memzero(&keys, sizeof keys);
+    return error;
+}
+
+/* Seals {plaintext, nonce?}. A request problem is returned as an adapter
+ * code; the protocol outcome goes to *status, and on success out["frame"]
+ * is set. Without a nonce the adapter draws one from libsodium's CSPRNG
+ * (FRAME-SEAL-2). */
+static const char *run_seal(const session_cipher *cipher, const json_t *input, json_t *out,
+                            tunnel_error *status)
+{
+    uint8_t nonce[24];
+    bool has_nonce = false;
+    uint8_t *plaintext = NULL;
+    uint8_t *frame = NULL;
+    size_t plaintext_length = 0;
+    size_t frame_length = 0;
+    *status = TUNNEL_OK;
+    const char *error = input_optional_fixed(input, "nonce", nonce, sizeof nonce, &has_nonce);
+    if (error == NULL) {
+        error = input_bytes(input, "plaintext", &plaintext, &plaintext_length);
+    }
+    /* FRAME-SEAL-3: an oversize plaintext is refused before a nonce is drawn. */
+    if (error == NULL && plaintext_length > SESSION_MAX_PLAINTEXT) {
+        *status = TUNNEL_ERR_PLAINTEXT_TOO_LARGE;
+    }
+    if (error == NULL && *status == TUNNEL_OK && !has_nonce) {
+        randombytes_buf(nonce, sizeof nonce);
+    }
+    if (error == NULL && *status == TUNNEL_OK) {
+        frame = secure_alloc(plaintext_length + SESSION_FRAME_OVERHEAD);
+        if (frame == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    if (error == NULL && *status == TUNNEL_OK) {
+        *status = session_cipher_seal(cipher, plaintext, plaintext_length, nonce, frame,
+                                      &frame_length);
+        if (*status == TUNNEL_OK && !output_set_hex(out, "frame", frame, frame_length)) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    secure_free(plaintext);
+    secure_free(frame);
+    return error;
+}
+
+/* Opens {frame}; like run_seal, sets out["plaintext"] on success. */
+static const char *run_open(session_cipher *cipher, const json_t *input, json_t *out,
+                            tunnel_error *status)
+{
+    uint8_t *frame = NULL;
+    uint8_t *plaintext = NULL;
+    size_t frame_length = 0;
+    size_t plaintext_length = 0;
+    *status = TUNNEL_OK;
+    const char *error = input_bytes(input, "frame", &frame, &frame_length);
+    if (error == NULL) {
+        plaintext = secure_alloc(frame_length);
+        if (plaintext == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    if (error == NULL) {
+        *status = session_cipher_open(cipher, frame, frame_length, plaintext, &plaintext_length);
+        if (*status == TUNNEL_OK && !output_set_hex(out, "plaintext", plaintext, plaintext_length)) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    secure_free(frame);
+    secure_free(plaintext);
+    return error;
+}
+
+const char *op_frame_seal(const json_t *input, json_t *output)
+{
+    session_cipher cipher;
+    tunnel_error status = TUNNEL_OK;
+    const char *error = session_from_input(input, &cipher);
+    if (error == NULL) {
+        error = run_seal(&cipher, input, output, &status);
+        session_cipher_wipe(&cipher);
+    }
+    return error != NULL ? error : status != TUNNEL_OK ? tunnel_error_code(status) : NULL;
+}
+
+const char *op_frame_open(const json_t *input, json_t *output)
+{
+    session_cipher cipher;
+    tunnel_error status = TUNNEL_OK;
+    const char *error = session_from_input(input, &cipher);
+    if (error == NULL) {
+        error = run_open(&cipher, input, output, &status);
+        session_cipher_wipe(&cipher);
+    }
+    return error != NULL ? error : status != TUNNEL_OK ? tunnel_error_code(status) : NULL;
+}
+
+/* Runs one step {"seal": {...}} or {"open": {...}} on the shared session
+ * and appends its result; a protocol error becomes {"error": code} and the
+ * next steps still run. */
+static const char *run_step(session_cipher *cipher, const json_t *step, json_t *results)
+{
+    const json_t *seal = json_object_get(step, "seal");
+    const json_t *open = json_object_get(step, "open");
+    if (!json_is_object(step) || (seal == NULL) == (open == NULL)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    if (!json_is_object(seal != NULL ? seal : open)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    json_t *result = json_object();
+    if (result == NULL || json_array_append_new(results, result) != 0) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    tunnel_error status = TUNNEL_OK;
+    const char *error = seal != NULL ? run_seal(cipher, seal, result, &status)
+                                     : run_open(cipher, open, result, &status);
+    if (error == NULL && status != TUNNEL_OK &&
+        json_object_set_new(result, "error", json_string(tunnel_error_code(status))) != 0) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    return error;
+}
+
+const char *op_session(const json_t *input, json_t *output)
+{
+    const json_t *steps = json_object_get(input, "steps");
+    if (!json_is_array(steps)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    session_cipher cipher;
+    const char *error = session_from_input(input, &cipher);
+    if (error != NULL) {
+        return error;
+    }
+    json_t *results = json_array();
+    if (results == NULL || json_object_set_new(output, "steps", results) != 0) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
+        error = run_step(&cipher, json_array_get(steps, i), results);
+    }
+    session_cipher_wipe(&cipher);
+    return error;
+}
