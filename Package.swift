@@ -32,7 +32,8 @@ let package = Package(
         .testTarget(name: "TunnelVectorsTests", dependencies: ["TunnelVectors"]),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ReferenceAdapterKit", "TunnelVectors"]
+            dependencies: ["ConformanceKit", "ReferenceAdapterKit", "TunnelVectors"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,137 @@
+/// The command line of `conformance`, parsed.
+public struct RunOptions: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        case run
+        case list
+        case help
+        /// `conformance interop --adapter A --adapter B ...`
+        case interop
+    }
+
+    public enum Format: String, Equatable, Sendable, CaseIterable {
+        case text, tap, junit, json
+    }
+
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    public var mode: Mode = .run
+    /// Adapter commands, each split into argv; empty means the reference adapter.
+    public var adapters: [[String]] = []
+    public var vectorsDirectory = "vectors"
+    public var filters: [Glob] = []
+    public var skips: [Glob] = []
+    public var expectedFailuresPath: String?
+    public var format: Format = .text
+    public var outputPath: String?
+    public var timeoutMilliseconds = AdapterConfiguration.defaultTimeoutMilliseconds
+    public var maxInFlight = AdapterConfiguration.defaultWindow
+    public var live = true
+    public var includeSlow = false
+    public var verbose = false
+
+    public init() {}
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
+        var options = RunOptions()
+        var remaining = arguments[...]
+        if remaining.first == "interop" {
+            options.mode = .interop
+            remaining.removeFirst()
+        }
+        while let argument = remaining.popFirst() {
+            // `--name=value` is the same as `--name value`.
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
+                return next
+            }
+            func flag() throws(UsageError) {
+                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
+            }
+            switch name {
+            case "-h", "--help":
+                try flag()
+                options.mode = .help
+            case "--adapter":
+                let text = try value()
+                let words: [String]
+                do {
+                    words = try ShellWords.split(text)
+                } catch {
+                    throw UsageError("--adapter: \(error.description)")
+                }
+                guard !words.isEmpty else { throw UsageError("--adapter needs a command") }
+                options.adapters.append(words)
+            case "--vectors":
+                options.vectorsDirectory = try value()
+            case "--filter":
+                options.filters.append(try glob(try value(), option: name))
+            case "--skip":
+                options.skips.append(try glob(try value(), option: name))
+            case "--list":
+                try flag()
+                if options.mode == .run { options.mode = .list }
+            case "--expected-failures":
+                options.expectedFailuresPath = try value()
+            case "--format":
+                let text = try value()
+                guard let format = Format(rawValue: text) else {
+                    throw UsageError("--format must be one of text, tap, junit, json (got \(text))")
+                }
+                options.format = format
+            case "--output", "-o":
+                options.outputPath = try value()
+            case "--timeout-ms":
+                options.timeoutMilliseconds = try positiveInteger(try value(), option: name)
+            case "--max-in-flight":
+                options.maxInFlight = try positiveInteger(try value(), option: name)
+            case "--no-live":
+                try flag()
+                options.live = false
+            case "--slow":
+                try flag()
+                options.includeSlow = true
+            case "-v", "--verbose":
+                try flag()
+                options.verbose = true
+            default:
+                throw UsageError(argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)")
+            }
+        }
+        if options.mode == .interop, options.adapters.isEmpty {
+            // One --adapter is paired with the reference; none is not an interop run.
+            throw UsageError("interop needs at least one --adapter (a single one is paired with the reference)")
+        }
+        if options.mode != .interop, options.mode != .help, options.adapters.count > 1 {
+            throw UsageError("--adapter may be given once (use `conformance interop` to pair several)")
+        }
+        return options
+    }
+
+    private static func glob(_ text: String, option: String) throws(UsageError) -> Glob {
+        do {
+            return try Glob(text)
+        } catch {
+            throw UsageError("\(option): \(error.description)")
+        }
+    }
+
+    private static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let number = Int(text), number > 0 else { throw UsageError("\(option) needs a positive integer (got \(text))") }
+        return number
+    }
+
+    /// Whether the filters and skips select `id`: no `--filter` selects everything.
+    public func selects(_ id: String) -> Bool {
+        (filters.isEmpty || filters.contains { $0.matches(id) }) && !skips.contains { $0.matches(id) }
+    }
+}

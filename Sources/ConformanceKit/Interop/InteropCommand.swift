@@ -1,0 +1,83 @@
+import TunnelVectors
+
+/// `conformance interop --adapter A --adapter B ...`: drives every ordered pair of
+/// implementations against each other and prints a table of pairs and outcomes. A single
+/// `--adapter` is paired with the reference.
+struct InteropCommand {
+    let command: ConformanceCommand
+
+    func run(_ options: RunOptions) -> ExitStatus {
+        var commands = options.adapters
+        if commands.count == 1 { commands.insert(command.referenceAdapter, at: 0) }
+        var parties: [InteropPair.Party] = []
+        var lines: [String] = ["interop: \(commands.count) implementations"]
+        for (index, argv) in commands.enumerated() {
+            let label = Self.label(index)
+            do {
+                let driver = try AdapterDriver(configuration: AdapterConfiguration(
+                    command: argv, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight))
+                parties.append(InteropPair.Party(label: label, driver: driver))
+                lines.append("  \(label) = \(driver.hello.name) \(driver.hello.version) (\(argv.joined(separator: " ")))")
+            } catch {
+                command.standardError("conformance interop: \(label) (\(argv.joined(separator: " "))): \(error.fault.description)\n"
+                                      + error.stderrTail.map { "  | \($0)\n" }.joined())
+                parties.forEach { $0.driver.shutdown() }
+                return .adapterUnavailable
+            }
+        }
+        defer { parties.forEach { $0.driver.shutdown() } }
+
+        let checks = InteropPair.Check.allCases
+        var rows: [[String]] = [["device/sender", "core/receiver"] + checks.map(\.rawValue)]
+        var problems: [String] = []
+        var counts = (passed: 0, failed: 0, skipped: 0)
+        for sender in parties {
+            for receiver in parties where receiver.label != sender.label {
+                var pair = InteropPair(sender: sender, receiver: receiver)
+                let verdicts = pair.run()
+                rows.append([sender.label, receiver.label] + checks.map { verdicts[$0]?.cell ?? "-" })
+                for check in checks {
+                    switch verdicts[check] {
+                    case .passed?: counts.passed += 1
+                    case .failed(let message)?:
+                        counts.failed += 1
+                        problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue): \(message)")
+                    default: counts.skipped += 1
+                    }
+                }
+            }
+        }
+        lines.append("")
+        lines.append(contentsOf: Self.table(rows))
+        lines.append("(the sender plays the device in the handshake; \"frames both ways\" uses the handshake's keys)")
+        if !problems.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: problems)
+        }
+        lines.append("\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped")
+        command.standardOutput(lines.joined(separator: "\n") + "\n")
+        if counts.failed > 0 { return .failures }
+        return counts.passed == 0 ? .nothingSelected : .success
+    }
+
+    /// A, B, ..., Z, then A1, B1, ...
+    static func label(_ index: Int) -> String {
+        let letter = String(UnicodeScalar(UInt8(65 + index % 26)))
+        return index < 26 ? letter : letter + String(index / 26)
+    }
+
+    /// Left-aligned columns separated by two spaces.
+    static func table(_ rows: [[String]]) -> [String] {
+        let widths = rows.reduce(into: [Int]()) { widths, row in
+            for (column, cell) in row.enumerated() {
+                if column == widths.count { widths.append(0) }
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+    }
+}

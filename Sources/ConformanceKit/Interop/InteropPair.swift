@@ -1,0 +1,170 @@
+import OpenHumanTunnel
+import TunnelVectors
+
+/// The interoperability checks for one ordered pair of implementations (A, B), with keys and
+/// nonces fresh from the runner's CSPRNG:
+///
+/// - `sealAsDevice`: A seals as device (its own nonce), B opens as core;
+/// - `sealAsCore`: A seals as core, B opens as device;
+/// - `handshake`: A's device side (`handshake-device-start`, `-finish`) with B's core side
+///   (`handshake-core` on a pending channel): both must derive the same session keys;
+/// - `frames`: on those keys, a frame from A to B and one from B to A.
+///
+/// Every check also runs the other way round when the pair (B, A) comes up.
+struct InteropPair {
+    enum Check: String, CaseIterable {
+        case sealAsDevice = "seal as device"
+        case sealAsCore = "seal as core"
+        case handshake = "handshake"
+        case frames = "frames both ways"
+    }
+
+    enum Verdict: Equatable {
+        case passed
+        case failed(String)
+        /// One side lacks an operation the check needs.
+        case notApplicable(String)
+        /// The check depends on an earlier one that did not pass.
+        case blocked
+
+        var cell: String {
+            switch self {
+            case .passed: "pass"
+            case .failed: "FAIL"
+            case .notApplicable: "n/a"
+            case .blocked: "-"
+            }
+        }
+    }
+
+    struct Party {
+        let label: String
+        let driver: AdapterDriver
+    }
+
+    struct Failure: Error {
+        var message: String
+        var notApplicable = false
+    }
+
+    let sender: Party
+    let receiver: Party
+    var random = SystemRandom()
+
+    mutating func run() -> [Check: Verdict] {
+        var verdicts: [Check: Verdict] = [:]
+        verdicts[.sealAsDevice] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.sealAndOpen(as: .device) }
+        verdicts[.sealAsCore] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.sealAndOpen(as: .core) }
+        var keys: SessionKeys?
+        verdicts[.handshake] = verdict { (pair: inout InteropPair) throws(Failure) in keys = try pair.handshake() }
+        switch (verdicts[.handshake], keys) {
+        case (.passed?, let keys?):
+            verdicts[.frames] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.frames(keys) }
+        case (.notApplicable(let why)?, _):
+            verdicts[.frames] = .notApplicable(why)
+        default:
+            verdicts[.frames] = .blocked
+        }
+        return verdicts
+    }
+
+    private mutating func verdict(_ body: (inout InteropPair) throws(Failure) -> Void) -> Verdict {
+        do {
+            try body(&self)
+            return .passed
+        } catch {
+            return error.notApplicable ? .notApplicable(error.message) : .failed(error.message)
+        }
+    }
+
+    // MARK: - Checks
+
+    private mutating func sealAndOpen(as role: Role) throws(Failure) {
+        let keys = SessionKeys(c2s: random.bytes(32), s2c: random.bytes(32))
+        let plaintext = random.bytes(57)
+        let sealed = try call(sender, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
+                                                      "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
+        let frame = try hex("frame", sealed, from: sender)
+        let opened = try call(receiver, "frame-open", ["role": .string(role == .device ? "core" : "device"),
+                                                        "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
+        guard try hex("plaintext", opened, from: receiver) == plaintext else {
+            throw Failure(message: "\(receiver.label) opened \(sender.label)'s frame to another plaintext")
+        }
+    }
+
+    private mutating func handshake() throws(Failure) -> SessionKeys {
+        let coreStatic = random.bytes(32), deviceStatic = random.bytes(32), clientEphemeral = random.bytes(32)
+        let corePublic = X25519.publicKey(privateKey: coreStatic)
+        let started = try call(sender, "handshake-device-start", [
+            "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
+            "handshakeEphemeralPrivate": .hex(random.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
+            "nonce": .hex(random.bytes(24)),
+        ])
+        let frame = try hex("frame", started, from: sender)
+        let now: Int64 = 1_790_000_000
+        let core = try call(receiver, "handshake-core", [
+            "coreStaticPrivate": .hex(coreStatic),
+            "channel": ChannelJSON.encode(.pending(expiresAt: now + 600)),
+            "steps": [["frame": .hex(frame), "now": .int(now), "serverEphemeralPrivate": .hex(random.bytes(32)),
+                       "ackNonce": .hex(random.bytes(24))]],
+        ])
+        guard let step = core["steps"]?.arrayValue?.first else {
+            throw Failure(message: "\(receiver.label)'s handshake-core answered no step")
+        }
+        if let code = step["error"]?.stringValue {
+            throw Failure(message: "\(receiver.label) (core) rejected \(sender.label)'s handshake with \(code)")
+        }
+        let ack = try hex("ack", step, from: receiver)
+        let finished = try call(sender, "handshake-device-finish", [
+            "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
+            "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack),
+        ])
+        let deviceKeys = SessionKeys(c2s: try hex("c2s", finished, from: sender, length: 32),
+                                     s2c: try hex("s2c", finished, from: sender, length: 32))
+        let coreKeys = SessionKeys(c2s: try hex("c2s", step, from: receiver, length: 32),
+                                   s2c: try hex("s2c", step, from: receiver, length: 32))
+        guard deviceKeys == coreKeys else {
+            throw Failure(message: "\(sender.label) (device) and \(receiver.label) (core) derived different session keys")
+        }
+        return deviceKeys
+    }
+
+    private mutating func frames(_ keys: SessionKeys) throws(Failure) {
+        for (from, to, role) in [(sender, receiver, Role.device), (receiver, sender, Role.core)] {
+            let plaintext = random.bytes(33)
+            let sealed = try call(from, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
+                                                        "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
+            let frame = try hex("frame", sealed, from: from)
+            let opened = try call(to, "frame-open", ["role": .string(role == .device ? "core" : "device"),
+                                                      "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
+            guard try hex("plaintext", opened, from: to) == plaintext else {
+                throw Failure(message: "\(to.label) opened \(from.label)'s session frame to another plaintext")
+            }
+        }
+    }
+
+    // MARK: - Calls
+
+    private func call(_ party: Party, _ operation: String, _ input: JSONValue) throws(Failure) -> JSONValue {
+        guard party.driver.hello.operations.contains(operation) else {
+            throw Failure(message: "\(party.label) lacks \(operation)", notApplicable: true)
+        }
+        switch party.driver.call(AdapterRequest(operation: operation, input: input)) {
+        case .failure(let incident):
+            throw Failure(message: "\(party.label) \(operation): \(incident.fault.description)")
+        case .success(.error(OperationOutcome.unsupported)):
+            throw Failure(message: "\(party.label) answered unsupported to \(operation)", notApplicable: true)
+        case .success(.error(let code)):
+            throw Failure(message: "\(party.label) \(operation) answered error \(code)")
+        case .success(.ok(let output)):
+            return output
+        }
+    }
+
+    private func hex(_ name: String, _ output: JSONValue, from party: Party, length: Int? = nil) throws(Failure) -> [UInt8] {
+        guard let bytes = output[name]?.stringValue.flatMap(Hex.decode), length == nil || bytes.count == length else {
+            throw Failure(message: "\(party.label): output member \(name) is missing or malformed")
+        }
+        return bytes
+    }
+}

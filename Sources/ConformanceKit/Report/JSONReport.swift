@@ -1,0 +1,75 @@
+import TunnelVectors
+
+/// The machine-readable report: the run's context, the summary, and for every case its outcome,
+/// message, expected and actual answer in full (the text formats cut long values).
+///
+/// ```
+/// {"tool":"conformance","suite":"openhuman-tunnel","suiteVersion":"2.0.0",
+///  "adapter":{"command":[...],"name":...,"version":...,"operations":[...],"policies":{...}},
+///  "summary":{"passed":n,"failed":n,"skipped":n,"expectedFailures":n,"unexpectedPasses":n,
+///             "staleEntries":n,"durationMs":n,"exitStatus":n},
+///  "results":[{"id","area","operation","requirements","outcome","message","expected","actual",
+///              "fault","stderr","expectedFailure":{"line","glob","reason"},"durationUs"}],
+///  "staleEntries":[{"line","glob","reason"}], "adapterUnavailable":{...}}
+/// ```
+/// `outcome` is one of `passed`, `failed`, `skipped`, `expected-failure`, `unexpected-pass`.
+public enum JSONReport {
+    public static func render(_ report: RunReport) -> String {
+        String(decoding: JSONWriter.pretty(value(report)), as: UTF8.self)
+    }
+
+    public static func value(_ report: RunReport) -> JSONValue {
+        let summary = report.summary
+        var adapter: [String: JSONValue] = ["command": .array(report.adapterCommand.map { .string($0) })]
+        if let hello = report.adapter, case .object(let members) = hello.json {
+            adapter.merge(members) { current, _ in current }
+        }
+        var root: [String: JSONValue] = [
+            "tool": "conformance",
+            "suite": .string(VectorFile.suiteName),
+            "suiteVersion": report.suiteVersion.map { .string($0) } ?? .null,
+            "vectors": .string(report.vectorsDirectory),
+            "adapter": .object(adapter),
+            "summary": [
+                "passed": .int(Int64(summary.passed)),
+                "failed": .int(Int64(summary.failed)),
+                "skipped": .int(Int64(summary.skipped)),
+                "expectedFailures": .int(Int64(summary.expectedFailures)),
+                "unexpectedPasses": .int(Int64(summary.unexpectedPasses)),
+                "staleEntries": .int(Int64(summary.staleEntries)),
+                "restarts": .int(Int64(report.restarts)),
+                "durationMs": .int(Int64(report.durationNanoseconds / 1_000_000)),
+                "exitStatus": .int(Int64(report.exitStatus.rawValue)),
+            ],
+            "results": .array(report.results.map(result)),
+            "staleEntries": .array(report.staleEntries.map(entry)),
+        ]
+        if let incident = report.adapterUnavailable {
+            root["adapterUnavailable"] = ["message": .string(incident.fault.description),
+                                          "stderr": .array(incident.stderrTail.map { .string($0) })]
+        }
+        return .object(root)
+    }
+
+    private static func result(_ result: CaseResult) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "id": .string(result.id),
+            "area": .string(result.area),
+            "operation": .string(result.operation),
+            "requirements": .array(result.requirements.map { .string($0) }),
+            "outcome": .string(result.outcome.rawValue),
+            "durationUs": .int(Int64(result.durationNanoseconds / 1_000)),
+        ]
+        if let message = result.message { members["message"] = .string(message) }
+        if let expected = result.expected { members["expected"] = expected }
+        if let actual = result.actual { members["actual"] = actual }
+        if let fault = result.fault { members["fault"] = .string(fault) }
+        if !result.stderrTail.isEmpty { members["stderr"] = .array(result.stderrTail.map { .string($0) }) }
+        if let expectation = result.expectation { members["expectedFailure"] = entry(expectation) }
+        return .object(members)
+    }
+
+    private static func entry(_ entry: ExpectedFailures.Entry) -> JSONValue {
+        ["line": .int(Int64(entry.line)), "glob": .string(entry.glob.pattern), "reason": .string(entry.reason)]
+    }
+}

@@ -1,0 +1,77 @@
+import TunnelVectors
+
+/// Everything one run found, ready to be written in any output format.
+public struct RunReport: Sendable {
+    public struct Summary: Equatable, Sendable {
+        public var passed = 0
+        /// Failures, unexpected passes and stale expected-failure entries: everything that fails the run.
+        public var failed = 0
+        public var skipped = 0
+        public var expectedFailures = 0
+        public var unexpectedPasses = 0
+        public var staleEntries = 0
+
+        /// The closing line of every format: `N passed, N failed, N skipped`.
+        public var line: String { "\(passed) passed, \(failed) failed, \(skipped) skipped" }
+    }
+
+    public var suiteVersion: String?
+    public var vectorsDirectory: String
+    public var adapterCommand: [String]
+    /// The adapter's `hello` answer; nil when it could not be driven.
+    public var adapter: AdapterHello?
+    public var results: [CaseResult]
+    public var staleEntries: [ExpectedFailures.Entry]
+    public var expectedFailuresFile: String?
+    /// Set when the adapter could not be started or restarted: the run is incomplete.
+    public var adapterUnavailable: AdapterIncident?
+    public var restarts: Int
+    public var durationNanoseconds: UInt64
+
+    public init(suiteVersion: String?, vectorsDirectory: String, adapterCommand: [String], adapter: AdapterHello?,
+                results: [CaseResult], staleEntries: [ExpectedFailures.Entry] = [], expectedFailuresFile: String? = nil,
+                adapterUnavailable: AdapterIncident? = nil, restarts: Int = 0, durationNanoseconds: UInt64 = 0) {
+        self.suiteVersion = suiteVersion
+        self.vectorsDirectory = vectorsDirectory
+        self.adapterCommand = adapterCommand
+        self.adapter = adapter
+        self.results = results
+        self.staleEntries = staleEntries
+        self.expectedFailuresFile = expectedFailuresFile
+        self.adapterUnavailable = adapterUnavailable
+        self.restarts = restarts
+        self.durationNanoseconds = durationNanoseconds
+    }
+
+    public var summary: Summary {
+        var summary = Summary()
+        for result in results {
+            switch result.outcome {
+            case .passed: summary.passed += 1
+            case .failed: summary.failed += 1
+            case .skipped: summary.skipped += 1
+            case .expectedFailure: summary.expectedFailures += 1
+            case .unexpectedPass:
+                summary.unexpectedPasses += 1
+                summary.failed += 1
+            }
+        }
+        summary.staleEntries = staleEntries.count
+        summary.failed += staleEntries.count
+        return summary
+    }
+
+    /// The exit status this report calls for (section 11.8).
+    public var exitStatus: ExitStatus {
+        if adapterUnavailable != nil { return .adapterUnavailable }
+        let summary = summary
+        if summary.failed > 0 { return .failures }
+        if summary.passed + summary.expectedFailures == 0 { return .nothingSelected }
+        return .success
+    }
+
+    /// The message for a stale expected-failures entry.
+    static func staleMessage(_ entry: ExpectedFailures.Entry) -> String {
+        "stale expected-failures entry (line \(entry.line): \(entry.glob) \(entry.reason)): it matches no case of the suite"
+    }
+}

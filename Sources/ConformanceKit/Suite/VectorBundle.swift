@@ -1,0 +1,91 @@
+import Foundation
+import OpenHumanTunnel
+import TunnelVectors
+
+/// The vector files of one directory (a bundle), loaded and checked.
+///
+/// Files are read with `JSONLineParser` and mapped onto the `TunnelVectors` model by hand:
+/// through `JSONDecoder` the suite took most of the runner's time budget before a single request
+/// was sent. If the directory holds a `manifest.json`, every file's SHA-256 is checked against it
+/// first, so a damaged or hand-edited bundle is refused instead of producing wrong verdicts.
+public struct VectorBundle: Sendable {
+    public var files: [VectorFile]
+    /// Every vector of every file, files in name order, vectors in file order.
+    public var vectors: [Vector]
+    /// The suite version the files name (they must agree).
+    public var suiteVersion: String?
+
+    public struct LoadError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    public init(files: [VectorFile]) {
+        self.files = files
+        self.vectors = files.flatMap(\.vectors)
+        self.suiteVersion = files.first?.suiteVersion
+    }
+
+    /// Loads every `*.json` vector file of `directory` (the manifest aside).
+    public static func load(directory: URL) throws(LoadError) -> VectorBundle {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw LoadError("cannot read the vectors directory \(directory.path): \(error.localizedDescription)")
+        }
+        var contents: [String: Data] = [:]
+        for name in names {
+            do {
+                contents[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+            } catch {
+                throw LoadError("cannot read \(name): \(error.localizedDescription)")
+            }
+        }
+        if let manifest = contents.removeValue(forKey: Manifest.fileName) {
+            try verify(manifest: manifest, files: contents)
+        }
+        var files: [VectorFile] = []
+        for name in contents.keys.sorted() {
+            do {
+                files.append(try VectorFileReader.read(contents[name]!))
+            } catch {
+                throw LoadError("\(name): \(error.description)")
+            }
+        }
+        let suite = VectorBundle(files: files)
+        try suite.checkConsistency()
+        return suite
+    }
+
+    private static func verify(manifest data: Data, files: [String: Data]) throws(LoadError) {
+        let manifest: JSONValue
+        do {
+            manifest = try JSONLineParser.parse(data)
+        } catch {
+            throw LoadError("manifest.json is not JSON: \(error.description)")
+        }
+        guard let listed = manifest["files"]?.objectValue else { throw LoadError("manifest.json has no \"files\" object") }
+        for (name, digest) in listed {
+            guard let bytes = files[name] else { throw LoadError("manifest.json lists \(name), which is missing") }
+            guard Hex.encode(SHA256.hash(Array(bytes))) == digest.stringValue else {
+                throw LoadError("\(name) does not match its SHA-256 in manifest.json (modified or damaged)")
+            }
+        }
+        if let extra = files.keys.sorted().first(where: { listed[$0] == nil }) {
+            throw LoadError("\(extra) is not listed in manifest.json")
+        }
+    }
+
+    private func checkConsistency() throws(LoadError) {
+        var seen = Set<String>()
+        for vector in vectors {
+            guard seen.insert(vector.id).inserted else { throw LoadError("vector id \(vector.id) appears twice") }
+        }
+        let versions = Set(files.map(\.suiteVersion))
+        guard versions.count <= 1 else {
+            throw LoadError("the vector files name different suite versions: \(versions.sorted().joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import OpenHumanTunnel
+import TunnelVectors
+
+/// The operations of the adapter protocol (contract section 6, spec/11-adapter-protocol.md), each
+/// reading its input, calling the implementation, and writing its output.
+struct Operations: Sendable {
+    let implementation: any TunnelImplementation
+
+    /// Every operation this adapter answers, in the order `hello` lists them.
+    static let names = [
+        "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
+        "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-core",
+        "qr-encode", "qr-parse",
+    ]
+
+    /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`
+    /// or `PairingPayloadError`.
+    func run(_ operation: String, _ input: RequestInput) throws -> JSONValue? {
+        switch operation {
+        case "x25519": try x25519(input)
+        case "hkdf-sha256": try hkdfSHA256(input)
+        case "hchacha20": try hChaCha20(input)
+        case "xchacha20poly1305-seal": try aeadSeal(input)
+        case "xchacha20poly1305-open": try aeadOpen(input)
+        case "session-keys": try sessionKeys(input)
+        case "frame-seal": try frameSeal(input)
+        case "frame-open": try frameOpen(input)
+        case "session": try session(input)
+        case "handshake-device-start": try deviceStart(input)
+        case "handshake-device-finish": try deviceFinish(input)
+        case "handshake-core": try handshakeCore(input)
+        case "qr-encode": try qrEncode(input)
+        case "qr-parse": try qrParse(input)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import OpenHumanTunnel
+import TunnelVectors
+
+/// qr-encode and qr-parse (spec/08-pairing-payload.md, section 8.8).
+extension Operations {
+    /// The largest integer every JSON library reads exactly; `exp` and `now` above it are not
+    /// the documented shape.
+    private static let largestSafeInteger: Int64 = (1 << 53) - 1
+
+    private func safeNatural(_ input: RequestInput, _ name: String) throws(BadRequest) -> UInt64 {
+        let value = try input.natural(name)
+        guard value <= Self.largestSafeInteger else {
+            throw BadRequest(reason: "input.\(name): expected an integer from 0 to 2^53 - 1")
+        }
+        return UInt64(value)
+    }
+
+    func qrEncode(_ input: RequestInput) throws -> JSONValue {
+        let payload = PairingPayload(
+            channelID: try input.string("cid"), pairingToken: try input.string("pt"),
+            corePublicKey: try input.bytes("cpk"), rpcURL: input.isAbsent("rpc") ? nil : try input.string("rpc"),
+            expiresAt: try safeNatural(input, "exp"))
+        return .object(["payload": .string(try implementation.pairingEncode(payload))])
+    }
+
+    func qrParse(_ input: RequestInput) throws -> JSONValue {
+        let text = try input.string("payload")
+        let parsed = try implementation.pairingParse(Array(text.utf8), now: try safeNatural(input, "now"))
+        return .object([
+            "cid": .string(parsed.channelID), "pt": .string(parsed.pairingToken), "cpk": .hex(parsed.corePublicKey),
+            "rpc": parsed.rpcURL.map(JSONValue.string) ?? .null, "exp": .int(Int64(parsed.expiresAt)),
+        ])
+    }
+}

@@ -1,0 +1,48 @@
+import OpenHumanTunnel
+import TunnelVectors
+
+/// x25519, hkdf-sha256, hchacha20, xchacha20poly1305-seal/-open, session-keys.
+///
+/// HChaCha20 and the AEAD have no mutants (a broken AEAD fails everything at once and teaches
+/// nothing), so they call the library directly.
+extension Operations {
+    func x25519(_ input: RequestInput) throws -> JSONValue {
+        let shared = try implementation.x25519(scalar: input.key("scalar"), u: input.key("u"))
+        return .object(["shared": .hex(shared)])
+    }
+
+    func hkdfSHA256(_ input: RequestInput) throws -> JSONValue {
+        let length = try input.natural("length")
+        // Lengths past Int's range cannot be allocated anyway; HKDF refuses them by its limit.
+        let okm = try implementation.hkdfSHA256(ikm: input.bytes("ikm"), salt: input.bytes("salt"),
+                                                info: input.bytes("info"), length: Int(clamping: length))
+        return .object(["okm": .hex(okm)])
+    }
+
+    func hChaCha20(_ input: RequestInput) throws -> JSONValue {
+        let subkey = XChaCha20Poly1305.hChaCha20(key: try input.key("key"), nonce16: try input.bytes("nonce", count: 16))
+        return .object(["subkey": .hex(subkey)])
+    }
+
+    func aeadSeal(_ input: RequestInput) throws -> JSONValue {
+        let ciphertext = XChaCha20Poly1305.seal(
+            key: try input.key("key"), nonce: try input.bytes("nonce", count: XChaCha20Poly1305.nonceLength),
+            plaintext: try input.bytes("plaintext"), aad: try input.bytes("aad"))
+        return .object(["ciphertext": .hex(ciphertext)])
+    }
+
+    func aeadOpen(_ input: RequestInput) throws -> JSONValue {
+        let plaintext = try XChaCha20Poly1305.open(
+            key: input.key("key"), nonce: input.bytes("nonce", count: XChaCha20Poly1305.nonceLength),
+            ciphertext: input.bytes("ciphertext"), aad: input.bytes("aad"))
+        return .object(["plaintext": .hex(plaintext)])
+    }
+
+    func sessionKeys(_ input: RequestInput) throws -> JSONValue {
+        let keys = implementation.sessionKeys(
+            staticDH: try input.key("staticDh"), ephemeralDH: try input.key("ephemeralDh"),
+            clientEphemeralPublic: try input.key("clientEphemeralPublic"),
+            serverEphemeralPublic: try input.key("serverEphemeralPublic"))
+        return .object(["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)])
+    }
+}

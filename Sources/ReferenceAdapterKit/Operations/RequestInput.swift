@@ -1,0 +1,108 @@
+import OpenHumanTunnel
+import TunnelVectors
+
+/// The request's input could not be read: a member is missing, has the wrong JSON type, is not
+/// lowercase hex, or decodes to the wrong length. Answered `bad_request`; `reason` goes to stderr.
+struct BadRequest: Error {
+    let reason: String
+}
+
+/// Typed access to an operation's input object.
+///
+/// Every binary member is lowercase hex with an exact length where the protocol fixes one, so a
+/// malformed request is refused here and never reaches the library as a wrong-sized key (which
+/// the library treats as a programming error, not as input). Members not asked for are ignored.
+struct RequestInput {
+    private let members: [String: JSONValue]
+    /// Where this object sits in the request, for the stderr reason (`input.steps[2]`).
+    private let path: String
+
+    init(_ value: JSONValue?, path: String) throws(BadRequest) {
+        guard case .object(let members)? = value else { throw BadRequest(reason: "\(path): expected an object") }
+        self.members = members
+        self.path = path
+    }
+
+    private func fail(_ name: String, _ expectation: String) -> BadRequest {
+        BadRequest(reason: "\(path).\(name): expected \(expectation)")
+    }
+
+    /// Whether `name` is absent or null.
+    func isAbsent(_ name: String) -> Bool {
+        switch members[name] {
+        case nil, .null?: true
+        default: false
+        }
+    }
+
+    /// Lowercase hex of any length.
+    func bytes(_ name: String) throws(BadRequest) -> [UInt8] {
+        guard case .string(let text)? = members[name], let bytes = HexText.decode(text) else {
+            throw fail(name, "lowercase hex")
+        }
+        return bytes
+    }
+
+    /// Lowercase hex of exactly `count` bytes.
+    func bytes(_ name: String, count: Int) throws(BadRequest) -> [UInt8] {
+        let value = try bytes(name)
+        guard value.count == count else { throw fail(name, "\(count) bytes of lowercase hex") }
+        return value
+    }
+
+    /// A 32-byte key.
+    func key(_ name: String) throws(BadRequest) -> [UInt8] {
+        try bytes(name, count: 32)
+    }
+
+    /// Hex of `count` bytes, or nil when the member is absent or null.
+    func optionalBytes(_ name: String, count: Int) throws(BadRequest) -> [UInt8]? {
+        isAbsent(name) ? nil : try bytes(name, count: count)
+    }
+
+    func integer(_ name: String) throws(BadRequest) -> Int64 {
+        guard case .int(let value)? = members[name] else { throw fail(name, "an integer") }
+        return value
+    }
+
+    /// A non-negative integer: a length, or a time in Unix seconds.
+    func natural(_ name: String) throws(BadRequest) -> Int64 {
+        let value = try integer(name)
+        guard value >= 0 else { throw fail(name, "a non-negative integer") }
+        return value
+    }
+
+    func string(_ name: String) throws(BadRequest) -> String {
+        guard case .string(let value)? = members[name] else { throw fail(name, "a string") }
+        return value
+    }
+
+    func role() throws(BadRequest) -> Role {
+        guard let role = Role(rawValue: try string("role")) else { throw fail("role", "\"device\" or \"core\"") }
+        return role
+    }
+
+    /// `c2s` and `s2c`, 32 bytes each.
+    func sessionKeys() throws(BadRequest) -> SessionKeys {
+        SessionKeys(c2s: try key("c2s"), s2c: try key("s2c"))
+    }
+
+    /// The members of the array `name`, each with its path.
+    func array(_ name: String) throws(BadRequest) -> [(value: JSONValue, path: String)] {
+        guard case .array(let elements)? = members[name] else { throw fail(name, "an array") }
+        return elements.enumerated().map { ($0.element, "\(path).\(name)[\($0.offset)]") }
+    }
+
+    /// The object member `name`.
+    func object(_ name: String) throws(BadRequest) -> RequestInput {
+        try RequestInput(members[name], path: "\(path).\(name)")
+    }
+
+    /// Whether `name` is present (with any value, null included).
+    func has(_ name: String) -> Bool { members[name] != nil }
+}
+
+extension JSONValue {
+    /// Lowercase hex of `bytes`, the form of every binary output.
+    static func hex(_ bytes: [UInt8]) -> JSONValue { .string(HexText.encode(bytes)) }
+}

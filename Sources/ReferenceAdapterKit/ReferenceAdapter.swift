@@ -1,0 +1,119 @@
+import OpenHumanTunnel
+import TunnelVectors
+
+/// Which implementation an adapter drives.
+public enum AdapterImplementation: Equatable, Sendable {
+    /// The conforming reference: the `OpenHumanTunnel` library itself.
+    case reference
+    /// The implementation rebuilt from the library's primitives with no bug switched on: the
+    /// control that proves the mutants' catches come from their bugs alone.
+    case composedControl
+    /// The rebuilt implementation with one deliberate bug.
+    case mutant(Mutant)
+}
+
+/// The reference adapter: the `OpenHumanTunnel` library behind the JSON-lines adapter protocol.
+///
+/// `handle(request:)` answers one decoded request and has no other effect, so tests drive it
+/// without a process; `serve` is the stdin/stdout loop around it.
+public struct ReferenceAdapter: Sendable {
+    public static let name = "openhuman-swift-reference"
+    public static let version = "2.0.0"
+    public static let protocolVersion: Int64 = 1
+    /// The declared replay-window policy (REPLAY-3). Mutants declare it too: a window of 127 or
+    /// 129 that claims 128 is exactly the bug they model.
+    public static let replayMemory: Int64 = 128
+
+    public let implementation: AdapterImplementation
+    private let operations: Operations
+
+    public init(implementation: AdapterImplementation = .reference) {
+        self.implementation = implementation
+        switch implementation {
+        case .reference: operations = Operations(implementation: LibraryImplementation())
+        case .composedControl: operations = Operations(implementation: ComposedImplementation(mutant: nil))
+        case .mutant(let mutant): operations = Operations(implementation: ComposedImplementation(mutant: mutant))
+        }
+    }
+
+    /// The reference, or the mutant when one is given.
+    public init(mutant: Mutant?) {
+        self.init(implementation: mutant.map(AdapterImplementation.mutant) ?? .reference)
+    }
+
+    /// The name `hello` reports: the mutant is named, so a report can never pass one off as the reference.
+    public var adapterName: String {
+        switch implementation {
+        case .reference: Self.name
+        case .composedControl: Self.name + "/composed"
+        case .mutant(let mutant): Self.name + "/mutant/" + mutant.name
+        }
+    }
+
+    /// The operations `hello` lists.
+    public var operationNames: [String] { Operations.names }
+
+    /// The response to one request: `{"id","ok":true,"output"}` or `{"id","ok":false,"error"}`.
+    public func handle(request: JSONValue) -> JSONValue {
+        respond(to: request).response
+    }
+
+    /// A response, whether the adapter must stop after sending it (`shutdown`), and a line for
+    /// stderr explaining a `bad_request`.
+    struct Reply {
+        let response: JSONValue
+        var stop = false
+        var log: String?
+    }
+
+    func respond(to request: JSONValue) -> Reply {
+        guard case .object(let members) = request, case .int(let id)? = members["id"] else {
+            return Reply(response: Self.failure(id: .null, "bad_request"), log: "request without an integer id")
+        }
+        guard case .string(let operation)? = members["op"] else {
+            return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): op is not a string")
+        }
+        do {
+            switch operation {
+            case "shutdown":
+                return Reply(response: Self.success(id: id, .object([:])), stop: true)
+            case "hello":
+                return Reply(response: Self.success(id: id, try hello(RequestInput(members["input"], path: "input"))))
+            default:
+                guard let output = try operations.run(operation, RequestInput(members["input"], path: "input")) else {
+                    return Reply(response: Self.failure(id: .int(id), "unsupported"))
+                }
+                return Reply(response: Self.success(id: id, output))
+            }
+        } catch let error as BadRequest {
+            return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error.reason)")
+        } catch let error as TunnelError {
+            return Reply(response: Self.failure(id: .int(id), error.code))
+        } catch let error as PairingPayloadError {
+            return Reply(response: Self.failure(id: .int(id), error.code))
+        } catch {
+            return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error)")
+        }
+    }
+
+    private func hello(_ input: RequestInput) throws(BadRequest) -> JSONValue {
+        guard try input.integer("protocol") == Self.protocolVersion else {
+            throw BadRequest(reason: "input.protocol: only protocol 1 is spoken")
+        }
+        return .object([
+            "protocol": .int(Self.protocolVersion),
+            "name": .string(adapterName),
+            "version": .string(Self.version),
+            "operations": .array(operationNames.map(JSONValue.string)),
+            "policies": .object([Policy.replayMemory: .int(Self.replayMemory)]),
+        ])
+    }
+
+    private static func success(id: Int64, _ output: JSONValue) -> JSONValue {
+        .object(["id": .int(id), "ok": .bool(true), "output": output])
+    }
+
+    private static func failure(id: JSONValue, _ code: String) -> JSONValue {
+        .object(["id": id, "ok": .bool(false), "error": .string(code)])
+    }
+}

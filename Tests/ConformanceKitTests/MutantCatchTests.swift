@@ -1,0 +1,420 @@
+import ConformanceKit
+import Foundation
+import OpenHumanTunnel
+import ReferenceAdapterKit
+import TunnelVectors
+import XCTest
+
+/// The suite's self-check: every deliberately broken implementation (a `Mutant`) must fail at
+/// least one vector or live check, while the reference and the composed control pass them all.
+///
+/// Vectors run in-process: each request goes straight to `ReferenceAdapter.handle(request:)`,
+/// and the runner's own planning (`CasePlanning`) and comparison (`ResponseComparison`) judge
+/// the answer, so a catch here is a catch by `conformance`, without fifty adapter processes.
+/// The live checks need a process: the runner's `LiveCheckRunner` drives `reference-adapter`.
+///
+/// `WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests` rewrites spec/mutants.md; without
+/// it, the test fails when that file no longer matches what the suite catches.
+final class MutantCatchTests: XCTestCase {
+    /// The positive control: every vector, the 10,000-case accumulated test included. Prints
+    /// the time of this one full run (not asserted: machines differ).
+    func testReferenceAdapterPassesEveryVector() throws {
+        let start = Date()
+        let run = try SuiteRun.run(ReferenceAdapter(implementation: .reference))
+        print("one full in-process run of the reference: \(run.ran) vectors, \(run.requests) requests, "
+              + String(format: "%.3f s", Date().timeIntervalSince(start)))
+        XCTAssertGreaterThan(run.ran, 0, "no vector ran: is vectors/ empty?")
+        XCTAssertEqual(run.failures.map(\.description), [], "the reference fails vectors")
+    }
+
+    /// The composed implementation with no bug switched on is the control for every mutant: it
+    /// must answer exactly as the library does, so a mutant's failures come from its one bug.
+    func testComposedControlPassesEveryVector() throws {
+        let run = try SuiteRun.run(ReferenceAdapter(implementation: .composedControl),
+                                   accumulatedCaseLimit: MutantReport.mutantAccumulatedCaseLimit)
+        XCTAssertGreaterThan(run.ran, 0, "no vector ran: is vectors/ empty?")
+        XCTAssertEqual(run.failures.map(\.description), [], "the composed control fails vectors")
+    }
+
+    func testEveryMutantFailsAtLeastOneVectorOrLiveCheck() throws {
+        let report = try MutantReport.make()
+        let uncaught = report.rows.filter { !$0.caught }.map(\.mutant.name)
+        XCTAssertEqual(uncaught, [], "mutants nothing catches: the suite has a gap for each")
+    }
+
+    /// The positive controls of the live checks: the reference and the composed control, each
+    /// served by a `reference-adapter` process, pass them all.
+    func testReferenceAndComposedControlPassEveryLiveCheck() throws {
+        XCTAssertEqual(try LiveRun.failingChecks(.reference), [])
+        XCTAssertEqual(try LiveRun.failingChecks(.composedControl), [])
+    }
+
+    func testMutantsTableIsCurrent() throws {
+        let report = try MutantReport.make()
+        let url = SuiteRun.repositoryRoot.appendingPathComponent("spec/mutants.md")
+        let text = report.markdown()
+        if ProcessInfo.processInfo.environment["WRITE_MUTANTS_MD"] == "1" {
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        let current = try? String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(current, text, "spec/mutants.md is stale: regenerate with WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests")
+    }
+}
+
+// MARK: - The adapter protocol, driven without a process
+
+final class ReferenceAdapterProtocolTests: XCTestCase {
+    private let adapter = ReferenceAdapter(implementation: .reference)
+
+    private func respond(_ line: String) -> JSONValue {
+        adapter.handle(request: try! JSONLineParser.parse(Array(line.utf8)))
+    }
+
+    // REQ: ADP-12
+    func testHelloDeclaresNameVersionOperationsAndReplayMemory() {
+        let response = respond(#"{"id":1,"op":"hello","input":{"protocol":1}}"#)
+        XCTAssertEqual(response["ok"], .bool(true))
+        XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference"))
+        XCTAssertEqual(response["output"]?["version"], .string("2.0.0"))
+        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128)]))
+        XCTAssertEqual(response["output"]?["operations"]?.arrayValue?.contains(.string("handshake-core")), true)
+    }
+
+    // REQ: ADP-12
+    func testMutantNamesItselfInHello() {
+        let mutant = ReferenceAdapter(mutant: .window127)
+        let response = mutant.handle(request: .object(["id": .int(1), "op": .string("hello"),
+                                                      "input": .object(["protocol": .int(1)])]))
+        XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference/mutant/window-127"))
+        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128)]))
+    }
+
+    // REQ: ADP-8, ADP-11
+    func testUppercaseHexIsBadRequestAndLowercaseIsAnswered() {
+        let scalar = String(repeating: "a5", count: 32), u = String(repeating: "09", count: 31) + "00"
+        let good = respond(#"{"id":2,"op":"x25519","input":{"scalar":"\#(scalar)","u":"\#(u)"}}"#)
+        XCTAssertEqual(good["ok"], .bool(true))
+        let bad = respond(#"{"id":3,"op":"x25519","input":{"scalar":"\#(scalar.uppercased())","u":"\#(u)"}}"#)
+        XCTAssertEqual(bad, .object(["id": .int(3), "ok": .bool(false), "error": .string("bad_request")]))
+    }
+
+    // REQ: ADP-11
+    func testWrongKeyLengthIsBadRequestNotAProtocolError() {
+        let response = respond(#"{"id":4,"op":"x25519","input":{"scalar":"00","u":"00"}}"#)
+        XCTAssertEqual(response["error"], .string("bad_request"))
+    }
+
+    // REQ: ADP-11
+    func testUnknownOperationIsUnsupported() {
+        XCTAssertEqual(respond(#"{"id":5,"op":"teleport","input":{}}"#)["error"], .string("unsupported"))
+    }
+
+    // REQ: ADP-5
+    func testUnknownRequestMembersAreIgnored() {
+        let response = respond(#"{"id":6,"op":"hchacha20","extra":[1,2],"input":{"key":"\#(String(repeating: "00", count: 32))","nonce":"\#(String(repeating: "00", count: 16))","also":true}}"#)
+        XCTAssertEqual(response["ok"], .bool(true))
+    }
+
+    // REQ: ADP-10
+    func testProtocolRejectionCarriesTheProtocolCode() {
+        let keys = String(repeating: "11", count: 32)
+        let response = respond(#"{"id":7,"op":"frame-open","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","frame":"01"}}"#)
+        XCTAssertEqual(response, .object(["id": .int(7), "ok": .bool(false), "error": .string("legacy_frame")]))
+    }
+
+    // REQ: ADP-15
+    func testSessionStepErrorDoesNotStopLaterSteps() {
+        let keys = String(repeating: "22", count: 32), nonce = String(repeating: "33", count: 24)
+        let sealed = respond(#"{"id":8,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"6869"}}"#)
+        let frame = sealed["output"]!["frame"]!.stringValue!
+        let response = respond(#"{"id":9,"op":"session","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","steps":[{"open":{"frame":"\#(frame)"}},{"open":{"frame":"\#(frame)"}},{"open":{"frame":""}}]}}"#)
+        XCTAssertEqual(response["output"]?["steps"], .array([
+            .object(["plaintext": .string("6869")]), .object(["error": .string("replayed")]),
+            .object(["error": .string("empty_frame")]),
+        ]))
+    }
+
+    // REQ: ADP-1, ADP-4, ADP-7, ADP-11, ADP-13
+    func testServeAnswersPipelinedLinesInOrderAndStopsAtShutdown() throws {
+        let requests = Pipe(), responses = Pipe()
+        let input = #"""
+            {"id":1,"op":"hello","input":{"protocol":1}}
+            not json
+            {"id":2,"op":"teleport","input":{}}\#r
+            {"id":3,"op":"hkdf-sha256","input":{"ikm":"","salt":"","info":"","length":1.5}}
+
+            {"id":4,"op":"shutdown","input":{}}
+            {"id":5,"op":"hello","input":{"protocol":1}}
+
+            """#
+        requests.fileHandleForWriting.write(Data(input.utf8))
+        try requests.fileHandleForWriting.close()
+        let status = adapter.serve(input: requests.fileHandleForReading.fileDescriptor,
+                                   output: responses.fileHandleForWriting.fileDescriptor)
+        try responses.fileHandleForWriting.close()
+        let lines = String(decoding: responses.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(lines.count, 5, "one line per request up to shutdown, none for the blank line or after shutdown")
+        XCTAssertEqual(lines.dropFirst(), [
+            #"{"id":null,"ok":false,"error":"bad_request"}"#,
+            #"{"id":2,"ok":false,"error":"unsupported"}"#,
+            #"{"id":3,"ok":false,"error":"bad_request"}"#,
+            #"{"id":4,"ok":true,"output":{}}"#,
+        ])
+    }
+
+    // REQ: ADP-13
+    func testEndOfInputEndsServingWithStatusZeroAfterTheLastLine() throws {
+        let requests = Pipe(), responses = Pipe()
+        requests.fileHandleForWriting.write(Data(#"{"id":1,"op":"hello","input":{"protocol":1}}"#.utf8))
+        try requests.fileHandleForWriting.close()
+        let status = adapter.serve(input: requests.fileHandleForReading.fileDescriptor,
+                                   output: responses.fileHandleForWriting.fileDescriptor)
+        try responses.fileHandleForWriting.close()
+        let text = String(decoding: responses.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(text.hasPrefix(#"{"id":1,"ok":true,"output":{"#), "the last line, without its line feed, is answered")
+    }
+}
+
+// MARK: - Running the suite in-process
+
+/// One full run of the vector suite against one adapter, in-process.
+struct SuiteRun {
+    struct Failure: CustomStringConvertible {
+        let id: String
+        let message: String
+        var description: String { "\(id): \(message)" }
+    }
+
+    /// Vectors that ran, requests sent, and the failures in vector order.
+    var ran = 0
+    var requests = 0
+    var failures: [Failure] = []
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static let bundle = Result { try VectorBundle.load(directory: repositoryRoot.appendingPathComponent("vectors")) }
+
+    /// Runs every vector the runner would run by default (slow ones aside). Accumulated vectors
+    /// with more than `accumulatedCaseLimit` cases are left out: their cases are the smaller
+    /// ones' cases and more of the same kind.
+    static func run(_ adapter: ReferenceAdapter, accumulatedCaseLimit: Int64 = .max) throws -> SuiteRun {
+        var run = SuiteRun()
+        var client = InProcessClient(adapter: adapter)
+        let hello = try client.hello()
+        for vector in try bundle.get().vectors {
+            guard CasePlanning.decide(vector, hello: hello, includeSlow: false) == .run else { continue }
+            let mismatch: String?
+            if vector.operation == "accumulated" {
+                guard let cases = vector.input["cases"]?.intValue, cases <= accumulatedCaseLimit else { continue }
+                mismatch = try AccumulatedInProcess.mismatch(vector, client: &client)
+            } else {
+                mismatch = ResponseComparison.mismatch(expected: vector.expected,
+                                                       response: client.ask(vector.operation, vector.input))
+            }
+            run.ran += 1
+            if let mismatch { run.failures.append(Failure(id: vector.id, message: mismatch)) }
+        }
+        run.requests = client.requests
+        return run
+    }
+}
+
+/// Sends requests straight to `ReferenceAdapter.handle(request:)`.
+struct InProcessClient {
+    let adapter: ReferenceAdapter
+    private(set) var requests = 0
+
+    init(adapter: ReferenceAdapter) { self.adapter = adapter }
+
+    mutating func ask(_ operation: String, _ input: JSONValue) -> AdapterResponse {
+        requests += 1
+        let response = adapter.handle(request: .object(["id": .int(Int64(requests)), "op": .string(operation), "input": input]))
+        if response["ok"] == .bool(true) { return .ok(response["output"] ?? .null) }
+        return .error(response["error"]?.stringValue ?? "")
+    }
+
+    /// The adapter's `hello`, as the runner reads it.
+    mutating func hello() throws -> AdapterHello {
+        guard case .ok(let output) = ask("hello", .object(["protocol": .int(1)])) else { throw SuiteError("hello failed") }
+        return AdapterHello(
+            name: output["name"]?.stringValue ?? "", version: output["version"]?.stringValue ?? "",
+            operations: Set(output["operations"]?.arrayValue?.compactMap(\.stringValue) ?? []),
+            policies: (output["policies"]?.objectValue ?? [:]).compactMapValues(\.intValue))
+    }
+}
+
+/// An `accumulated` vector (spec/10-vectors.md) expanded in-process: one `frame-seal` and one
+/// `frame-open` per case, one SHA-256 over all answers, as `conformance` computes it.
+enum AccumulatedInProcess {
+    static func mismatch(_ vector: Vector, client: inout InProcessClient) throws -> String? {
+        guard let seed = vector.input["seed"]?.stringValue, let count = vector.input["cases"]?.intValue,
+              let expected = vector.expected["sha256"]?.stringValue else { throw SuiteError("\(vector.id) is malformed") }
+        var hash = AccumulatedHash()
+        for testCase in AccumulatedCases(seed: seed, count: Int(count)) {
+            guard case .ok(let output) = client.ask("frame-seal", testCase.sealInput),
+                  let sealed = output["frame"]?.stringValue.flatMap(Hex.decode) else {
+                return "frame-seal failed for case \(hash.count)"
+            }
+            switch client.ask("frame-open", testCase.openInput(sealed: sealed)) {
+            case .ok(let opened):
+                hash.absorb(sealed: sealed, opened: .plaintext(opened["plaintext"]?.stringValue.flatMap(Hex.decode) ?? []))
+            case .error(let code):
+                hash.absorb(sealed: sealed, opened: .error(code))
+            }
+        }
+        let actual = hash.finalize()
+        return actual == expected ? nil : "accumulated hash \(actual), expected \(expected)"
+    }
+}
+
+/// The runner's live checks (spec section 11.9), which need an adapter process: they are run
+/// through `conformance`'s own driver against `reference-adapter [--mutant NAME]`, built next to
+/// this test bundle by `swift build --build-tests` / `swift test`.
+enum LiveRun {
+    static var executable: URL {
+        get throws {
+            let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent()
+            let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("reference-adapter") }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw SuiteError("reference-adapter is not built next to the test bundle (\(directory.path)); "
+                                 + "run swift build --build-tests first")
+            }
+            return found
+        }
+    }
+
+    /// The ids of the live checks that fail; throws when one is skipped or the adapter cannot be driven.
+    static func failingChecks(_ implementation: AdapterImplementation) throws -> [String] {
+        let arguments: [String]
+        switch implementation {
+        case .reference: arguments = []
+        case .composedControl: arguments = ["--composed-control"]
+        case .mutant(let mutant): arguments = ["--mutant", mutant.name]
+        }
+        let command = [try executable.path] + arguments
+        let driver: AdapterDriver
+        do {
+            driver = try AdapterDriver(configuration: AdapterConfiguration(command: command))
+        } catch {
+            throw SuiteError("cannot start \(command.joined(separator: " ")): \(error.fault.description)")
+        }
+        defer { driver.shutdown() }
+        let results = LiveCheckRunner().run(LiveChecks.catalog, driver: driver)
+        if let skipped = results.first(where: { $0.outcome == .skipped }) {
+            throw SuiteError("live check \(skipped.id) was skipped: \(skipped.message ?? "")")
+        }
+        return results.filter { $0.outcome != .passed }.map(\.id)
+    }
+}
+
+struct SuiteError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Which vectors and live checks catch which mutant: the content of spec/mutants.md.
+struct MutantReport {
+    /// Accumulated vectors up to this many cases run against the mutants; larger ones repeat
+    /// the same kinds of cases and would multiply the self-check's time.
+    static let mutantAccumulatedCaseLimit: Int64 = 100
+
+    struct Row {
+        let mutant: Mutant
+        let caughtBy: [String]
+        let liveChecksFailed: [String]
+        var caught: Bool { !caughtBy.isEmpty || !liveChecksFailed.isEmpty }
+    }
+
+    let rows: [Row]
+    let vectorsRun: Int
+
+    nonisolated(unsafe) private static var cached: Result<MutantReport, Error>?
+
+    static func make() throws -> MutantReport {
+        if let cached { return try cached.get() }
+        let result = Result { try compute() }
+        cached = result
+        return try result.get()
+    }
+
+    private static func compute() throws -> MutantReport {
+        let control = try SuiteRun.run(ReferenceAdapter(implementation: .composedControl),
+                                       accumulatedCaseLimit: mutantAccumulatedCaseLimit)
+        guard control.failures.isEmpty else {
+            throw SuiteError("the composed control fails \(control.failures.count) vectors; mutant catches would mean nothing")
+        }
+        guard try LiveRun.failingChecks(.composedControl).isEmpty else {
+            throw SuiteError("the composed control fails live checks; mutant catches would mean nothing")
+        }
+        let mutants = Mutant.allCases
+        let rows = LockedArray<Result<Row, Error>>(count: mutants.count)
+        // Mutants are independent: two at a time keeps both cores busy.
+        DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
+            let mutant = mutants[index]
+            rows[index] = Result {
+                let run = try SuiteRun.run(ReferenceAdapter(mutant: mutant), accumulatedCaseLimit: mutantAccumulatedCaseLimit)
+                return Row(mutant: mutant, caughtBy: run.failures.map(\.id), liveChecksFailed: try LiveRun.failingChecks(.mutant(mutant)))
+            }
+        }
+        return MutantReport(rows: try rows.values.map { try $0!.get() }, vectorsRun: control.ran)
+    }
+
+    func markdown() -> String {
+        let liveOnly = rows.filter { $0.caughtBy.isEmpty && !$0.liveChecksFailed.isEmpty }.map { "`\($0.mutant.name)`" }
+        var lines = [
+            "# Mutants: deliberately broken implementations the suite must catch",
+            "",
+            "Generated by `WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests` (Tests/ConformanceKitTests/MutantCatchTests.swift);",
+            "do not edit by hand. Without the variable, that test fails when this file is stale.",
+            "",
+            "Each mutant is the reference implementation rebuilt from the library's public primitives",
+            "(`Sources/ReferenceAdapterKit/Mutants/`) with one realistic bug switched on. Serve one with",
+            "`swift run reference-adapter --mutant NAME` (or `conformance --serve-reference --mutant NAME`);",
+            "`reference-adapter --list-mutants` lists them.",
+            "",
+            "The self-check runs the vectors (slow ones aside; accumulated ones up to \(Self.mutantAccumulatedCaseLimit) cases)",
+            "in-process through `ReferenceAdapter.handle(request:)`, judged by the runner's own `CasePlanning` and",
+            "`ResponseComparison`, and the runner's live checks through a `reference-adapter` process. Every",
+            "mutant must fail at least one vector or live check. The reference and the composed control (the",
+            "rebuilt implementation with no bug switched on) must fail none, so every catch below comes from",
+            "the mutant's one bug.",
+            "",
+            "Vectors run per implementation: \(vectorsRun). Mutants: \(rows.count); caught by a vector: "
+                + "\(rows.filter { !$0.caughtBy.isEmpty }.count); caught by a live check only: \(liveOnly.count)"
+                + (liveOnly.isEmpty ? "." : " (\(liveOnly.joined(separator: ", ")): no fixed vector can test fresh randomness)."),
+            "",
+            "| mutant | what it gets wrong | caught by (first 5 vectors) | vectors failed | live checks failed |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for row in rows {
+            let caught = row.caughtBy.isEmpty ? (row.caught ? "none" : "**none: a gap in the suite**")
+                : row.caughtBy.prefix(5).map { "`\($0)`" }.joined(separator: "<br>")
+            let live = row.liveChecksFailed.isEmpty ? "none" : row.liveChecksFailed.map { "`\($0)`" }.joined(separator: "<br>")
+            // A '|' inside a cell (`a || b`) would end the cell.
+            let summary = row.mutant.summary.replacingOccurrences(of: "|", with: "\\|")
+            lines.append("| `\(row.mutant.name)` | \(summary) | \(caught) | \(row.caughtBy.count) | \(live) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Slots written from concurrent iterations, each index by one iteration only.
+final class LockedArray<Element>: @unchecked Sendable {
+    private var storage: [Element?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Element? {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    var values: [Element?] { lock.withLock { storage } }
+}

@@ -1,0 +1,109 @@
+import ConformanceKit
+import Foundation
+import TunnelVectors
+import XCTest
+
+/// Globs, `--filter`/`--skip`, shell-like splitting of `--adapter`, and option parsing.
+final class SelectionTests: XCTestCase {
+    private func matches(_ pattern: String, _ text: String) throws -> Bool {
+        try Glob(pattern).matches(text)
+    }
+
+    func testStarMatchesAnyRunIncludingSlashes() throws {
+        XCTAssertTrue(try matches("frame-open/*", "frame-open/type-0x01-legacy"))
+        XCTAssertTrue(try matches("*replay*", "replay-window/129th-most-recent"))
+        XCTAssertTrue(try matches("*", ""))
+        XCTAssertTrue(try matches("live/*", "live/session/adapter-core"))
+        XCTAssertFalse(try matches("frame-open/*", "frame-seal/x"))
+    }
+
+    func testGlobIsAnchoredAtBothEnds() throws {
+        XCTAssertFalse(try matches("frame-open", "frame-open/x"))
+        XCTAssertFalse(try matches("open/*", "frame-open/x"))
+        XCTAssertTrue(try matches("frame-open/x", "frame-open/x"))
+    }
+
+    func testQuestionMarkMatchesExactlyOneCharacter() throws {
+        XCTAssertTrue(try matches("x25519/rfc7748-?", "x25519/rfc7748-1"))
+        XCTAssertFalse(try matches("x25519/rfc7748-?", "x25519/rfc7748-10"))
+        XCTAssertFalse(try matches("x25519/rfc7748-?", "x25519/rfc7748-"))
+    }
+
+    func testSetsRangesNegationAndEscapes() throws {
+        XCTAssertTrue(try matches("type-0x0[1-4]", "type-0x03"))
+        XCTAssertFalse(try matches("type-0x0[1-4]", "type-0x05"))
+        XCTAssertTrue(try matches("type-0x0[!1-4]", "type-0x05"))
+        XCTAssertTrue(try matches(#"literal\*star"#, "literal*star"))
+        XCTAssertFalse(try matches(#"literal\*star"#, "literalXstar"))
+        XCTAssertTrue(try matches("[]]", "]"), "a ] first in a set is literal")
+    }
+
+    func testMalformedGlobsAreRefused() {
+        XCTAssertThrowsError(try Glob("frame-[open"))
+        XCTAssertThrowsError(try Glob(#"trailing\"#))
+        XCTAssertThrowsError(try Glob("[z-a]"))
+    }
+
+    func testPathologicalPatternStaysFast() throws {
+        let glob = try Glob(String(repeating: "*a", count: 30) + "b")
+        let start = Date()
+        XCTAssertFalse(glob.matches(String(repeating: "a", count: 5_000)))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    }
+
+    func testFilterSelectsAndSkipRemoves() throws {
+        let options = try RunOptions.parse(["--filter", "frame-*", "--filter", "live/*", "--skip", "*legacy*"])
+        XCTAssertTrue(options.selects("frame-open/short"))
+        XCTAssertTrue(options.selects("live/handshake/adapter-core"))
+        XCTAssertFalse(options.selects("frame-open/legacy-0x01"), "--skip wins over --filter")
+        XCTAssertFalse(options.selects("x25519/rfc7748"))
+        XCTAssertTrue(try RunOptions.parse([]).selects("anything"), "no --filter selects everything")
+    }
+
+    func testShellWordsSplitLikeAShellWithoutExpansion() throws {
+        XCTAssertEqual(try ShellWords.split("python3  adapter.py --quiet"), ["python3", "adapter.py", "--quiet"])
+        XCTAssertEqual(try ShellWords.split(#"./run "my adapter" 'it''s' a\ b"#), ["./run", "my adapter", "its", "a b"])
+        XCTAssertEqual(try ShellWords.split(#"sh -c "echo \"hi\" \$HOME""#), ["sh", "-c", #"echo "hi" $HOME"#])
+        XCTAssertEqual(try ShellWords.split("cmd $HOME ~ *"), ["cmd", "$HOME", "~", "*"], "nothing is expanded")
+        XCTAssertEqual(try ShellWords.split(#"cmd '' """#), ["cmd", "", ""], "empty quoted words are words")
+        XCTAssertEqual(try ShellWords.split("   "), [])
+    }
+
+    func testShellWordsRefuseUnterminatedQuotes() {
+        XCTAssertThrowsError(try ShellWords.split("cmd 'open"))
+        XCTAssertThrowsError(try ShellWords.split(#"cmd "open"#))
+        XCTAssertThrowsError(try ShellWords.split(#"cmd \"#))
+    }
+
+    func testOptionsAcceptBothValueForms() throws {
+        let options = try RunOptions.parse(["--timeout-ms=250", "--format", "tap", "--output=out.tap", "--vectors", "v",
+                                            "--max-in-flight", "1", "--no-live", "--slow", "-v"])
+        XCTAssertEqual(options.timeoutMilliseconds, 250)
+        XCTAssertEqual(options.format, .tap)
+        XCTAssertEqual(options.outputPath, "out.tap")
+        XCTAssertEqual(options.vectorsDirectory, "v")
+        XCTAssertEqual(options.maxInFlight, 1)
+        XCTAssertFalse(options.live)
+        XCTAssertTrue(options.includeSlow)
+        XCTAssertTrue(options.verbose)
+    }
+
+    func testOptionErrorsAreNamed() {
+        func problem(_ arguments: [String]) -> String? {
+            do {
+                _ = try RunOptions.parse(arguments)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        XCTAssertEqual(problem(["--timeout-ms", "0"]), "--timeout-ms needs a positive integer (got 0)")
+        XCTAssertEqual(problem(["--vectors"]), "--vectors needs a value")
+        XCTAssertEqual(problem(["--no-live=yes"]), "--no-live takes no value")
+        XCTAssertEqual(problem(["--adapter", "  "]), "--adapter needs a command")
+        XCTAssertEqual(problem(["--adapter", "a", "--adapter", "b"]),
+                       "--adapter may be given once (use `conformance interop` to pair several)")
+        XCTAssertEqual(problem(["interop"]), "interop needs at least one --adapter (a single one is paired with the reference)")
+        XCTAssertEqual(problem(["stray"]), "unexpected argument stray")
+    }
+}

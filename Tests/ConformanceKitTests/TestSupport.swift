@@ -1,0 +1,79 @@
+import ConformanceKit
+import Foundation
+import TunnelVectors
+import XCTest
+
+/// The fake adapters in Fixtures/, found next to this file.
+enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// argv of misbehaving-adapter.py with `options`.
+    static func misbehaving(_ options: String...) -> [String] {
+        [directory.appendingPathComponent("misbehaving-adapter.py").path] + options
+    }
+
+    /// The same, as one `--adapter` string.
+    static func misbehavingCommand(_ options: String...) -> String {
+        ([directory.appendingPathComponent("misbehaving-adapter.py").path] + options).joined(separator: " ")
+    }
+
+    static func weakNonce(_ mode: String) -> [String] {
+        [directory.appendingPathComponent("weak-nonce-adapter.py").path, mode]
+    }
+}
+
+/// A vector of the fake adapters' operations: `echo` passes when `expected` equals the input.
+func fakeVector(_ id: String, _ operation: String = "echo", input: JSONValue = ["value": "x"],
+                expected: JSONValue? = nil, result: VectorResult = .valid, policy: String? = nil,
+                flags: [String] = []) -> Vector {
+    Vector(id: id, operation: operation, requirements: ["ADP-18"], comment: "runner self-test", flags: flags,
+           result: result, policy: policy, input: input, expected: expected ?? input)
+}
+
+/// A temporary vectors directory holding one file with `vectors`; removed by the test's teardown.
+func writeVectors(_ vectors: [Vector], area: String = "fake", in testCase: XCTestCase) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    testCase.addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let file = VectorFile(schema: "fake.schema.json", area: area, description: "runner self-test", flags: [:], vectors: vectors)
+    try CanonicalJSON.encode(file).write(to: directory.appendingPathComponent("\(area).json"))
+    return directory
+}
+
+/// A text file in a temporary directory, removed by the test's teardown.
+func writeTemporaryFile(_ text: String, in testCase: XCTestCase) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-tests-\(UUID().uuidString).txt")
+    try Data(text.utf8).write(to: url)
+    testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url.path
+}
+
+/// Runs `conformance` in-process with captured output.
+struct CommandRun {
+    var status: ExitStatus
+    var stdout: String
+    var stderr: String
+
+    /// The last line of stdout.
+    var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+
+    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving()) -> CommandRun {
+        final class Sink: @unchecked Sendable { var text = "" }
+        let out = Sink(), err = Sink()
+        let command = ConformanceCommand(referenceAdapter: reference, standardOutput: { out.text += $0 },
+                                         standardError: { err.text += $0 }, progressEnabled: false)
+        let status = command.run(arguments)
+        return CommandRun(status: status, stdout: out.text, stderr: err.text)
+    }
+}
+
+/// Runs `vectors` against an adapter through the driver and the vector runner.
+func runVectors(_ vectors: [Vector], adapter: [String], timeoutMilliseconds: Int = 5_000,
+                maximumLineLength: Int = AdapterConfiguration.defaultMaximumLineLength,
+                window: Int = AdapterConfiguration.defaultWindow) throws -> (results: [CaseResult], driver: AdapterDriver) {
+    let driver = try AdapterDriver(configuration: AdapterConfiguration(
+        command: adapter, timeoutMilliseconds: timeoutMilliseconds, maximumLineLength: maximumLineLength, window: window))
+    let results = VectorRunner().run(vectors, driver: driver)
+    driver.shutdown()
+    return (results, driver)
+}
