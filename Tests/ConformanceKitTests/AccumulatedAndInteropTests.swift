@@ -9,7 +9,7 @@ final class AccumulatedAndInteropTests: XCTestCase {
         let input: JSONValue = ["seed": .string(AccumulatedTest.seed), "cases": .int(cases)]
         return Vector(id: "accumulated/session-frames-\(cases)", operation: "accumulated", requirements: ["FRAME-OPEN-1"],
                       comment: "test", result: .valid, input: input,
-                      expected: ReferenceOperations.perform("accumulated", input: input).expected)
+                      expected: Operations.reference("accumulated", input: input).expected)
     }
 
     // REQ: FRAME-SEAL-1, FRAME-OPEN-1

@@ -68,7 +68,7 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
     private let adapter = ReferenceAdapter(implementation: .reference)
 
     private func respond(_ line: String) -> JSONValue {
-        adapter.handle(request: try! JSONLineParser.parse(Array(line.utf8)))
+        adapter.handle(request: try! JSONReader.value(Array(line.utf8)))
     }
 
     // REQ: ADP-12

@@ -121,11 +121,11 @@ final class ReportFormatTests: XCTestCase {
                 if let colon = line.range(of: ": "), line.hasPrefix("  ") && !line.hasPrefix("    ") {
                     let value = String(line[colon.upperBound...])
                     if value.hasPrefix("\"") {
-                        XCTAssertNoThrow(try JSONLineParser.parse(Array(value.utf8)), "not a valid quoted scalar: \(value)")
+                        XCTAssertNoThrow(try JSONReader.value(Array(value.utf8)), "not a valid quoted scalar: \(value)")
                         XCTAssertFalse(value.contains("\u{7F}"), "DEL is not allowed raw in YAML")
                     }
                 } else if line.hasPrefix("    - ") {
-                    XCTAssertNoThrow(try JSONLineParser.parse(Array(line.dropFirst(6).utf8)))
+                    XCTAssertNoThrow(try JSONReader.value(Array(line.dropFirst(6).utf8)))
                 } else {
                     XCTAssertTrue(line.hasSuffix(":"), "unexpected block line: \(line)")
                 }

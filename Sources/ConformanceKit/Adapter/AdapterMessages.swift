@@ -44,7 +44,7 @@ enum ResponseDecoder {
     static func decode(_ line: [UInt8], expectedID: Int64) -> Result<AdapterResponse, AdapterFault> {
         let value: JSONValue
         do {
-            value = try JSONLineParser.parse(line)
+            value = try JSONReader.value(line)
         } catch {
             return .failure(.notJSON(reason: error.description, line: AdapterFault.excerpt(line)))
         }

@@ -104,7 +104,7 @@ struct InteropPair {
         let now: Int64 = 1_790_000_000
         let core = try call(receiver, "handshake-core", [
             "coreStaticPrivate": .hex(coreStatic),
-            "channel": ChannelJSON.encode(.pending(expiresAt: now + 600)),
+            "channel": ChannelJSON.write(.pending(expiresAt: now + 600)),
             "steps": [["frame": .hex(frame), "now": .int(now), "serverEphemeralPrivate": .hex(random.bytes(32)),
                        "ackNonce": .hex(random.bytes(24))]],
         ])

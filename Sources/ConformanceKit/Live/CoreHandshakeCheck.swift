@@ -51,7 +51,7 @@ enum CoreHandshakeCheck {
         }
         let input: JSONValue = [
             "coreStaticPrivate": .hex(coreStatic),
-            "channel": ChannelJSON.encode(.pending(expiresAt: LiveContext.now + 600)),
+            "channel": ChannelJSON.write(.pending(expiresAt: LiveContext.now + 600)),
             "steps": .array(stepInputs),
         ]
         let output = try context.expectReference("handshake-core", input, context: "handshake-core",

@@ -60,7 +60,7 @@ struct LiveContext {
     /// `describe` names a differing step of a step list, for the message.
     func expectReference(_ operation: String, _ input: JSONValue, context what: String,
                          describe: (Int) -> String = { "step \($0)" }) throws(CheckFailure) -> JSONValue {
-        let expected = ReferenceOperations.perform(operation, input: input).expected
+        let expected = Operations.reference(operation, input: input).expected
         let answer: AdapterResponse
         switch driver.call(AdapterRequest(operation: operation, input: input)) {
         case .failure(let incident):

@@ -4,7 +4,7 @@ import TunnelVectors
 
 /// The vector files of one directory (a bundle), loaded and checked.
 ///
-/// Files are read with `JSONLineParser` and mapped onto the `TunnelVectors` model by hand:
+/// Files are read with `JSONReader` and mapped onto the `TunnelVectors` model by hand:
 /// through `JSONDecoder` the suite took most of the runner's time budget before a single request
 /// was sent. If the directory holds a `manifest.json`, every file's SHA-256 is checked against it
 /// first, so a damaged or hand-edited bundle is refused instead of producing wrong verdicts.
@@ -62,7 +62,7 @@ public struct VectorBundle: Sendable {
     private static func verify(manifest data: Data, files: [String: Data]) throws(LoadError) {
         let manifest: JSONValue
         do {
-            manifest = try JSONLineParser.parse(data)
+            manifest = try JSONReader.value(data)
         } catch {
             throw LoadError("manifest.json is not JSON: \(error.description)")
         }

@@ -12,7 +12,7 @@ enum VectorFileReader {
     static func read(_ bytes: Data) throws(Problem) -> VectorFile {
         let root: JSONValue
         do {
-            root = try JSONLineParser.parse(bytes)
+            root = try JSONReader.value(bytes)
         } catch {
             throw Problem("not JSON: \(error.description)")
         }

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVectors
 
 /// Wire version 2 rebuilt from the library's public primitives (X25519, HKDF,
 /// XChaCha20Poly1305, Base64URL, the pairing parser and encoder), with at most one `Mutant`

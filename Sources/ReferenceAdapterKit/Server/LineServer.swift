@@ -64,7 +64,7 @@ struct LineServer {
             scanned = buffer.count
             if buffer.count > Self.maximumLineLength {
                 Self.logToStderr("request line longer than \(Self.maximumLineLength) bytes: skipped")
-                guard writeAll(ResponseWriter.responseLine(Self.badRequest(id: .null)) + [0x0A]) else { return 1 }
+                guard writeAll(Self.responseLine(Self.badRequest(id: .null)) + [0x0A]) else { return 1 }
                 buffer.removeAll(keepingCapacity: false)
                 scanned = 0
                 discarding = true
@@ -80,26 +80,33 @@ struct LineServer {
         guard line.contains(where: { !Self.isWhitespace($0) }) else { return .next }
         let reply: ReferenceAdapter.Reply
         do {
-            let node = try line.withUnsafeBufferPointer { buffer in
-                Result { () throws(JSONTextError) in try JSONText.parse(buffer, maximumDepth: Self.maximumRequestDepth) }
-            }.get()
-            do {
-                reply = adapter.respond(to: try node.asRequestValue())
-            } catch {
-                // JSON, but not a request this protocol can carry (a float, a repeated member):
-                // still answered with its id when the id itself is readable (ADP-11).
-                reply = ReferenceAdapter.Reply(response: Self.badRequest(id: node.requestID),
-                                               log: "unreadable request: \(error.reason)")
-            }
+            reply = adapter.respond(to: try JSONReader.value(line, maximumDepth: Self.maximumRequestDepth))
+        } catch where !error.isSyntaxError {
+            // JSON, but not a request this protocol can carry (a float, a repeated member):
+            // still answered with its id when the id itself is readable (ADP-11).
+            reply = ReferenceAdapter.Reply(response: Self.badRequest(id: Self.requestID(line)),
+                                           log: "unreadable request: \(error.reason)")
         } catch {
             reply = ReferenceAdapter.Reply(response: Self.badRequest(id: .null),
-                                           log: "unreadable request line: \(error.reason) at byte \(error.offset)")
+                                           log: "unreadable request line: \(error)")
         }
         if let log = reply.log { Self.logToStderr(log) }
-        var out = ResponseWriter.responseLine(reply.response)
+        var out = Self.responseLine(reply.response)
         out.append(0x0A)
         guard writeAll(out) else { return .failed }
         return reply.stop ? .stop : .next
+    }
+
+    /// The first top-level member `id` of a JSON line when it is an integer, else null.
+    private static func requestID(_ line: ArraySlice<UInt8>) -> JSONValue {
+        let members = try? JSONReader.topLevelMembers(line, maximumDepth: maximumRequestDepth)
+        guard case .int(let id)? = members?.first(where: { $0.name == "id" })?.value else { return .null }
+        return .int(id)
+    }
+
+    /// One response line without its line feed: `id` and `ok` first, then the other members sorted.
+    private static func responseLine(_ response: JSONValue) -> [UInt8] {
+        JSONWriter.compact(response, leading: ["id", "ok"])
     }
 
     private static func badRequest(id: JSONValue) -> JSONValue {

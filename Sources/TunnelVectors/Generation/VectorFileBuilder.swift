@@ -39,7 +39,7 @@ struct VectorFileBuilder {
             throw GenerationError("\(id): flag \(flag) is not described in \(area)")
         }
         // `precomputed` is for pinned slow results only (GenerationOptions.computeSlow).
-        let outcome = precomputed ?? ReferenceOperations.perform(operation, input: input, replayMemory: replayMemory)
+        let outcome = precomputed ?? Operations.reference(operation, input: input, replayMemory: replayMemory)
         if let policy {
             try checkPolicy(policy, id: id, operation: operation, input: input, outcome: outcome, replayMemory: replayMemory)
         }
@@ -63,7 +63,7 @@ struct VectorFileBuilder {
             throw GenerationError("\(id): computed with replayMemory \(replayMemory), outside its policy \(text)")
         }
         for memory in [128, 129, 256, 1024, 8192] where policy.holds(for: [Policy.replayMemory: Int64(memory)]) {
-            guard ReferenceOperations.perform(operation, input: input, replayMemory: memory) == outcome else {
+            guard Operations.reference(operation, input: input, replayMemory: memory) == outcome else {
                 throw GenerationError("\(id): the answer with replayMemory \(memory) differs, though \(text) holds")
             }
         }

@@ -116,7 +116,7 @@ struct HandshakeFixture {
     }
 
     func coreInput(channel: ChannelState = .pending(expiresAt: HandshakeFixture.expiresAt), steps: [JSONValue]) -> JSONValue {
-        ["coreStaticPrivate": .hex(corePrivate), "channel": ChannelJSON.encode(channel), "steps": .array(steps)]
+        ["coreStaticPrivate": .hex(corePrivate), "channel": ChannelJSON.write(channel), "steps": .array(steps)]
     }
 
     /// What the core answers when it accepts this fixture's handshake on a channel, computed
@@ -128,7 +128,7 @@ struct HandshakeFixture {
         let keys = SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
                                       clientEphemeralPublic: clientEphemeralPublic, serverEphemeralPublic: serverEphemeralPublic)
         return ["ack": .hex(try ack()), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "devicePublicKey": .hex(devicePublic),
-                "channel": ChannelJSON.encode(.paired(devicePublicKey: devicePublic, lastHandshakeEphemeral: handshakeEphemeralPublic))]
+                "channel": ChannelJSON.write(.paired(devicePublicKey: devicePublic, lastHandshakeEphemeral: handshakeEphemeralPublic))]
     }
 
     /// The session keys the device derives from this fixture's ack.

@@ -287,7 +287,7 @@ enum QRParseVectors {
         ]
         for (name, cid, pt, rpc) in values {
             let input = e.encodeInput(cid: cid, pt: pt, rpc: .some(rpc))
-            guard case .output(let encoded) = ReferenceOperations.perform("qr-encode", input: input),
+            guard case .output(let encoded) = Operations.reference("qr-encode", input: input),
                   let payload = encoded["payload"]?.stringValue else {
                 throw GenerationError("qr-parse/round-trip-\(name): the producer refuses its values")
             }

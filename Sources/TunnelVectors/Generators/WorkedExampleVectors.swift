@@ -90,13 +90,13 @@ enum WorkedExampleVectors {
                 .output(["frame": try w.hex("handshake_frame")]))
         let step: JSONValue = ["frame": try w.hex("handshake_frame"), "now": .int(HandshakeFixture.now),
                                "serverEphemeralPrivate": try w.hex("server_eph_private"), "ackNonce": try w.hex("ack_nonce")]
-        let paired = ChannelJSON.encode(.paired(devicePublicKey: try w.bytes("device_static_public"),
+        let paired = ChannelJSON.write(.paired(devicePublicKey: try w.bytes("device_static_public"),
                                                 lastHandshakeEphemeral: try w.bytes("hs_eph_public")))
         try add("handshake-core", "handshake-core", ["HS-4", "ACK-1", "ACK-2", "KDF-4", "CHAN-2", "CHAN-5", "ENC-2", "ADP-14", "ADP-16"],
                 "The core accepts the handshake on its pending channel and answers the 137-byte ack; the same handshake again is handshake_replayed.",
                 "12.4",
                 ["coreStaticPrivate": try w.hex("core_static_private"),
-                 "channel": ChannelJSON.encode(.pending(expiresAt: HandshakeFixture.expiresAt)), "steps": [step, step]],
+                 "channel": ChannelJSON.write(.pending(expiresAt: HandshakeFixture.expiresAt)), "steps": [step, step]],
                 .output(["steps": [["ack": try w.hex("ack_frame"), "c2s": try w.hex("c2s"), "s2c": try w.hex("s2c"),
                                     "devicePublicKey": try w.hex("device_static_public"), "channel": paired],
                                    ["error": "handshake_replayed", "channel": paired]]]))

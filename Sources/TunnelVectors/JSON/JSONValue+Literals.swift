@@ -15,7 +15,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     }
 
     /// A byte string as lowercase hex, the only binary form in vectors and adapter messages.
-    public static func hex(_ bytes: [UInt8]) -> JSONValue { .string(Hex.encode(bytes)) }
+    public static func hex(_ bytes: [UInt8]) -> JSONValue { .string(HexText.encode(bytes)) }
 
     /// The object `{"error": code}`: the expected answer of a request that must fail.
     public static func error(_ code: String) -> JSONValue { ["error": .string(code)] }

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Vectors hold only strings, integers, booleans, null, arrays and objects: floats are kept out on
 /// purpose, because their text form is not stable across encoders. Integers are `Int64`, which covers
-/// unix seconds and lengths. Encoding goes through `JSONEncoder` with `.sortedKeys`, whose order is
-/// byte order of the keys, so the same value always has the same bytes.
+/// unix seconds and lengths. Vector files are encoded through `CanonicalJSON` (`JSONEncoder` with
+/// `.sortedKeys`, whose order is byte order of the keys), so the same value always has the same
+/// bytes; adapter lines and reports go through `JSONReader` and `JSONWriter`.
 public enum JSONValue: Equatable, Hashable, Sendable {
     case null
     case bool(Bool)
@@ -72,20 +73,5 @@ extension JSONValue: Codable {
         case .array(let a): try container.encode(a)
         case .object(let o): try container.encode(o)
         }
-    }
-}
-
-extension JSONValue {
-    /// Parses one JSON text; nil when it is not JSON or holds a float.
-    public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
-    }
-
-    /// The compact, key-sorted, single-line encoding (no slash escaping).
-    public func compactData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps to a JSON value.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 }

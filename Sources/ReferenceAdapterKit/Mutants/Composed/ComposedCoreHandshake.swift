@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVectors
 
 /// The core's side of the bootstrap (HS-4, ACK-1 to ACK-3, CHAN-2 to CHAN-6), composed from the
 /// primitives in the library's order, with the handshake and channel mutants.

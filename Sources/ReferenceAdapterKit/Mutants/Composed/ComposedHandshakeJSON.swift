@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVectors
 
 /// The handshake and ack plaintexts, read and written (HS-2, ACK-2, JSON-1 to JSON-7, amendment
 /// A1), with the JSON mutants.
@@ -23,19 +24,19 @@ struct ComposedHandshakeJSON {
     /// JSON-1 first: any text that is not UTF-8 JSON with an object on top is bad_handshake_json,
     /// even when it also repeats a member; only then JSON-2 reports the first repeated name.
     func members(_ plaintext: [UInt8]) throws(TunnelError) -> [String: Value] {
-        let top: JSONNode
+        let list: [(name: String, value: JSONValue?)]?
         do {
-            top = try JSONText.parse(plaintext, maximumDepth: maximumDepth, leniency: leniency)
+            list = try JSONReader.topLevelMembers(plaintext, maximumDepth: maximumDepth, leniency: leniency)
         } catch {
             if mutant == .duplicateReportedBeforeSyntaxError, let name = error.duplicateSeen { throw .duplicateField(name) }
             throw .badHandshakeJSON
         }
-        guard case .object(let list) = top else { throw .badHandshakeJSON }
+        guard let list else { throw .badHandshakeJSON }
         var members: [String: Value] = [:]
         var firstDuplicate: String?
-        for (name, node) in list {
+        for (name, member) in list {
             let value: Value
-            if case .string(let text) = node { value = .string(text) } else { value = .other }
+            if case .string(let text)? = member { value = .string(text) } else { value = .other }
             if members.updateValue(value, forKey: name) != nil, firstDuplicate == nil { firstDuplicate = name }
         }
         if let firstDuplicate, mutant != .duplicateJSONFieldsAccepted { throw .duplicateField(firstDuplicate) }
@@ -47,8 +48,8 @@ struct ComposedHandshakeJSON {
     /// spec level 32 itself (depth 31 below the top-level object).
     private var maximumDepth: Int { mutant == .jsonNestingLimitOffByOne ? 30 : 64 }
 
-    private var leniency: JSONLeniency {
-        var leniency = JSONLeniency.strict
+    private var leniency: JSONReader.Leniency {
+        var leniency = JSONReader.Leniency.strict
         leniency.loneSurrogates = mutant == .loneSurrogateAccepted
         leniency.invalidUTF8 = mutant == .invalidUTF8Replaced
         leniency.rawMemberNames = mutant == .escapedMemberNamesNotUnescaped

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVectors
 
 /// One party's half of a session (FRAME-SEAL-*, FRAME-OPEN-*), composed from
 /// `XChaCha20Poly1305` and `ComposedReplayWindow`, with the session mutants.

@@ -1,10 +1,13 @@
 import OpenHumanTunnel
-import TunnelVectors
 
 /// The request's input could not be read: a member is missing, has the wrong JSON type, is not
 /// lowercase hex, or decodes to the wrong length. Answered `bad_request`; `reason` goes to stderr.
-struct BadRequest: Error {
-    let reason: String
+public struct BadRequest: Error {
+    public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
 }
 
 /// Typed access to an operation's input object.
@@ -12,12 +15,12 @@ struct BadRequest: Error {
 /// Every binary member is lowercase hex with an exact length where the protocol fixes one, so a
 /// malformed request is refused here and never reaches the library as a wrong-sized key (which
 /// the library treats as a programming error, not as input). Members not asked for are ignored.
-struct RequestInput {
+public struct RequestInput {
     private let members: [String: JSONValue]
     /// Where this object sits in the request, for the stderr reason (`input.steps[2]`).
     private let path: String
 
-    init(_ value: JSONValue?, path: String) throws(BadRequest) {
+    public init(_ value: JSONValue?, path: String) throws(BadRequest) {
         guard case .object(let members)? = value else { throw BadRequest(reason: "\(path): expected an object") }
         self.members = members
         self.path = path
@@ -60,7 +63,7 @@ struct RequestInput {
         isAbsent(name) ? nil : try bytes(name, count: count)
     }
 
-    func integer(_ name: String) throws(BadRequest) -> Int64 {
+    public func integer(_ name: String) throws(BadRequest) -> Int64 {
         guard case .int(let value)? = members[name] else { throw fail(name, "an integer") }
         return value
     }
@@ -100,9 +103,4 @@ struct RequestInput {
 
     /// Whether `name` is present (with any value, null included).
     func has(_ name: String) -> Bool { members[name] != nil }
-}
-
-extension JSONValue {
-    /// Lowercase hex of `bytes`, the form of every binary output.
-    static func hex(_ bytes: [UInt8]) -> JSONValue { .string(HexText.encode(bytes)) }
 }

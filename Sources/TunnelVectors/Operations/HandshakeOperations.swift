@@ -1,5 +1,4 @@
 import OpenHumanTunnel
-import TunnelVectors
 
 /// handshake-device-start, handshake-device-finish and handshake-core.
 extension Operations {
@@ -64,7 +63,7 @@ extension Operations {
 /// The adapter form of `ChannelState`:
 /// `{"state":"pending","expiresAt":int}`, `{"state":"paired","devicePublicKey":hex,
 /// "lastHandshakeEphemeral":hex|null}`, `{"state":"revoked"}`.
-enum ChannelJSON {
+public enum ChannelJSON {
     static func read(_ input: RequestInput) throws(BadRequest) -> ChannelState {
         switch try input.string("state") {
         case "pending":
@@ -79,7 +78,7 @@ enum ChannelJSON {
         }
     }
 
-    static func write(_ channel: ChannelState) -> JSONValue {
+    public static func write(_ channel: ChannelState) -> JSONValue {
         switch channel {
         case .pending(let expiresAt):
             .object(["state": .string("pending"), "expiresAt": .int(expiresAt)])

@@ -1,5 +1,4 @@
 import OpenHumanTunnel
-import TunnelVectors
 
 /// qr-encode and qr-parse (spec/08-pairing-payload.md, section 8.8).
 extension Operations {

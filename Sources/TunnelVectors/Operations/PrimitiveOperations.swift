@@ -1,5 +1,4 @@
 import OpenHumanTunnel
-import TunnelVectors
 
 /// x25519, hkdf-sha256, hchacha20, xchacha20poly1305-seal/-open, session-keys.
 ///

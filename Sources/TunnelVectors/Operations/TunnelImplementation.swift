@@ -2,13 +2,14 @@ import OpenHumanTunnel
 
 /// What the adapter operations drive: one implementation of wire version 2.
 ///
-/// The adapter's request handling (reading inputs, writing outputs, running steps) is shared;
+/// The request handling (reading inputs, writing outputs, running steps) is shared;
 /// only what happens to the bytes differs. `LibraryImplementation` is the conforming reference,
-/// straight calls into `OpenHumanTunnel`. `ComposedImplementation` rebuilds the same behaviour
+/// straight calls into `OpenHumanTunnel`; it also computes every vector's `expected` and the
+/// live checks' answers. The reference adapter's `ComposedImplementation` rebuilds the same behaviour
 /// from the library's public primitives so that a single deliberate bug (a `Mutant`) can be
 /// switched on in one place; with no mutant it must answer every vector exactly as the library
 /// does, which `MutantCatchTests` checks before it credits any catch to a mutant.
-protocol TunnelImplementation: Sendable {
+public protocol TunnelImplementation: Sendable {
     func x25519(scalar: [UInt8], u: [UInt8]) throws(TunnelError) -> [UInt8]
     func hkdfSHA256(ikm: [UInt8], salt: [UInt8], info: [UInt8], length: Int) throws(TunnelError) -> [UInt8]
     func sessionKeys(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
@@ -26,14 +27,20 @@ protocol TunnelImplementation: Sendable {
 }
 
 /// What an accepted handshake gives the core, as the adapter reports it.
-struct CoreAcceptance {
-    let ack: [UInt8]
-    let keys: SessionKeys
-    let devicePublicKey: [UInt8]
+public struct CoreAcceptance {
+    public let ack: [UInt8]
+    public let keys: SessionKeys
+    public let devicePublicKey: [UInt8]
+
+    public init(ack: [UInt8], keys: SessionKeys, devicePublicKey: [UInt8]) {
+        self.ack = ack
+        self.keys = keys
+        self.devicePublicKey = devicePublicKey
+    }
 }
 
 /// One party's half of a session, as the `session`, `frame-seal` and `frame-open` operations use it.
-protocol SessionEndpoint {
+public protocol SessionEndpoint {
     /// Seals under `nonce`, or under 24 bytes from the implementation's CSPRNG when nil.
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?) throws(TunnelError) -> [UInt8]
     mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8]

@@ -1,13 +1,21 @@
 import OpenHumanTunnel
-import TunnelVectors
 
 /// The operations of the adapter protocol (contract section 6, spec/11-adapter-protocol.md), each
 /// reading its input, calling the implementation, and writing its output.
-struct Operations: Sendable {
-    let implementation: any TunnelImplementation
+///
+/// One interpreter serves the reference adapter (and its mutants), `vectorgen` (every vector's
+/// `expected` is its own `input` run through `LibraryImplementation`, so the JSON a runner sends
+/// and the answer it checks cannot drift apart) and the runner's live checks. Inputs are read
+/// strictly: a shape error is `bad_request`, never a protocol error code.
+public struct Operations: Sendable {
+    public let implementation: any TunnelImplementation
+
+    public init(implementation: any TunnelImplementation) {
+        self.implementation = implementation
+    }
 
     /// Every operation this adapter answers, in the order `hello` lists them.
-    static let names = [
+    public static let names = [
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-core",
         "qr-encode", "qr-parse",
@@ -15,7 +23,7 @@ struct Operations: Sendable {
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`
     /// or `PairingPayloadError`.
-    func run(_ operation: String, _ input: RequestInput) throws -> JSONValue? {
+    public func run(_ operation: String, _ input: RequestInput) throws -> JSONValue? {
         switch operation {
         case "x25519": try x25519(input)
         case "hkdf-sha256": try hkdfSHA256(input)

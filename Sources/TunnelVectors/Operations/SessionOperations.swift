@@ -1,5 +1,4 @@
 import OpenHumanTunnel
-import TunnelVectors
 
 /// frame-seal, frame-open and session: one fresh session endpoint per request.
 extension Operations {
