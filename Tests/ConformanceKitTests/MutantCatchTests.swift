@@ -123,6 +123,66 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         XCTAssertEqual(response, .object(["id": .int(7), "ok": .bool(false), "error": .string("legacy_frame")]))
     }
 
+    // REQ: ADP-6
+    func testEveryResponseCarriesTheIdAndOkWithOutputOrErrorCode() {
+        let key = String(repeating: "00", count: 32), nonce = String(repeating: "00", count: 16)
+        let success = respond(#"{"id":21,"op":"hchacha20","input":{"key":"\#(key)","nonce":"\#(nonce)"}}"#)
+        XCTAssertEqual(success["id"], .int(21))
+        XCTAssertEqual(success["ok"], .bool(true))
+        XCTAssertNotNil(success["output"]?.objectValue)
+        XCTAssertNil(success["error"])
+        let failure = respond(#"{"id":22,"op":"frame-open","input":{"role":"device","c2s":"\#(key)","s2c":"\#(key)","frame":""}}"#)
+        XCTAssertEqual(failure, .object(["id": .int(22), "ok": .bool(false), "error": .string("empty_frame")]))
+    }
+
+    // REQ: ADP-9
+    func testRequestsCarryNoStateSoTheSameFrameOpensTwice() {
+        let keys = String(repeating: "44", count: 32), nonce = String(repeating: "55", count: 24)
+        let frame = respond(#"{"id":23,"op":"frame-seal","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"00"}}"#)["output"]!["frame"]!.stringValue!
+        let open = #"{"id":24,"op":"frame-open","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","frame":"\#(frame)"}}"#
+        XCTAssertEqual(respond(open)["output"], .object(["plaintext": .string("00")]))
+        // A second request with the same frame starts from an empty window: not `replayed`.
+        XCTAssertEqual(respond(open)["output"], .object(["plaintext": .string("00")]))
+        // Positive control: within one `session` request the window does carry over.
+        let twice = respond(#"{"id":25,"op":"session","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","steps":[{"open":{"frame":"\#(frame)"}},{"open":{"frame":"\#(frame)"}}]}}"#)
+        XCTAssertEqual(twice["output"]?["steps"]?.arrayValue?.last, .object(["error": .string("replayed")]))
+    }
+
+    // REQ: ADP-14
+    func testAnInjectedNonceIsUsedExactlyAndAnAbsentOneIsDrawnFresh() {
+        let keys = String(repeating: "66", count: 32), nonce = String(repeating: "77", count: 24)
+        let injected = respond(#"{"id":26,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"01"}}"#)
+        let frame = injected["output"]!["frame"]!.stringValue!
+        XCTAssertEqual(String(frame.dropFirst(2).prefix(48)), nonce)
+        let drawn = #"{"id":27,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","plaintext":"01"}}"#
+        let first = respond(drawn)["output"]!["frame"]!.stringValue!
+        let second = respond(drawn)["output"]!["frame"]!.stringValue!
+        XCTAssertNotEqual(first.dropFirst(2).prefix(48), second.dropFirst(2).prefix(48))
+        XCTAssertNotEqual(String(first.dropFirst(2).prefix(48)), nonce)
+    }
+
+    // REQ: ADP-16
+    func testHandshakeCoreReportsTheChannelAfterEveryStepAndGoesOnAfterARejection() {
+        let core = String(repeating: "01", count: 32)
+        let corePublic = respond(#"{"id":28,"op":"x25519","input":{"scalar":"\#(core)","u":"09\#(String(repeating: "00", count: 31))"}}"#)["output"]!["shared"]!.stringValue!
+        let start = respond(#"{"id":29,"op":"handshake-device-start","input":{"corePublicKey":"\#(corePublic)","deviceStaticPrivate":"\#(String(repeating: "02", count: 32))","handshakeEphemeralPrivate":"\#(String(repeating: "03", count: 32))","clientEphemeralPrivate":"\#(String(repeating: "04", count: 32))","nonce":"\#(String(repeating: "10", count: 24))"}}"#)
+        let frame = start["output"]!["frame"]!.stringValue!
+        let step = { (frame: String) in
+            #"{"frame":"\#(frame)","now":100,"serverEphemeralPrivate":"\#(String(repeating: "05", count: 32))","ackNonce":"\#(String(repeating: "20", count: 24))"}"#
+        }
+        let response = respond(#"{"id":30,"op":"handshake-core","input":{"coreStaticPrivate":"\#(core)","channel":{"state":"pending","expiresAt":100},"steps":[\#(step("03")),\#(step(frame)),\#(step(frame))]}}"#)
+        let steps = response["output"]?["steps"]?.arrayValue ?? []
+        XCTAssertEqual(steps.count, 3)
+        guard steps.count == 3 else { return }
+        XCTAssertEqual(steps[0]["error"], .string("frame_too_short"))
+        XCTAssertEqual(steps[0]["channel"], .object(["state": .string("pending"), "expiresAt": .int(100)]))
+        XCTAssertNotNil(steps[1]["ack"])
+        XCTAssertEqual(steps[1]["channel"]?["state"], .string("paired"))
+        XCTAssertEqual(steps[1]["channel"]?["lastHandshakeEphemeral"], .string(String(frame.dropFirst(2).prefix(64))))
+        XCTAssertEqual(steps[2]["error"], .string("handshake_replayed"))
+        XCTAssertEqual(steps[2]["channel"], steps[1]["channel"])
+    }
+
     // REQ: ADP-15
     func testSessionStepErrorDoesNotStopLaterSteps() {
         let keys = String(repeating: "22", count: 32), nonce = String(repeating: "33", count: 24)
