@@ -38,10 +38,17 @@ final class SelectionTests: XCTestCase {
         XCTAssertTrue(try matches("[]]", "]"), "a ] first in a set is literal")
     }
 
-    func testMalformedGlobsAreRefused() {
-        XCTAssertThrowsError(try Glob("frame-[open"))
-        XCTAssertThrowsError(try Glob(#"trailing\"#))
-        XCTAssertThrowsError(try Glob("[z-a]"))
+    func testMalformedGlobsAreRefusedNamingTheFault() {
+        assertSyntaxError(#"glob "frame-[open" has an unclosed ["#) { try Glob("frame-[open") }
+        assertSyntaxError(#"glob "trailing\" ends with a lone backslash"#) { try Glob(#"trailing\"#) }
+        assertSyntaxError(#"glob "[z-a]" has a reversed range z-a"#) { try Glob("[z-a]") }
+        XCTAssertNoThrow(try Glob("frame-[a-z]\\*"), "positive control: the same constructs, well-formed")
+    }
+
+    private func assertSyntaxError<T>(_ description: String, _ body: () throws -> T, line: UInt = #line) {
+        XCTAssertThrowsError(try body(), line: line) { error in
+            XCTAssertEqual(String(describing: error), description, line: line)
+        }
     }
 
     func testPathologicalPatternStaysFast() throws {
@@ -69,10 +76,10 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(try ShellWords.split("   "), [])
     }
 
-    func testShellWordsRefuseUnterminatedQuotes() {
-        XCTAssertThrowsError(try ShellWords.split("cmd 'open"))
-        XCTAssertThrowsError(try ShellWords.split(#"cmd "open"#))
-        XCTAssertThrowsError(try ShellWords.split(#"cmd \"#))
+    func testShellWordsRefuseUnterminatedQuotesNamingTheFault() {
+        assertSyntaxError("unterminated single quote in: cmd 'open") { try ShellWords.split("cmd 'open") }
+        assertSyntaxError(#"unterminated double quote in: cmd "open"#) { try ShellWords.split(#"cmd "open"#) }
+        assertSyntaxError(#"trailing backslash in: cmd \"#) { try ShellWords.split(#"cmd \"#) }
     }
 
     func testOptionsAcceptBothValueForms() throws {
