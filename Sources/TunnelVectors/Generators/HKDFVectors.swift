@@ -37,6 +37,21 @@ enum HKDFVectors {
                      flags: ["LengthLimit"],
                      input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": 8161],
                      expect: .error("hkdf_output_too_long"))
+        // The limit again with other keying material, the 8,160 bytes given in full: an
+        // implementation that refuses the maximum, or wraps its block counter, fails here too.
+        let otherIKM = LabelDerived.bytes(22, id: file.id("length-8160-other-ikm"), name: "ikm")
+        let otherInfo = Array("openhuman-tunnel/vectors/hkdf/other".utf8)
+        let maximumOutput = try HKDF.sha256(ikm: otherIKM, salt: [], info: otherInfo, length: 8160)
+        try file.add("length-8160-other-ikm", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "A 22-byte ikm, empty salt: all 8,160 bytes of the longest permitted output.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(otherIKM), "salt": "", "info": .hex(otherInfo), "length": 8160],
+                     expect: .output(["okm": .hex(maximumOutput)]))
+        try file.add("length-8161-other-ikm", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "The same 22-byte ikm and empty salt, one byte more: hkdf_output_too_long.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(otherIKM), "salt": "", "info": .hex(otherInfo), "length": 8161],
+                     expect: .error("hkdf_output_too_long"))
         let zeroSaltOutput = try HKDF.sha256(ikm: ikm, salt: [UInt8](repeating: 0, count: 32), info: info, length: 32)
         try file.add("empty-salt-equals-zero-salt", operation: "hkdf-sha256", requirements: ["KDF-1"],
                      comment: "An empty salt gives the same output as 32 zero bytes (RFC 5869 section 2.2).",

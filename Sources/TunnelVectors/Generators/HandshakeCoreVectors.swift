@@ -37,6 +37,13 @@ enum HandshakeCoreVectors {
                      comment: "now == expiresAt is still valid: the handshake is accepted.", flags: ["ChannelState"],
                      input: f.coreInput(steps: [f.coreStep(try f.handshake(), now: HandshakeFixture.expiresAt)]),
                      expect: .output(["steps": [try f.acceptance()]]))
+        f = fixture(file, "pending-at-other-expiry")
+        let otherExpiry: Int64 = 1_800_000_123
+        try file.add("core/pending-at-other-expiry", operation: "handshake-core", requirements: ["CHAN-2", "HS-4"],
+                     comment: "A channel pending until 1800000123, now == 1800000123: still valid, the handshake is accepted.",
+                     flags: ["ChannelState"],
+                     input: f.coreInput(channel: .pending(expiresAt: otherExpiry), steps: [f.coreStep(try f.handshake(), now: otherExpiry)]),
+                     expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "pending-expired")
         try core(&file, "pending-expired", ["CHAN-2", "HS-4"], "now == expiresAt + 1: pairing_expired, the channel stays pending.",
                  flags: ["ChannelState"], input: f.coreInput(steps: [f.coreStep(try f.handshake(), now: HandshakeFixture.expiresAt + 1)]),
@@ -97,6 +104,13 @@ enum HandshakeCoreVectors {
                  input: f.coreInput(steps: [f.coreStep(try f.handshake()), intruder.coreStep(try intruder.handshake()),
                                             again.coreStep(try again.handshake())]),
                  errors: [nil, "unknown_device", nil])
+        f = fixture(file, "sequence/other-device-reusing-ephemeral")
+        let copier = f.otherDeviceSameEphemerals("copier")
+        try core(&file, "sequence/other-device-reusing-ephemeral", ["HS-4", "CHAN-3", "CHAN-5", "CHAN-6"],
+                 "Pending: device A pairs; device B sends a handshake with A's hs_eph_pub: unknown_device (step 8 before step 9), not handshake_replayed.",
+                 flags: ["StepSequence", "CheckOrder"],
+                 input: f.coreInput(steps: [f.coreStep(try f.handshake()), copier.coreStep(try copier.handshake())]),
+                 errors: [nil, "unknown_device"])
         f = fixture(file, "sequence/failures-keep-pending")
         var tampered = try f.handshake()
         tampered[tampered.count - 1] ^= 0x01

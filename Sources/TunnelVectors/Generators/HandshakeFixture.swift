@@ -44,6 +44,14 @@ struct HandshakeFixture {
         return other
     }
 
+    /// Another device that reuses this fixture's ephemeral keys and nonces: its handshake
+    /// carries the same hs_eph_pub, so it looks like a replay as well as like a stranger.
+    func otherDeviceSameEphemerals(_ name: String) -> HandshakeFixture {
+        var other = self
+        other.devicePrivate = LabelDerived.privateKey(id: id, name: name + "/device_static")
+        return other
+    }
+
     /// The same device and ephemerals facing another core (for example one whose QR payload the
     /// device scanned instead).
     func otherCore(_ name: String) -> HandshakeFixture {

@@ -53,6 +53,7 @@ enum JSONCases {
         let first = members.members[0], second = members.members[1]
         let spaced = " \t{\r\n \(first.name) : \(first.value) ,\n\t\(second.name)\t:\t\(second.value) \r\n} \n"
         let deep = String(repeating: "[", count: 31) + String(repeating: "]", count: 31)
+        let deepObjects = String(repeating: "{\"d\":", count: 30) + "{}" + String(repeating: "}", count: 30)
         return [
             syntax("empty", "An empty plaintext is not JSON.", []),
             syntax("top-level-array", "The object wrapped in an array: the top-level value is not an object.", Array("[\(valid)]".utf8)),
@@ -66,6 +67,8 @@ enum JSONCases {
             syntax("unterminated", "The closing brace is missing.", Array("{\(inner)".utf8)),
             syntax("unterminated-with-duplicate", "A repeated member in a text that is not JSON: JSON-1 decides before JSON-2.",
                    Array("{\(first.name):\(first.value),\(inner)".utf8)),
+            syntax("trailing-comma-with-duplicate", "A repeated member and a trailing comma: JSON-1 decides before JSON-2.",
+                   Array("{\(inner),\(first.name):\(first.value),}".utf8)),
             syntax("single-quotes", "A member name in single quotes.", Array("{'x':1,\(inner)}".utf8)),
             syntax("unquoted-name", "An unquoted member name.", Array("{x:1,\(inner)}".utf8)),
             syntax("comment", "A /* comment */ inside the object.", Array("{/* c */\(inner)}".utf8)),
@@ -74,6 +77,8 @@ enum JSONCases {
             syntax("raw-control-character", "A raw tab inside a string.", Array("{\"x\":\"a\tb\",\(inner)}".utf8)),
             syntax("bad-escape", "The escape \\x inside a string.", Array("{\"x\":\"\\x41\",\(inner)}".utf8)),
             syntax("lone-surrogate-escape", "The escape \\ud800 without its low surrogate.", Array("{\"x\":\"\\ud800\",\(inner)}".utf8)),
+            syntax("lone-low-surrogate-in-name", "A member name holding the escape \\udc00, a low surrogate with no high one before it.",
+                   Array("{\"\\udc00\":1,\(inner)}".utf8)),
             syntax("byte-order-mark", "The plaintext starts with a UTF-8 byte order mark.", [0xEF, 0xBB, 0xBF] + Array(valid.utf8)),
             syntax("invalid-utf8", "The byte 0xff inside a string.", Array("{\"x\":\"".utf8) + [0xFF] + Array("\",\(inner)}".utf8)),
             syntax("overlong-utf8", "The overlong encoding c0 af of '/' inside a string.",
@@ -88,6 +93,8 @@ enum JSONCases {
             accepted("number-1e999", "An unknown member 1e999: numbers are not interpreted.", "{\(inner),\"big\":1e999}", ["JSON-1", "JSON-5"]),
             accepted("nesting-32-levels", "An unknown member nested to level 32 (the object is level 1) MUST be accepted.",
                      "{\(inner),\"deep\":\(deep)}", ["JSON-1", "JSON-5"]),
+            accepted("nesting-32-levels-objects", "An unknown member holding objects nested to level 32 (the top-level object is level 1) MUST be accepted.",
+                     "{\"deep\":\(deepObjects),\(inner)}", ["JSON-1", "JSON-5"]),
             accepted("nested-duplicates-ignored", "A repeated name inside a nested object is not a duplicate member.",
                      "{\(inner),\"x\":{\"a\":1,\"a\":2}}", ["JSON-2", "JSON-5"]),
             accepted("non-ascii-unknown-member", "An unknown member with raw UTF-8 text is ignored.", "{\"name\":\"Zoë’s phone\",\(inner)}",

@@ -36,7 +36,8 @@ enum QREncodeVectors {
                      comment: "rpc null means no LAN URL, as absent does.", flags: ["KnownAnswer"],
                      input: example.encodeInput(rpc: .some(nil)), expect: .output(["payload": .string(withoutRPC)]))
         let values: [(String, String, String)] = [
-            ("space", "tok abc", "A space is written '+'."), ("reserved", "+/=&", "'+', '/', '=' and '&' are escaped."),
+            ("space", "tok abc", "A space is written '+'."),
+            ("two-spaces", "tok  abc ", "Each space, two in a row and a trailing one, is written '+'."), ("reserved", "+/=&", "'+', '/', '=' and '&' are escaped."),
             ("tilde-bang", "~!'()", "'~', '!', ''', '(' and ')' are escaped (unlike encodeURIComponent)."),
             ("kept", "aZ09*-._", "Alphanumerics and '*', '-', '.', '_' stand for themselves."),
             ("latin", "é", "U+00E9 is its UTF-8 bytes, %C3%A9, uppercase hex."), ("emoji", "😀", "U+1F600 is %F0%9F%98%80."),

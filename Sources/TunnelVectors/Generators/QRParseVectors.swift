@@ -78,6 +78,8 @@ enum QRParseVectors {
              e.payload(fields, prefix: "OPENHUMAN://PAIR?"), ["QR-PARSE-4", "QR-PARSE-5"]),
             ("mixed-case-scheme-and-host", "OpenHuman://Pair? is the same payload.", e.payload(fields, prefix: "OpenHuman://Pair?"),
              ["QR-PARSE-4", "QR-PARSE-5"]),
+            ("upper-case-host-only", "openhuman://PAIR? (the host alone in upper case) is the same payload.",
+             e.payload(fields, prefix: "openhuman://PAIR?"), ["QR-PARSE-5"]),
             ("reversed-order", "The five fields in reverse order.", e.payload(fields.reversed()), ["QR-PARSE-15"]),
             ("empty-fields", "Empty fields (leading, doubled and trailing '&') are skipped.",
              e.prefix + "&&" + fields.map { "\($0.name)=\($0.raw)" }.joined(separator: "&&") + "&", ["QR-PARSE-9"]),
@@ -132,7 +134,10 @@ enum QRParseVectors {
             try parse(&file, "length-\(length)", ["QR-PARSE-2"], error == nil ? "2,331 octets (an unknown field pads it) are accepted."
                         : "2,332 octets are qr_too_long.", flag: "Boundary", padded, expect: error.map { .error($0) } ?? .output(e.parsed()))
         }
-        _ = base
+        // The largest length again with other content: no unknown field, a long channel id.
+        let longCID = String(repeating: "C", count: 2331 - base)
+        try parse(&file, "length-2331-long-cid", ["QR-PARSE-2", "QR-PARSE-18"], "2,331 octets made of a 2,191-octet cid are accepted, the cid returned whole.",
+                  flag: "Boundary", e.payload(replacing: "cid", with: longCID), expect: .output(e.parsed().setting("cid", .string(longCID))))
         let characters: [(String, String)] = [
             ("space", " "), ("line-feed", "\n"), ("tab", "\t"), ("nul", "\u{0}"), ("del", "\u{7f}"), ("quote", "\""), ("less-than", "<"),
             ("greater-than", ">"), ("open-bracket", "["), ("close-bracket", "]"), ("backslash", "\\"), ("caret", "^"), ("backtick", "`"),
@@ -217,6 +222,10 @@ enum QRParseVectors {
             ("duplicate-encoded-name", "%63id and cid are the same name.", e.payload + "&%63id=B", "qr_duplicate_field", ["QR-PARSE-13", "QR-PARSE-12"], "Duplicate"),
             ("duplicate-bare-name", "A second cid without '=' (an empty value).", e.payload + "&cid", "qr_duplicate_field", ["QR-PARSE-13", "QR-PARSE-9"], "Duplicate"),
             ("cpk-padded", "cpk with '%3D' (padding) appended.", e.payload(replacing: "cpk", with: e.cpkText + "%3D"), "qr_bad_cpk_base64url", ["QR-PARSE-19"], "Field"),
+            ("cpk-padded-raw-first", "cpk first, with a raw '=' (padding) appended: a later '=' belongs to the value (QR-PARSE-9).",
+             e.payload([("cpk", e.cpkText + "=")] + e.fields.filter { $0.name != "cpk" }), "qr_bad_cpk_base64url", ["QR-PARSE-19", "QR-PARSE-9"], "Field"),
+            ("cpk-padded-lower-case-escape", "cpk with '%3d' (padding, lower-case hex) appended.",
+             e.payload(replacing: "cpk", with: e.cpkText + "%3d"), "qr_bad_cpk_base64url", ["QR-PARSE-19", "QR-PARSE-10"], "Field"),
             ("cpk-plus-escaped", "cpk with a '%2B' ('+', standard alphabet).", e.payload(replacing: "cpk", with: "%2B" + e.cpkText.dropFirst()), "qr_bad_cpk_base64url", ["QR-PARSE-19"], "Field"),
             ("cpk-slash-escaped", "cpk with a '%2F' ('/', standard alphabet).", e.payload(replacing: "cpk", with: "%2F" + e.cpkText.dropFirst()), "qr_bad_cpk_base64url", ["QR-PARSE-19"], "Field"),
             ("cpk-raw-plus", "cpk with a raw '+', which decodes to a space.", e.payload(replacing: "cpk", with: "+" + e.cpkText.dropFirst()), "qr_bad_cpk_base64url", ["QR-PARSE-19"], "Field"),

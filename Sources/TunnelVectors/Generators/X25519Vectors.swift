@@ -93,5 +93,28 @@ enum X25519Vectors {
                      comment: "u = 2^255 - 17 (p + 2) is accepted and gives the same output as u = 2.",
                      flags: ["NonCanonical"], input: ["scalar": .hex(scalar), "u": .hex(pPlus2)],
                      expect: .output(["shared": .hex(reduced)]))
+        try addMoreNonCanonical(&file)
+    }
+
+    /// Two more encodings >= p, each reduced modulo p (RFC 7748 section 5), so a check that
+    /// refuses non-canonical u is caught apart from the u = p + 2 case.
+    private static func addMoreNonCanonical(_ file: inout VectorFileBuilder) throws {
+        // u = p + 9 = 2^255 - 10 reduces to 9, the base point: the output is the scalar's public key.
+        var pPlus9 = [UInt8](repeating: 0xff, count: 32)
+        pPlus9[0] = 0xf6
+        pPlus9[31] = 0x7f
+        let baseScalar = LabelDerived.privateKey(id: file.id("non-canonical-u-p-plus-9"), name: "scalar")
+        try file.add("non-canonical-u-p-plus-9", operation: "x25519", requirements: ["DH-1"],
+                     comment: "u = 2^255 - 10 (p + 9) is accepted and reduced to the base point 9: the output is the scalar's public key.",
+                     flags: ["NonCanonical"], input: ["scalar": .hex(baseScalar), "u": .hex(pPlus9)],
+                     expect: .output(["shared": .hex(X25519.publicKey(privateKey: baseScalar))]))
+        // 32 bytes of 0xff: bit 255 is masked, leaving 2^255 - 1 = p + 18, which reduces to 18.
+        var eighteen = [UInt8](repeating: 0, count: 32)
+        eighteen[0] = 18
+        let allOnesScalar = LabelDerived.privateKey(id: file.id("non-canonical-u-all-ones"), name: "scalar")
+        try file.add("non-canonical-u-all-ones", operation: "x25519", requirements: ["DH-1"],
+                     comment: "u = 32 bytes of 0xff: bit 255 masked gives 2^255 - 1 (p + 18), accepted with the same output as u = 18.",
+                     flags: ["NonCanonical", "TopBit"], input: ["scalar": .hex(allOnesScalar), "u": .hex([UInt8](repeating: 0xff, count: 32))],
+                     expect: .output(["shared": .hex(try X25519.sharedSecret(privateKey: allOnesScalar, publicKey: eighteen))]))
     }
 }
