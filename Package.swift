@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "conformance", targets: ["conformance"]),
         .executable(name: "reference-adapter", targets: ["reference-adapter"]),
         .executable(name: "tunnel-bench", targets: ["tunnel-bench"]),
+        .executable(name: "tunnel-fuzz", targets: ["tunnel-fuzz"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "ConformanceKit", dependencies: ["OpenHumanTunnel", "TunnelVectors"], swiftSettings: optimizedEvenInDebug),
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceAdapterKit"]),
         .executableTarget(name: "tunnel-bench", dependencies: ["OpenHumanTunnel", "CSodium"]),
+        .executableTarget(name: "tunnel-fuzz", dependencies: ["OpenHumanTunnel"]),
         .testTarget(name: "OpenHumanTunnelTests", dependencies: ["OpenHumanTunnel"]),
         .testTarget(name: "PairingPayloadTests", dependencies: ["OpenHumanTunnel"]),
         .testTarget(name: "TunnelVectorsTests", dependencies: ["TunnelVectors"]),

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OpenHumanTunnel
+
+/// One valid input per target, written by `tunnel-fuzz --write-seeds DIR` to start a corpus.
+///
+/// The raw handshake and ack frames and the session frame must carry tags under the harness's
+/// keys, which mutation alone never forges; starting from valid ones puts the success paths and
+/// their invariants (replay refusal, channel pairing, device and core agreeing on keys) in reach.
+enum FuzzSeeds {
+    static func all() -> [[UInt8]] {
+        let device = SessionCipher(role: .device, keys: FuzzKeys.session)
+        let handshake = try! DeviceHandshake.start(
+            corePublicKey: FuzzKeys.corePublic, deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
+            handshakeEphemeralPrivate: FuzzKeys.handshakeEphemeralPrivate,
+            clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate, nonce: FuzzKeys.nonce)
+        var channel = ChannelState.pending(expiresAt: HandshakeFuzz.now)
+        let acceptance = try! CoreHandshake.accept(
+            frame: handshake, coreStaticPrivate: FuzzKeys.coreStaticPrivate, channel: &channel, now: HandshakeFuzz.now,
+            serverEphemeralPrivate: FuzzKeys.serverEphemeralPrivate, ackNonce: FuzzKeys.nonce)
+        let devicePublic = Base64URL.encode(FuzzKeys.devicePublic)
+        let clientEphemeralPublic = Base64URL.encode(FuzzKeys.clientEphemeralPublic)
+        let serverEphemeralPublic = Base64URL.encode(X25519.publicKey(privateKey: FuzzKeys.serverEphemeralPrivate))
+        let handshakeJSON = #"{"device_pubkey":"\#(devicePublic)","client_ephemeral_pubkey":"\#(clientEphemeralPublic)"}"#
+        let ackJSON = #"{"kind":"handshake_ack","server_ephemeral_pubkey":"\#(serverEphemeralPublic)"}"#
+        let payloads = ["http://192.168.1.5:7788/rpc", "http://[fe80::1:2.3.4.5]:7788/rpc"].map {
+            PairingPayload(channelID: "ch_123", pairingToken: "tok+abc/é", corePublicKey: FuzzKeys.corePublic,
+                           rpcURL: $0, expiresAt: 1_790_000_000)
+        }
+        return [
+            [0x00] + (try! device.seal(Array("hello".utf8), nonce: FuzzKeys.nonce)),
+            [0x80] + (0..<30).map { UInt8($0 % 7) },
+            [0x01] + handshake,
+            [0x81] + Array(handshakeJSON.utf8),
+            [0x02] + acceptance.ack,
+            [0x82] + Array(ackJSON.utf8),
+            [0x04] + Array(Base64URL.encode(FuzzKeys.corePublic).utf8),
+        ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
+    }
+
+    /// Writes the seeds as `DIR/seed-N`; false when a file cannot be written.
+    static func write(to directory: String) -> Bool {
+        for (index, seed) in all().enumerated() {
+            guard let file = fopen("\(directory)/seed-\(index)", "wb") else { return false }
+            let written = fwrite(seed, 1, seed.count, file)
+            guard fclose(file) == 0, written == seed.count else { return false }
+        }
+        return true
+    }
+}
