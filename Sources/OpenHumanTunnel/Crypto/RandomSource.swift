@@ -3,8 +3,8 @@ import CSodium
 /// Where keys and nonces come from.
 ///
 /// Randomness is an input of every operation that needs it, never something the wire code
-/// fetches behind the caller's back: tests and vectors inject fixed bytes and get the same frames
-/// every time; production passes `SystemRandom`.
+/// fetches behind the caller's back: tests and vectors inject fixed bytes (or pass nonces and keys
+/// directly) and get the same frames every time; production passes `SystemRandom`.
 public protocol RandomSource {
     mutating func fill(_ buffer: UnsafeMutableRawBufferPointer)
 }
@@ -25,21 +25,5 @@ public struct SystemRandom: RandomSource, Sendable {
         _ = Sodium.ready
         guard let base = buffer.baseAddress else { return }
         randombytes_buf(base, buffer.count)
-    }
-}
-
-/// Replays a fixed byte string, for tests and vectors that pin every "random" byte.
-///
-/// Running out of scripted bytes is a bug in the test, so it traps instead of making bytes up.
-public struct ScriptedRandom: RandomSource, Sendable {
-    private var remaining: ArraySlice<UInt8>
-
-    public init(_ bytes: [UInt8]) { remaining = bytes[...] }
-
-    public mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) {
-        precondition(remaining.count >= buffer.count, "ScriptedRandom ran out of bytes")
-        for index in 0..<buffer.count {
-            buffer[index] = remaining.removeFirst()
-        }
     }
 }
