@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reproduction of the accumulated session-frame test (spec/10-vectors.md).
+"""Independent reproduction of the accumulated session-frame test (spec/kit/01-vectors.md).
 
 Written from the spec's description, not from the Swift code: PyNaCl's libsodium bindings for
 XChaCha20-Poly1305 and hashlib for SHA-256. Prints one line per case count:

@@ -2,7 +2,7 @@ import ConformanceKit
 import Foundation
 import ReferenceAdapterKit
 
-/// `conformance`: the conformance runner (see `conformance --help`, spec/11-adapter-protocol.md).
+/// `conformance`: the conformance runner (see `conformance --help`, spec/kit/02-adapter-protocol.md).
 ///
 /// Hidden mode: `conformance --serve-reference [--mutant NAME]` serves the reference adapter on
 /// stdin/stdout. With no `--adapter` the runner starts its own executable in that mode, so

@@ -6,7 +6,7 @@ import Darwin
 import ReferenceAdapterKit
 
 /// `reference-adapter`: the reference implementation behind the JSON-lines adapter protocol
-/// (spec/11-adapter-protocol.md), or one of its deliberately broken mutants (spec/mutants.md).
+/// (spec/kit/02-adapter-protocol.md), or one of its deliberately broken mutants (spec/kit/mutants.md).
 
 let usage = """
     usage: reference-adapter [--mutant NAME | --composed-control]

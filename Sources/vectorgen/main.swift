@@ -1,26 +1,27 @@
 import Foundation
 import TunnelVectors
 
-/// vectorgen: regenerates vectors/ and spec/coverage.md from the reference implementation.
+/// vectorgen: regenerates vectors/ and spec/kit/coverage.md from the reference implementation.
 /// Exit statuses: 0 done / fresh / covered; 1 stale files or uncovered MUSTs; 2 usage error;
 /// 3 generation failed (a vector does not show what it is meant to).
 
 let usage = """
 usage: swift run vectorgen [--check] [--coverage] [--out DIR] [--spec DIR] [--slow] [--help]
 
-Regenerates every file in vectors/ (and spec/coverage.md) from the reference implementation.
+Regenerates every file in vectors/ (and spec/kit/coverage.md) from the reference implementation.
 No clock and no system randomness are used: two runs give the same bytes.
 
-  (no option)    write vectors/*.json, vectors/manifest.json and spec/coverage.md
+  (no option)    write vectors/*.json, vectors/manifest.json and spec/kit/coverage.md
   --check        regenerate in memory and compare with the files on disk; list every file that
                  differs, is missing or is extra, and exit 1 if any
                  example: swift run vectorgen --check
   --coverage     print the requirements that have no vector, live check or exemption (and other
                  coverage problems) and exit 1 if any; writes nothing
   --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
-                 spec/coverage.md is then neither written nor compared
+                 spec/kit/coverage.md is then neither written nor compared
                  example: swift run vectorgen --out /tmp/vectors
-  --spec DIR     read requirement ids from DIR/*.md and write DIR/coverage.md (default: spec)
+  --spec DIR     read requirement ids from DIR/*.md and DIR/kit/*.md and write DIR/kit/coverage.md
+                 (default: spec)
   --slow         recompute the slow vectors (the 1,000,000-case accumulated hash, minutes)
                  instead of using their pinned values; fails if a pin is stale
   --help         this text
@@ -89,7 +90,7 @@ if options.coverage {
 }
 
 let vectorsDirectory = URL(fileURLWithPath: options.out ?? "vectors", relativeTo: root)
-// With --out the spec's coverage.md is left alone: it describes vectors/, not DIR.
+// With --out the kit's coverage.md is left alone: it describes vectors/, not DIR.
 var targets: [(GeneratedTree, URL, [String])] = [(build.vectorTree, vectorsDirectory, [""])]
 if options.out == nil { targets.append((build.coverageTree, specDirectory, [])) }
 
@@ -116,7 +117,7 @@ do {
 }
 let count = build.files.reduce(0) { $0 + $1.vectors.count }
 print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.relativePath)"
-      + (options.out == nil ? ", and \(options.spec)/coverage.md" : ""))
+      + (options.out == nil ? ", and \(options.spec)/\(SuiteBuild.coveragePath)" : ""))
 if let report = build.coverage, !report.problems.isEmpty {
     print("vectorgen: coverage has \(report.problems.count) problem(s); see `swift run vectorgen --coverage`")
 }

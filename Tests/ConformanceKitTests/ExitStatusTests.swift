@@ -3,7 +3,7 @@ import Foundation
 import TunnelVectors
 import XCTest
 
-/// The documented exit statuses (spec section 11.8, `--help`), each from a real run.
+/// The documented exit statuses (spec/kit section 2.8, `--help`), each from a real run.
 final class ExitStatusTests: XCTestCase {
     private func passingVectors() throws -> String {
         try writeVectors([fakeVector("fake/a"), fakeVector("fake/b")], in: self).path

@@ -13,7 +13,7 @@ import XCTest
 /// the answer, so a catch here is a catch by `conformance`, without fifty adapter processes.
 /// The live checks need a process: the runner's `LiveCheckRunner` drives `reference-adapter`.
 ///
-/// `WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests` rewrites spec/mutants.md; without
+/// `WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests` rewrites spec/kit/mutants.md; without
 /// it, the test fails when that file no longer matches what the suite catches.
 final class MutantCatchTests: XCTestCase {
     /// The positive control: every vector, the 10,000-case accumulated test included. Prints
@@ -51,14 +51,14 @@ final class MutantCatchTests: XCTestCase {
 
     func testMutantsTableIsCurrent() throws {
         let report = try MutantReport.make()
-        let url = SuiteRun.repositoryRoot.appendingPathComponent("spec/mutants.md")
+        let url = SuiteRun.repositoryRoot.appendingPathComponent("spec/kit/mutants.md")
         let text = report.markdown()
         if ProcessInfo.processInfo.environment["WRITE_MUTANTS_MD"] == "1" {
             try Data(text.utf8).write(to: url)
             return
         }
         let current = try? String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(current, text, "spec/mutants.md is stale: regenerate with WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests")
+        XCTAssertEqual(current, text, "spec/kit/mutants.md is stale: regenerate with WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests")
     }
 }
 
@@ -308,7 +308,7 @@ struct InProcessClient {
     }
 }
 
-/// An `accumulated` vector (spec/10-vectors.md) expanded in-process: one `frame-seal` and one
+/// An `accumulated` vector (spec/kit/01-vectors.md) expanded in-process: one `frame-seal` and one
 /// `frame-open` per case, one SHA-256 over all answers, as `conformance` computes it.
 enum AccumulatedInProcess {
     static func mismatch(_ vector: Vector, client: inout InProcessClient) throws -> String? {
@@ -332,7 +332,7 @@ enum AccumulatedInProcess {
     }
 }
 
-/// The runner's live checks (spec section 11.9), which need an adapter process: they are run
+/// The runner's live checks (spec/kit section 2.9), which need an adapter process: they are run
 /// through `conformance`'s own driver against `reference-adapter [--mutant NAME]`, built next to
 /// this test bundle by `swift build --build-tests` / `swift test`.
 enum LiveRun {
@@ -378,7 +378,7 @@ struct SuiteError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Which vectors and live checks catch which mutant: the content of spec/mutants.md.
+/// Which vectors and live checks catch which mutant: the content of spec/kit/mutants.md.
 struct MutantReport {
     /// Accumulated vectors up to this many cases run against the mutants; larger ones repeat
     /// the same kinds of cases and would multiply the self-check's time.

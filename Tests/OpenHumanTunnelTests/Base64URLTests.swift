@@ -3,7 +3,7 @@ import Testing
 
 /// Strict canonical unpadded base64url (spec 1.2): one accepted text per byte string.
 @Suite struct Base64URLTests {
-    /// The device key of chapter 12 and its text.
+    /// The device key of chapter 10 and its text.
     static let key = hex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f")
     static let keyText = "3p7bfXt9wbTTW2HC7OQ1Nz-DQ8hbeGdNrfx-FG-IK08"
 
@@ -42,7 +42,7 @@ import Testing
     }
 
     // REQ: ENC-1, ENC-3
-    @Test func theKeyOfChapter12DecodesAsAKey() throws {
+    @Test func theKeyOfChapter10DecodesAsAKey() throws {
         #expect(Base64URL.encode(Self.key) == Self.keyText)
         #expect(try Base64URL.decodeKey(Self.keyText) == Self.key)
     }

@@ -1,7 +1,7 @@
 import OpenHumanTunnel
 import Testing
 
-/// The worked example of spec chapter 12, every intermediate value in full.
+/// The worked example of spec chapter 10, every intermediate value in full.
 ///
 /// The expected hex was computed three times and agrees everywhere: by this library, by an
 /// independent Python script of the test writer (PyNaCl, `cryptography`, `hmac`), and by the spec

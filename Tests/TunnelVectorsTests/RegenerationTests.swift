@@ -50,7 +50,7 @@ import TunnelVectors
         #expect(build.vectorTree.differences(from: vectors, owned: [""]).isEmpty,
                 "vectors/ is stale: run `swift run vectorgen`")
         #expect(build.coverageTree.differences(from: Fixtures.specDirectory, owned: []).isEmpty,
-                "spec/coverage.md is stale: run `swift run vectorgen`")
+                "spec/kit/coverage.md is stale: run `swift run vectorgen`")
     }
 
     // REQ: VEC-9

@@ -103,7 +103,7 @@ import TunnelVectors
 
     // REQ: VEC-7
     @Test func accumulatedHashesMatchThePythonReproduction() throws {
-        // tools/accumulated.py, written from spec/10-vectors.md section 10.7, gives these.
+        // tools/accumulated.py, written from spec/kit/01-vectors.md section 1.7, gives these.
         #expect(try AccumulatedTest.referenceHash(seed: AccumulatedTest.seed, count: 1)
                 == "0eda6b9a95a0d2bdfa771d976981d39744934ece777578f32271c20fe11b317b")
         #expect(try AccumulatedTest.referenceHash(seed: AccumulatedTest.seed, count: 100)

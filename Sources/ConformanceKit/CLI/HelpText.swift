@@ -2,7 +2,7 @@
 public enum HelpText {
     public static let text = """
     conformance: check an implementation of the OpenHuman tunnel (wire version 2) against the
-    test vectors, by driving it through the adapter protocol (spec/11-adapter-protocol.md).
+    test vectors, by driving it through the adapter protocol (spec/kit/02-adapter-protocol.md).
 
     USAGE
       conformance [options]                         run every vector and live check

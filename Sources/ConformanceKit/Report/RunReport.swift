@@ -61,7 +61,7 @@ public struct RunReport: Sendable {
         return summary
     }
 
-    /// The exit status this report calls for (section 11.8).
+    /// The exit status this report calls for (kit section 2.8).
     public var exitStatus: ExitStatus {
         if adapterUnavailable != nil { return .adapterUnavailable }
         let summary = summary

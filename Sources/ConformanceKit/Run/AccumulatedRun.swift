@@ -1,7 +1,7 @@
 import OpenHumanTunnel
 import TunnelVectors
 
-/// Runs an `accumulated` vector (spec/10-vectors.md): `{seed, cases}` expands into one
+/// Runs an `accumulated` vector (spec/kit/01-vectors.md): `{seed, cases}` expands into one
 /// `frame-seal` and one `frame-open` request per case, and one SHA-256 over every sealed frame
 /// and every open result must equal the vector's `sha256`.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import TunnelVectors
 
 /// Maps a parsed vector file onto the `TunnelVectors` model, naming the first member that does
-/// not fit (spec/10-vectors.md).
+/// not fit (spec/kit/01-vectors.md).
 enum VectorFileReader {
     struct Problem: Error, CustomStringConvertible {
         var description: String

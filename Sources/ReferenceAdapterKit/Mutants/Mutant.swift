@@ -1,7 +1,7 @@
 /// A deliberately broken implementation: one realistic bug that a conforming implementation
 /// could plausibly have, switched on inside `ComposedImplementation`.
 ///
-/// The suite's self-check (`MutantCatchTests`, spec/mutants.md) runs every vector against every
+/// The suite's self-check (`MutantCatchTests`, spec/kit/mutants.md) runs every vector against every
 /// mutant: each must fail at least one vector, or the suite has a gap. Each bug is named after
 /// what the code does wrong, and its summary names the requirement it breaks. Several copy a
 /// behaviour of the deployed OpenHuman code or of a common library default.

@@ -1,6 +1,6 @@
 import OpenHumanTunnel
 
-/// One case of the accumulated session-frame test (spec/10-vectors.md, "Accumulated test"):
+/// One case of the accumulated session-frame test (spec/kit/01-vectors.md, "Accumulated test"):
 /// a frame sealed by one role, possibly damaged in transit, opened by the other role.
 public struct AccumulatedCase: Sendable {
     /// How the sealed frame is damaged before it is opened.

@@ -1,7 +1,7 @@
 /// The requirements the suite covers without a vector: live checks the runner performs, and
-/// exemptions with their reasons. Listed in spec/coverage.md beside the vectors.
+/// exemptions with their reasons. Listed in spec/kit/coverage.md beside the vectors.
 public enum CoverageCatalog {
-    /// Checks the conformance runner implements by id (spec/11-adapter-protocol.md section 11.9).
+    /// Checks the conformance runner implements by id (spec/kit/02-adapter-protocol.md section 2.9).
     ///
     /// The ids, requirements and descriptions are those the reference runner implements
     /// (`ConformanceKit.LiveChecks.catalog`); the two lists must stay equal.
@@ -32,7 +32,7 @@ public enum CoverageCatalog {
     /// Requirements no vector or live check can test through the adapter protocol.
     public static let exemptions: [CoverageExemption] = [
         CoverageExemption(requirement: "DH-3",
-                          reason: "Freshness of private keys is not observable: the adapter protocol injects every private key (chapter 11)."),
+                          reason: "Freshness of private keys is not observable: the adapter protocol injects every private key (kit chapter 2)."),
         CoverageExemption(requirement: "ACK-3",
                           reason: "The core's server_eph is injected in handshake-core; its freshness is not observable through the adapter."),
         CoverageExemption(requirement: "CHAN-7",

@@ -17,22 +17,35 @@ public enum RequirementReader {
         }
     }
 
-    /// Every requirement in the Markdown files of `directory` (non-recursive, sorted by file name).
+    /// The sub-directory of the spec that holds the conformance kit's chapters (a document of
+    /// its own, spec/kit/README.md); its requirements share one id space with the wire spec's.
+    public static let kitDirectory = "kit"
+
+    /// Generated files, which quote requirement ids but define none.
+    static let generatedFiles: Set<String> = ["coverage.md", "mutants.md"]
+
+    /// Every requirement in the Markdown files of `directory` and of its `kit/` sub-directory
+    /// (files sorted by name, the wire spec first), ids unique across both. A requirement's
+    /// `file` is its path relative to `directory`, e.g. `06-session-frames.md`, `kit/01-vectors.md`.
     public static func read(directory: URL) throws -> [Requirement] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".md") && $0 != "coverage.md" }
-            .sorted()
         var all: [Requirement] = []
         var seen: [String: String] = [:]
-        for name in names {
-            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            for requirement in read(markdown: text, file: name) {
-                let place = "\(requirement.file):\(requirement.line)"
-                if let first = seen[requirement.id] {
-                    throw ReadError.duplicateID(requirement.id, first: first, second: place)
+        for prefix in ["", kitDirectory + "/"] {
+            let folder = prefix.isEmpty ? directory : directory.appendingPathComponent(kitDirectory)
+            guard prefix.isEmpty || FileManager.default.fileExists(atPath: folder.path) else { continue }
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".md") && !generatedFiles.contains($0) }
+                .sorted()
+            for name in names {
+                let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                for requirement in read(markdown: text, file: prefix + name) {
+                    let place = "\(requirement.file):\(requirement.line)"
+                    if let first = seen[requirement.id] {
+                        throw ReadError.duplicateID(requirement.id, first: first, second: place)
+                    }
+                    seen[requirement.id] = place
+                    all.append(requirement)
                 }
-                seen[requirement.id] = place
-                all.append(requirement)
             }
         }
         return all

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One complete generation: the vector files, their bytes with the manifest, and, when the
-/// spec is at hand, the coverage report and spec/coverage.md.
+/// spec is at hand, the coverage report and spec/kit/coverage.md.
 public struct SuiteBuild: Sendable {
     public let files: [VectorFile]
     /// `vectors/` content: file name -> bytes, manifest included.
@@ -9,7 +9,7 @@ public struct SuiteBuild: Sendable {
     public let coverage: CoverageReport?
     public let coverageMarkdown: Data?
 
-    /// - Parameter specDirectory: where `*.md` with requirement ids live; nil skips coverage.
+    /// - Parameter specDirectory: where `*.md` and `kit/*.md` with requirement ids live; nil skips coverage.
     public init(specDirectory: URL?, options: GenerationOptions = GenerationOptions()) throws {
         files = try VectorSuite.vectorFiles(options: options)
         vectorData = try VectorSuite.encode(files)
@@ -26,8 +26,11 @@ public struct SuiteBuild: Sendable {
     /// The `vectors/` files, relative to the vectors directory.
     public var vectorTree: GeneratedTree { GeneratedTree(files: vectorData) }
 
-    /// `coverage.md`, relative to the spec directory; empty when coverage was not computed.
+    /// Where the coverage table lives, relative to the spec directory: in the conformance kit.
+    public static let coveragePath = RequirementReader.kitDirectory + "/coverage.md"
+
+    /// `kit/coverage.md`, relative to the spec directory; empty when coverage was not computed.
     public var coverageTree: GeneratedTree {
-        GeneratedTree(files: coverageMarkdown.map { ["coverage.md": $0] } ?? [:])
+        GeneratedTree(files: coverageMarkdown.map { [Self.coveragePath: $0] } ?? [:])
     }
 }

@@ -11,7 +11,7 @@ enum AccumulatedVectors {
     static func make(options: GenerationOptions) throws -> VectorFile {
         var file = VectorFileBuilder(
             area: "accumulated",
-            description: "Accumulated randomized test: cases drawn from a SHA-256 counter-mode stream (spec/10-vectors.md), "
+            description: "Accumulated randomized test: cases drawn from a SHA-256 counter-mode stream (spec/kit/01-vectors.md), "
                 + "each a frame sealed by one role with random keys, nonce and a 0 to 1,024-byte plaintext, a quarter with a "
                 + "flipped bit and a quarter truncated, opened by the other role; one SHA-256 over all frames and results.",
             flags: [

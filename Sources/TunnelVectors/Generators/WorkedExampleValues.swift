@@ -1,6 +1,6 @@
 import OpenHumanTunnel
 
-/// The values of spec/12-worked-example.md, by the names the chapter prints, copied from the
+/// The values of spec/10-worked-example.md, by the names the chapter prints, copied from the
 /// chapter by a script (hex blocks joined, lengths checked). `vectorgen` refuses to write the
 /// worked-example vectors unless the reference implementation reproduces every one of them.
 enum WorkedExample {
@@ -53,10 +53,10 @@ enum WorkedExample {
         "response_frame": "02404040404040404040404040404040404040404040404040102c0f60907cd6a01aec170aac4fbf55f19141b169be30dcc1940b1d3c8a40b490a5bc780443013b302dd3d8ee4594215f886c6f43d90055965b66f5f4ee298ebc13f5214c2a513f97a6041727f6c08d25e3c6ea23c8bb145eaa4da8cc339cfa1f1362e1c50e1c621b977c6a92efd89fe50da51c",
     ]
 
-    /// The value named `name` in chapter 12.
+    /// The value named `name` in chapter 10.
     static func bytes(_ name: String) throws -> [UInt8] {
         guard let hex = values[name], let bytes = Hex.decode(hex) else {
-            throw GenerationError("chapter 12 has no value named \(name)")
+            throw GenerationError("chapter 10 has no value named \(name)")
         }
         return bytes
     }

@@ -18,7 +18,7 @@ public struct LiveCheck: Codable, Equatable, Sendable {
 }
 
 /// A requirement that neither a vector nor a live check can test through the adapter protocol,
-/// with the reason. Listed in spec/coverage.md so the gap is visible, not silent.
+/// with the reason. Listed in spec/kit/coverage.md so the gap is visible, not silent.
 public struct CoverageExemption: Codable, Equatable, Sendable {
     public var requirement: String
     public var reason: String

@@ -7,7 +7,7 @@ public struct Vector: Codable, Equatable, Sendable {
     /// Ids never change on regeneration; a removed vector's id is never reused for another meaning.
     public var id: String
     /// The adapter operation that runs this vector (`frame-open`, `session`, `handshake-core`, ...),
-    /// or the runner-driven pseudo-operation `accumulated` (spec/10-vectors.md).
+    /// or the runner-driven pseudo-operation `accumulated` (spec/kit/01-vectors.md).
     public var operation: String
     /// Requirement ids (`FRAME-OPEN-5`, `REPLAY-3`, ...) this vector tests; never empty.
     public var requirements: [String]

@@ -5,7 +5,7 @@ import Foundation
 /// A file groups the vectors of one area (for example `frame-open`). It names the JSON Schema it
 /// follows and the suite version, describes every flag once, and lists its vectors. The `input`
 /// and `expected` of each vector are exactly the request input and response output of the adapter
-/// operation named by the vector (spec/11-adapter-protocol.md), so a runner forwards `input`
+/// operation named by the vector (spec/kit/02-adapter-protocol.md), so a runner forwards `input`
 /// verbatim and compares the answer with `expected`.
 public struct VectorFile: Codable, Equatable, Sendable {
     /// The suite's name, always `openhuman-tunnel`.

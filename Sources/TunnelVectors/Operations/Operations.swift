@@ -1,6 +1,6 @@
 import OpenHumanTunnel
 
-/// The operations of the adapter protocol (contract section 6, spec/11-adapter-protocol.md), each
+/// The operations of the adapter protocol (contract section 6, spec/kit/02-adapter-protocol.md), each
 /// reading its input, calling the implementation, and writing its output.
 ///
 /// One interpreter serves the reference adapter (and its mutants), `vectorgen` (every vector's

@@ -6,7 +6,7 @@ import CSodium
 /// `block(0) || block(1) || ...`, read front to back. Every key, nonce and plaintext in the
 /// vectors, and every case of the accumulated test, comes from such a stream, so the suite
 /// needs no clock and no system randomness, and any language with SHA-256 reproduces it
-/// (spec/10-vectors.md, "Deterministic values").
+/// (spec/kit/01-vectors.md, "Deterministic values").
 public struct ByteStream: Sendable {
     /// SHA-256 state after absorbing the label, copied for every block.
     private let labelState: crypto_hash_sha256_state

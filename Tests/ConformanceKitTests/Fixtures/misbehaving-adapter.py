@@ -3,7 +3,7 @@
 misbehaves on purpose on the others, one way per operation, so a test can place a fault exactly
 where it wants it in a run.
 
-Operations (requests carry `{"id","op","input"}`, spec/11-adapter-protocol.md):
+Operations (requests carry `{"id","op","input"}`, spec/kit/02-adapter-protocol.md):
   echo          answers ok with the input as output
   error         answers ok:false with input["code"]
   crash         writes a line to stderr, then kills itself with SIGSEGV

@@ -1,6 +1,6 @@
 import OpenHumanTunnel
 
-/// The inputs of the worked example (spec chapter 12): RFC 7748 section 6.1's Alice as the core,
+/// The inputs of the worked example (spec chapter 10): RFC 7748 section 6.1's Alice as the core,
 /// its Bob as the device, and fixed ephemeral keys and nonces.
 enum WorkedExample {
     static let coreStaticPrivate = hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
