@@ -1,27 +1,32 @@
 import Foundation
 import TunnelVectors
 
-/// vectorgen: regenerates vectors/ and spec/kit/coverage.md from the reference implementation.
+/// vectorgen: regenerates vectors/ and the generated tables of spec/kit/ from the reference implementation.
 /// Exit statuses: 0 done / fresh / covered; 1 stale files or uncovered MUSTs; 2 usage error;
 /// 3 generation failed (a vector does not show what it is meant to).
 
 let usage = """
-usage: swift run vectorgen [--check] [--coverage] [--out DIR] [--spec DIR] [--slow] [--help]
+usage: swift run vectorgen [--check] [--coverage [--role ROLE]] [--out DIR] [--spec DIR] [--slow] [--help]
 
-Regenerates every file in vectors/ (and spec/kit/coverage.md) from the reference implementation.
+Regenerates every file in vectors/ (and spec/kit/coverage.md, spec/kit/requirements-by-role.md)
+from the reference implementation.
 No clock and no system randomness are used: two runs give the same bytes.
 
-  (no option)    write vectors/*.json, vectors/manifest.json and spec/kit/coverage.md
+  (no option)    write vectors/*.json, vectors/manifest.json, spec/kit/coverage.md and
+                 spec/kit/requirements-by-role.md
   --check        regenerate in memory and compare with the files on disk; list every file that
                  differs, is missing or is extra, and exit 1 if any
                  example: swift run vectorgen --check
   --coverage     print the requirements that have no vector, live check or exemption (and other
                  coverage problems) and exit 1 if any; writes nothing
+  --role ROLE    with --coverage: only the requirements that bind ROLE, one of
+                 \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", "))
+                 example: swift run vectorgen --coverage --role core
   --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
-                 spec/kit/coverage.md is then neither written nor compared
+                 the generated files of spec/kit/ are then neither written nor compared
                  example: swift run vectorgen --out /tmp/vectors
-  --spec DIR     read requirement ids from DIR/*.md and DIR/kit/*.md and write DIR/kit/coverage.md
-                 (default: spec)
+  --spec DIR     read requirement ids from DIR/*.md and DIR/kit/*.md and write the generated
+                 files of DIR/kit/ (default: spec)
   --slow         recompute the slow vectors (the 1,000,000-case accumulated hash, minutes)
                  instead of using their pinned values; fails if a pin is stale
   --help         this text
@@ -32,6 +37,7 @@ Exit status: 0 success, 1 stale files or uncovered requirements, 2 usage error, 
 struct Options {
     var check = false
     var coverage = false
+    var role: RequirementRole?
     var slow = false
     var out: String?
     var spec = "spec"
@@ -48,6 +54,10 @@ func parse(_ arguments: [String]) -> Options? {
         case "--help", "-h":
             print(usage)
             exit(0)
+        case "--role":
+            guard index + 1 < arguments.count, let role = RequirementRole(rawValue: arguments[index + 1]) else { return nil }
+            options.role = role
+            index += 1
         case "--out", "--spec":
             guard index + 1 < arguments.count else { return nil }
             if arguments[index] == "--out" { options.out = arguments[index + 1] } else { options.spec = arguments[index + 1] }
@@ -57,7 +67,8 @@ func parse(_ arguments: [String]) -> Options? {
         }
         index += 1
     }
-    return options
+    // --role narrows --coverage and means nothing without it.
+    return options.role != nil && !options.coverage ? nil : options
 }
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -83,6 +94,11 @@ do {
 
 if options.coverage {
     let report = build.coverage!
+    if let role = options.role {
+        let roleCoverage = RoleCoverage(report, role: role)
+        for line in roleCoverage.lines { print(line) }
+        exit(roleCoverage.uncovered.isEmpty ? 0 : 1)
+    }
     let must = report.entries.filter { $0.requirement.level.needsCoverage }
     print("requirements: \(report.entries.count), MUST-level: \(must.count), uncovered: \(report.uncovered.count)")
     for problem in report.problems { print("  \(problem)") }
@@ -90,7 +106,7 @@ if options.coverage {
 }
 
 let vectorsDirectory = URL(fileURLWithPath: options.out ?? "vectors", relativeTo: root)
-// With --out the kit's coverage.md is left alone: it describes vectors/, not DIR.
+// With --out the kit's generated files are left alone: it describes vectors/, not DIR.
 var targets: [(GeneratedTree, URL, [String])] = [(build.vectorTree, vectorsDirectory, [""])]
 if options.out == nil { targets.append((build.coverageTree, specDirectory, [])) }
 
@@ -117,7 +133,7 @@ do {
 }
 let count = build.files.reduce(0) { $0 + $1.vectors.count }
 print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.relativePath)"
-      + (options.out == nil ? ", and \(options.spec)/\(SuiteBuild.coveragePath)" : ""))
+      + (options.out == nil ? ", and \(options.spec)/\(SuiteBuild.coveragePath), \(options.spec)/\(SuiteBuild.roleIndexPath)" : ""))
 if let report = build.coverage, !report.problems.isEmpty {
     print("vectorgen: coverage has \(report.problems.count) problem(s); see `swift run vectorgen --coverage`")
 }

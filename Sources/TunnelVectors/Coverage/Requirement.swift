@@ -10,6 +10,15 @@ public struct Requirement: Equatable, Sendable {
     public var line: Int
     /// The paragraph or list item's text, markers included.
     public var text: String
+    /// The role tag after the bold id; `RequirementReader.read(directory:)` refuses a spec
+    /// where it is anything but `.roles`.
+    public var roleTag: RoleTag = .missing
+
+    /// The parties this requirement binds; empty when its tag is missing or invalid.
+    public var roles: [RequirementRole] {
+        if case .roles(let roles) = roleTag { return roles }
+        return []
+    }
 }
 
 /// The strength of a requirement: the strongest RFC 2119 keyword in its paragraph.

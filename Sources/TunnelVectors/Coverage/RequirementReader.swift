@@ -4,15 +4,29 @@ import Foundation
 ///
 /// A requirement is a paragraph or list item whose text starts with `**[ID]**`, where ID matches
 /// `[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-[0-9]+` (contract: `FRAME-OPEN-5`, `QR-3`). The paragraph or
-/// item runs until a blank line, a heading, a table, a fence, or the next list item.
+/// item runs until a blank line, a heading, a table, a fence, or the next list item. Right after
+/// the id comes the role tag, the parties the requirement binds: `**[ID]** *(core, device)*`
+/// (vocabulary: `RequirementRole`).
 public enum RequirementReader {
     public enum ReadError: Error, Equatable, CustomStringConvertible {
         case duplicateID(String, first: String, second: String)
+        /// `place` is `file:line`.
+        case missingRoleTag(String, place: String)
+        case malformedRoleTag(String, tag: String, place: String)
+        case unknownRole(String, role: String, place: String)
 
         public var description: String {
             switch self {
             case .duplicateID(let id, let first, let second):
                 return "requirement \(id) is defined twice: \(first) and \(second)"
+            case .missingRoleTag(let id, let place):
+                return "\(place): requirement \(id) has no role tag: write `**[\(id)]** *(role, ...)*` with roles from: "
+                    + RequirementRole.allCases.map(\.rawValue).joined(separator: ", ")
+            case .malformedRoleTag(let id, let tag, let place):
+                return "\(place): requirement \(id) has a malformed role tag `*(\(tag))*` (an empty entry or a role named twice)"
+            case .unknownRole(let id, let role, let place):
+                return "\(place): requirement \(id) names the unknown role `\(role)`; roles: "
+                    + RequirementRole.allCases.map(\.rawValue).joined(separator: ", ")
             }
         }
     }
@@ -22,10 +36,11 @@ public enum RequirementReader {
     public static let kitDirectory = "kit"
 
     /// Generated files, which quote requirement ids but define none.
-    static let generatedFiles: Set<String> = ["coverage.md", "mutants.md"]
+    static let generatedFiles: Set<String> = ["coverage.md", "mutants.md", "requirements-by-role.md"]
 
     /// Every requirement in the Markdown files of `directory` and of its `kit/` sub-directory
-    /// (files sorted by name, the wire spec first), ids unique across both. A requirement's
+    /// (files sorted by name, the wire spec first), ids unique across both, each with a valid
+    /// role tag. A requirement's
     /// `file` is its path relative to `directory`, e.g. `06-session-frames.md`, `kit/01-vectors.md`.
     public static func read(directory: URL) throws -> [Requirement] {
         var all: [Requirement] = []
@@ -40,6 +55,12 @@ public enum RequirementReader {
                 let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
                 for requirement in read(markdown: text, file: prefix + name) {
                     let place = "\(requirement.file):\(requirement.line)"
+                    switch requirement.roleTag {
+                    case .roles: break
+                    case .missing: throw ReadError.missingRoleTag(requirement.id, place: place)
+                    case .malformed(let tag): throw ReadError.malformedRoleTag(requirement.id, tag: tag, place: place)
+                    case .unknownRole(let role): throw ReadError.unknownRole(requirement.id, role: role, place: place)
+                    }
                     if let first = seen[requirement.id] {
                         throw ReadError.duplicateID(requirement.id, first: first, second: place)
                     }
@@ -51,7 +72,7 @@ public enum RequirementReader {
         return all
     }
 
-    /// The requirements of one Markdown text, in document order.
+    /// The requirements of one Markdown text, in document order, role tags as written (not checked).
     public static func read(markdown: String, file: String) -> [Requirement] {
         let lines = markdown.components(separatedBy: "\n")
         var result: [Requirement] = []
@@ -61,7 +82,7 @@ public enum RequirementReader {
             let line = lines[index]
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle() }
-            guard !inFence, let (id, body) = requirementStart(trimmed) else {
+            guard !inFence, let (id, body, tag) = requirementStart(trimmed) else {
                 index += 1
                 continue
             }
@@ -81,22 +102,23 @@ public enum RequirementReader {
                 if !blank { text += " " + candidate.trimmingCharacters(in: .whitespaces) }
                 next += 1
             }
-            result.append(Requirement(id: id, level: RequirementLevel.of(text), file: file, line: index + 1, text: text))
+            result.append(Requirement(id: id, level: RequirementLevel.of(text), file: file, line: index + 1, text: text,
+                                      roleTag: tag))
             index = next
         }
         return result
     }
 
-    /// The id and text when `line` (trimmed) opens a requirement, after an optional block quote
-    /// marker and list marker.
-    private static func requirementStart(_ line: String) -> (String, String)? {
+    /// The id, text and role tag when `line` (trimmed) opens a requirement, after an optional
+    /// block quote marker and list marker.
+    private static func requirementStart(_ line: String) -> (String, String, RoleTag)? {
         var content = Substring(line)
         while content.hasPrefix(">") { content = content.dropFirst().drop(while: { $0 == " " }) }
         if let afterMarker = afterListMarker(content) { content = afterMarker }
         guard content.hasPrefix("**["), let close = content.range(of: "]**") else { return nil }
         let id = String(content[content.index(content.startIndex, offsetBy: 3)..<close.lowerBound])
         guard isRequirementID(id) else { return nil }
-        return (id, String(content))
+        return (id, String(content), RoleTag.parse(afterID: content[close.upperBound...]))
     }
 
     /// `[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-[0-9]+`: upper-case parts joined by `-`, the last one a number.

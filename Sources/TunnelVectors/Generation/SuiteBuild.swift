@@ -1,13 +1,14 @@
 import Foundation
 
 /// One complete generation: the vector files, their bytes with the manifest, and, when the
-/// spec is at hand, the coverage report and spec/kit/coverage.md.
+/// spec is at hand, the coverage report, spec/kit/coverage.md and spec/kit/requirements-by-role.md.
 public struct SuiteBuild: Sendable {
     public let files: [VectorFile]
     /// `vectors/` content: file name -> bytes, manifest included.
     public let vectorData: [String: Data]
     public let coverage: CoverageReport?
     public let coverageMarkdown: Data?
+    public let roleIndexMarkdown: Data?
 
     /// - Parameter specDirectory: where `*.md` and `kit/*.md` with requirement ids live; nil skips coverage.
     public init(specDirectory: URL?, options: GenerationOptions = GenerationOptions()) throws {
@@ -17,9 +18,11 @@ public struct SuiteBuild: Sendable {
             let report = CoverageReport(requirements: try RequirementReader.read(directory: specDirectory), files: files)
             coverage = report
             coverageMarkdown = Data(CoverageMarkdown.render(report).utf8)
+            roleIndexMarkdown = Data(RoleIndexMarkdown.render(report).utf8)
         } else {
             coverage = nil
             coverageMarkdown = nil
+            roleIndexMarkdown = nil
         }
     }
 
@@ -28,9 +31,15 @@ public struct SuiteBuild: Sendable {
 
     /// Where the coverage table lives, relative to the spec directory: in the conformance kit.
     public static let coveragePath = RequirementReader.kitDirectory + "/coverage.md"
+    /// Where the requirements index by role lives, relative to the spec directory.
+    public static let roleIndexPath = RequirementReader.kitDirectory + "/requirements-by-role.md"
 
-    /// `kit/coverage.md`, relative to the spec directory; empty when coverage was not computed.
+    /// `kit/coverage.md` and `kit/requirements-by-role.md`, relative to the spec directory;
+    /// empty when coverage was not computed.
     public var coverageTree: GeneratedTree {
-        GeneratedTree(files: coverageMarkdown.map { [Self.coveragePath: $0] } ?? [:])
+        var files: [String: Data] = [:]
+        if let coverageMarkdown { files[Self.coveragePath] = coverageMarkdown }
+        if let roleIndexMarkdown { files[Self.roleIndexPath] = roleIndexMarkdown }
+        return GeneratedTree(files: files)
     }
 }
