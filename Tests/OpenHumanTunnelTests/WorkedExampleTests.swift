@@ -163,4 +163,134 @@ import Testing
         #expect(core.window.nonces == [WorkedExample.requestNonce])
         #expect(device.window.nonces == [WorkedExample.responseNonce])
     }
+
+    // MARK: part two, the reconnection (sections 10.8 and 10.9)
+
+    /// The reconnection's inputs: new ephemeral keys and nonces, the statics of part one.
+    enum Reconnection {
+        static let handshakeEphemeralPrivate = repeated(0x06, 32)
+        static let clientEphemeralPrivate = repeated(0x07, 32)
+        static let serverEphemeralPrivate = repeated(0x08, 32)
+        static let handshakeNonce = repeated(0x50, 24)
+        static let ackNonce = repeated(0x60, 24)
+        static let requestNonce = repeated(0x70, 24)
+        static let responseNonce = repeated(0x80, 24)
+        static let now: Int64 = 1_790_086_400
+        static let requestPlaintext = utf8(
+            #"{"requestId":"00000000-0000-4000-8000-000000000002","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#)
+        static let responsePlaintext = utf8(
+            #"{"requestId":"00000000-0000-4000-8000-000000000002","kind":"response","seq":0,"payload":{"ok":true}}"#)
+
+        /// Every value part two prints, computed step by step from the primitives of the
+        /// reference (X25519, HKDF extract and expand, HChaCha20, XChaCha20-Poly1305), in the
+        /// order the chapter prints them.
+        static func computed() throws -> [(String, [UInt8])] {
+            let coreStaticPrivate = WorkedExample.coreStaticPrivate, deviceStaticPrivate = WorkedExample.deviceStaticPrivate
+            let corePublic = X25519.publicKey(privateKey: coreStaticPrivate)
+            let devicePublic = X25519.publicKey(privateKey: deviceStaticPrivate)
+            let hsPublic = X25519.publicKey(privateKey: handshakeEphemeralPrivate)
+            let clientPublic = X25519.publicKey(privateKey: clientEphemeralPrivate)
+            let serverPublic = X25519.publicKey(privateKey: serverEphemeralPrivate)
+            var values: [(String, [UInt8])] = [
+                ("r_hs_eph_private", handshakeEphemeralPrivate), ("r_hs_eph_public", hsPublic),
+                ("r_client_eph_private", clientEphemeralPrivate), ("r_client_eph_public", clientPublic),
+                ("r_server_eph_private", serverEphemeralPrivate), ("r_server_eph_public", serverPublic),
+            ]
+            let hsDH = try X25519.sharedSecret(privateKey: handshakeEphemeralPrivate, publicKey: corePublic)
+            let hsSalt = hsPublic + corePublic
+            let hsPRK = HKDF.extract(salt: hsSalt, ikm: hsDH)
+            let kHS = HKDF.expand(prk: hsPRK, info: KeySchedule.handshakeInfo, length: 32)
+            let hsPlaintext = utf8(#"{"device_pubkey":""# + Base64URL.encode(devicePublic) + #"","client_ephemeral_pubkey":""#
+                + Base64URL.encode(clientPublic) + #""}"#)
+            let hsAAD = [0x03] + hsPublic
+            let hsCiphertext = XChaCha20Poly1305.seal(key: kHS, nonce: handshakeNonce, plaintext: hsPlaintext, aad: hsAAD)
+            values += [
+                ("r_hs_dh", hsDH), ("r_k_hs_salt", hsSalt), ("r_k_hs_prk", hsPRK), ("r_k_hs", kHS),
+                ("r_hs_plaintext", hsPlaintext), ("r_hs_nonce", handshakeNonce), ("r_hs_aad", hsAAD),
+                ("r_hs_xchacha_subkey", XChaCha20Poly1305.hChaCha20(key: kHS, nonce16: Array(handshakeNonce.prefix(16)))),
+                ("r_hs_ciphertext", hsCiphertext), ("r_handshake_frame", hsAAD + handshakeNonce + hsCiphertext),
+            ]
+            let staticDH = try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublic)
+            let ackPRK = HKDF.extract(salt: clientPublic, ikm: staticDH)
+            let kAck = HKDF.expand(prk: ackPRK, info: KeySchedule.handshakeAckInfo, length: 32)
+            let ackPlaintext = utf8(#"{"kind":"handshake_ack","server_ephemeral_pubkey":""# + Base64URL.encode(serverPublic) + #""}"#)
+            let ackAAD = [0x04] + clientPublic
+            let ackCiphertext = XChaCha20Poly1305.seal(key: kAck, nonce: ackNonce, plaintext: ackPlaintext, aad: ackAAD)
+            values += [
+                ("r_k_ack_salt", clientPublic), ("r_k_ack_prk", ackPRK), ("r_k_ack", kAck), ("r_ack_plaintext", ackPlaintext),
+                ("r_ack_nonce", ackNonce), ("r_ack_aad", ackAAD),
+                ("r_ack_xchacha_subkey", XChaCha20Poly1305.hChaCha20(key: kAck, nonce16: Array(ackNonce.prefix(16)))),
+                ("r_ack_ciphertext", ackCiphertext), ("r_ack_frame", [0x04] + ackNonce + ackCiphertext),
+            ]
+            let ephDH = try X25519.sharedSecret(privateKey: serverEphemeralPrivate, publicKey: clientPublic)
+            let ikm = staticDH + ephDH, salt = clientPublic + serverPublic
+            let sessionPRK = HKDF.extract(salt: salt, ikm: ikm)
+            let c2s = HKDF.expand(prk: sessionPRK, info: KeySchedule.clientToServerInfo, length: 32)
+            let s2c = HKDF.expand(prk: sessionPRK, info: KeySchedule.serverToClientInfo, length: 32)
+            values += [("r_eph_dh", ephDH), ("r_ikm", ikm), ("r_salt", salt), ("r_session_prk", sessionPRK), ("r_c2s", c2s), ("r_s2c", s2c)]
+            for (prefix, key, nonce, plaintext) in [("request", c2s, requestNonce, requestPlaintext), ("response", s2c, responseNonce, responsePlaintext)] {
+                let ciphertext = XChaCha20Poly1305.seal(key: key, nonce: nonce, plaintext: plaintext, aad: [])
+                values += [
+                    ("r_\(prefix)_nonce", nonce), ("r_\(prefix)_plaintext", plaintext),
+                    ("r_\(prefix)_xchacha_subkey", XChaCha20Poly1305.hChaCha20(key: key, nonce16: Array(nonce.prefix(16)))),
+                    ("r_\(prefix)_ciphertext", ciphertext), ("r_\(prefix)_frame", [0x02] + nonce + ciphertext),
+                ]
+            }
+            return values
+        }
+    }
+
+    /// Every value of part two that the chapter prints is the reference's, and the chapter
+    /// prints every one of them exactly once. A failure message gives the block to print.
+    // REQ: HS-1, HS-2, KDF-2, KDF-3, KDF-4, ACK-1, ACK-2, FRAME-SEAL-1
+    @Test func reconnectionValuesPrintedInChapter10AreTheReferences() throws {
+        let text = try String(contentsOf: WorkedExampleChapter.url, encoding: .utf8)
+        let printed = WorkedExampleChapter.values(in: text).filter { $0.name.hasPrefix("r_") }
+        let computed = try Reconnection.computed()
+        #expect(printed.map(\.name) == computed.map(\.0), "the chapter prints these values, in this order")
+        for (name, bytes) in computed {
+            let block = WorkedExampleChapter.block(name, bytes)
+            let matches = printed.filter { $0.name == name }
+            #expect(matches.count == 1, "print once in chapter 10:\n\(block)")
+            guard let value = matches.first?.value else { continue }
+            #expect(value == WorkedExampleChapter.Printed(declaredLength: bytes.count, hex: Hex.encode(bytes)),
+                    "chapter 10 differs from the reference; print:\n\(block)")
+        }
+        // Positive control on the reader: part one's printed k_hs is found and is the known value.
+        let partOne = WorkedExampleChapter.values(in: text).filter { $0.name == "k_hs" }
+        #expect(partOne.map(\.value.hex) == [Expected.handshakeKey])
+    }
+
+    /// The same reconnection through the protocol API: the paired channel (part one's state, a
+    /// day past the payload's expiry) accepts the device's new handshake, both sides derive the
+    /// printed keys, the channel records the new hs_eph_pub, and part one's frames no longer open.
+    // REQ: HS-4, ACK-4, CHAN-3, CHAN-5, SESS-1
+    @Test func thePairedDeviceReconnectsWithNewEphemeralsAndTheSameStatics() throws {
+        let values = Dictionary(uniqueKeysWithValues: try Reconnection.computed())
+        let device = DeviceParty(corePublic: hex(Expected.corePublic), staticPrivate: WorkedExample.deviceStaticPrivate,
+                                 handshakeEphemeralPrivate: Reconnection.handshakeEphemeralPrivate,
+                                 clientEphemeralPrivate: Reconnection.clientEphemeralPrivate, nonce: Reconnection.handshakeNonce)
+        let core = CoreParty(staticPrivate: WorkedExample.coreStaticPrivate, serverEphemeralPrivate: Reconnection.serverEphemeralPrivate,
+                             ackNonce: Reconnection.ackNonce)
+        let frame = try device.start()
+        #expect(frame == values["r_handshake_frame"])
+        var channel = ChannelState.paired(devicePublicKey: hex(Expected.devicePublic),
+                                          lastHandshakeEphemeral: hex(Expected.handshakeEphemeralPublic))
+        let accepted = try core.accept(frame, channel: &channel, now: Reconnection.now)
+        #expect(accepted.ack == values["r_ack_frame"])
+        #expect(channel == .paired(devicePublicKey: hex(Expected.devicePublic), lastHandshakeEphemeral: values["r_hs_eph_public"]!))
+        let keys = try device.finish(accepted.ack)
+        #expect(keys == accepted.keys && keys.c2s == values["r_c2s"] && keys.s2c == values["r_s2c"])
+        var coreCipher = SessionCipher(role: .core, keys: accepted.keys)
+        #expect(throws: TunnelError.authFailed) { try coreCipher.open(hex(Expected.requestFrame)) }
+        let request = try SessionCipher(role: .device, keys: keys).seal(Reconnection.requestPlaintext, nonce: Reconnection.requestNonce)
+        #expect(request == values["r_request_frame"])
+        #expect(try coreCipher.open(request) == Reconnection.requestPlaintext)
+        // The reconnection's handshake again: it is now the channel's last one (CHAN-5).
+        var replayChannel = channel
+        #expect(throws: TunnelError.handshakeReplayed) {
+            try core.accept(frame, channel: &replayChannel, now: Reconnection.now)
+        }
+        #expect(replayChannel == channel)
+    }
 }

@@ -56,6 +56,7 @@ enum WorkedExampleVectors {
                 .output(["c2s": try w.hex("c2s"), "s2c": try w.hex("s2c")]))
         try addAEADSteps(add)
         try addMessages(add)
+        try addReconnection(add)
         return try file.build()
     }
 
@@ -128,5 +129,51 @@ enum WorkedExampleVectors {
                     ["seal": ["plaintext": try w.hex("request_plaintext"), "nonce": try w.hex("request_nonce")]],
                     ["open": ["frame": response]], ["open": ["frame": request]]]),
                 .output(["steps": [["frame": request], ["plaintext": try w.hex("response_plaintext")], ["error": "auth_failed"]]]))
+    }
+
+    /// Part two: the paired device reconnects (new ephemerals, same statics), computed by the
+    /// reference (`WorkedExampleReconnection`).
+    private static func addReconnection(_ add: (String, String, [String], String, String, JSONValue, Expectation) throws -> Void) throws {
+        let r = try WorkedExampleReconnection()
+        typealias R = WorkedExampleReconnection
+        let nine = JSONValue.string(KnownAnswers.RFC7748.nine)
+        for (key, privateKey) in [("hs_eph", R.handshakeEphemeralPrivate), ("client_eph", R.clientEphemeralPrivate),
+                                  ("server_eph", R.serverEphemeralPrivate)] {
+            try add("reconnect-x25519-\(key)-public", "x25519", ["DH-1"], "Reconnection: the new \(key)_public.", "10.8",
+                    ["scalar": .hex(privateKey), "u": nine], .output(["shared": .hex(X25519.publicKey(privateKey: privateKey))]))
+        }
+        try add("reconnect-handshake-device-start", "handshake-device-start", ["HS-1", "HS-2", "HS-3", "KDF-3"],
+                "Reconnection: the paired device's new handshake, same device key, new hs_eph and client_eph.", "10.8",
+                ["corePublicKey": .hex(r.coreStaticPublic), "deviceStaticPrivate": .hex(r.deviceStaticPrivate),
+                 "handshakeEphemeralPrivate": .hex(R.handshakeEphemeralPrivate), "clientEphemeralPrivate": .hex(R.clientEphemeralPrivate),
+                 "nonce": .hex(R.handshakeNonce)],
+                .output(["frame": .hex(r.handshakeFrame)]))
+        let step: JSONValue = ["frame": .hex(r.handshakeFrame), "now": .int(R.now),
+                               "serverEphemeralPrivate": .hex(R.serverEphemeralPrivate), "ackNonce": .hex(R.ackNonce)]
+        try add("reconnect-handshake-core", "handshake-core", ["HS-4", "CHAN-3", "CHAN-5", "SESS-1", "ACK-1", "ACK-2"],
+                "Reconnection: the paired channel, a day past the payload's expiry, accepts its device again, answers the ack and records the new hs_eph_pub.",
+                "10.8",
+                ["coreStaticPrivate": .hex(r.coreStaticPrivate), "channel": ChannelJSON.write(r.channelBefore), "steps": [step]],
+                .output(["steps": [["ack": .hex(r.acceptance.ack), "c2s": .hex(r.acceptance.keys.c2s), "s2c": .hex(r.acceptance.keys.s2c),
+                                    "devicePublicKey": .hex(r.devicePublic), "channel": ChannelJSON.write(r.channelAfter)]]]))
+        try add("reconnect-handshake-device-finish", "handshake-device-finish", ["ACK-4", "KDF-2"],
+                "Reconnection: the device opens the new ack and derives the new c2s and s2c.", "10.8",
+                ["corePublicKey": .hex(r.coreStaticPublic), "deviceStaticPrivate": .hex(r.deviceStaticPrivate),
+                 "clientEphemeralPrivate": .hex(R.clientEphemeralPrivate), "frame": .hex(r.acceptance.ack)],
+                .output(["c2s": .hex(r.deviceKeys.c2s), "s2c": .hex(r.deviceKeys.s2c)]))
+        let keys: JSONValue = ["c2s": .hex(r.deviceKeys.c2s), "s2c": .hex(r.deviceKeys.s2c)]
+        try add("reconnect-session-core", "session", ["SESS-1", "FRAME-OPEN-6", "FRAME-SEAL-1", "KDF-5"],
+                "Reconnection: the core opens the new request, refuses part one's request (another session's keys) and seals the response.",
+                "10.9",
+                keys.setting("role", "core").setting("steps", [
+                    ["open": ["frame": .hex(r.requestFrame)]], ["open": ["frame": try WorkedExample.hex("request_frame")]],
+                    ["seal": ["plaintext": .hex(R.responsePlaintext), "nonce": .hex(R.responseNonce)]]]),
+                .output(["steps": [["plaintext": .hex(R.requestPlaintext)], ["error": "auth_failed"], ["frame": .hex(r.responseFrame)]]]))
+        try add("reconnect-session-device", "session", ["SESS-1", "FRAME-OPEN-6", "FRAME-SEAL-1", "KDF-5"],
+                "Reconnection: the device seals the new request and opens the new response.", "10.9",
+                keys.setting("role", "device").setting("steps", [
+                    ["seal": ["plaintext": .hex(R.requestPlaintext), "nonce": .hex(R.requestNonce)]],
+                    ["open": ["frame": .hex(r.responseFrame)]]]),
+                .output(["steps": [["frame": .hex(r.requestFrame)], ["plaintext": .hex(R.responsePlaintext)]]]))
     }
 }
