@@ -60,9 +60,9 @@ final class ExitStatusTests: XCTestCase {
     }
 
     func testTwoForAVectorFileThatIsNotJSON() throws {
-        let directory = try writeVectors([fakeVector("fake/a")], in: self)
+        let directory = try writeVectors([fakeVector("fake/a")], manifest: false, in: self)
         try Data("{\"vectors\": [".utf8).write(to: directory.appendingPathComponent("broken.json"))
-        let run = CommandRun.run(["--vectors", directory.path])
+        let run = CommandRun.run(["--vectors", directory.path, "--no-manifest"])
         XCTAssertEqual(run.status, .usage)
         XCTAssertEqual(run.stderr, "conformance: broken.json: not JSON: unexpected end of text at byte 13\n")
     }

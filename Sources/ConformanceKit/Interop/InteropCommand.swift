@@ -55,7 +55,7 @@ struct InteropCommand {
             lines.append(contentsOf: problems)
         }
         lines.append("\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped")
-        command.standardOutput(lines.joined(separator: "\n") + "\n")
+        guard command.write(lines.joined(separator: "\n") + "\n") else { return .usage }
         if counts.failed > 0 { return .failures }
         return counts.passed == 0 ? .nothingSelected : .success
     }
