@@ -107,13 +107,17 @@ public struct ExpectedFailures: Equatable, Sendable {
     }
 
     /// Exact entries (globs without a metacharacter, nearly every line of a real list) are found
-    /// by hash; only the others are matched one by one. A 1 MB list of 21,000 entries against
-    /// the suite's ids went from 32 s to well under a second this way.
+    /// by hash. The others are grouped by their literal prefix (`frame-open/` for
+    /// `frame-open/type-*`), and only the groups whose prefix starts the id are tried. A 1 MB
+    /// list of 29,000 stale entries against 23,000 ids went from about a minute to a fraction of
+    /// a second.
     private struct Index: Sendable {
         /// id -> position of the first exact entry naming it.
         var exact: [String: Int] = [:]
-        /// Positions of the entries with a metacharacter, in file order.
-        var patterns: [Int] = []
+        /// literal prefix -> positions of the entries with a metacharacter, in file order.
+        var patterns: [String: [Int]] = [:]
+        /// The lengths (in Characters) of the prefixes in `patterns`.
+        var prefixLengths: [Int] = []
         let globs: [Glob]
 
         init(_ entries: [Entry]) {
@@ -122,18 +126,26 @@ public struct ExpectedFailures: Equatable, Sendable {
                 if let literal = entry.glob.literal {
                     if exact[literal] == nil { exact[literal] = position }
                 } else {
-                    patterns.append(position)
+                    patterns[entry.glob.literalPrefix, default: []].append(position)
                 }
             }
+            prefixLengths = Set(patterns.keys.map(\.count)).sorted()
         }
 
         func first(matching id: String) -> Int? {
-            let exactPosition = exact[id]
-            for position in patterns {
-                if let exactPosition, exactPosition < position { break }
-                if globs[position].matches(id) { return position }
+            var best = exact[id]
+            for length in prefixLengths {
+                guard length <= id.count else { break }
+                guard let positions = patterns[String(id.prefix(length))] else { continue }
+                for position in positions {
+                    if let best, best < position { break }
+                    if globs[position].matches(id) {
+                        best = position
+                        break
+                    }
+                }
             }
-            return exactPosition
+            return best
         }
     }
 
