@@ -18,7 +18,11 @@ No clock and no system randomness are used: two runs give the same bytes.
   --coverage     print the requirements that have no vector, live check or exemption (and other
                  coverage problems) and exit 1 if any; writes nothing
   --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
-                 spec/coverage.md is then neither written nor compared
+                 spec/coverage.md is then neither written nor compared. Paths may be absolute
+                 or relative to the current directory; an empty one is refused. Files whose
+                 name starts with "." are ignored by --check, as conformance ignores them.
+                 Every file is written to a temporary dot-file beside it and renamed into
+                 place, so a reader never sees a half-written file
                  example: swift run vectorgen --out /tmp/vectors
   --spec DIR     read requirement ids from DIR/*.md and write DIR/coverage.md (default: spec)
   --slow         recompute the slow vectors (the 1,000,000-case accumulated hash, minutes)
@@ -28,48 +32,32 @@ No clock and no system randomness are used: two runs give the same bytes.
 Exit status: 0 success, 1 stale files or uncovered requirements, 2 usage error, 3 generation error.
 """
 
-struct Options {
-    var check = false
-    var coverage = false
-    var slow = false
-    var out: String?
-    var spec = "spec"
-}
-
-func parse(_ arguments: [String]) -> Options? {
-    var options = Options()
-    var index = 0
-    while index < arguments.count {
-        switch arguments[index] {
-        case "--check": options.check = true
-        case "--coverage": options.coverage = true
-        case "--slow": options.slow = true
-        case "--help", "-h":
-            print(usage)
-            exit(0)
-        case "--out", "--spec":
-            guard index + 1 < arguments.count else { return nil }
-            if arguments[index] == "--out" { options.out = arguments[index + 1] } else { options.spec = arguments[index + 1] }
-            index += 1
-        default:
-            return nil
-        }
-        index += 1
-    }
-    return options
-}
-
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(status)
 }
 
-guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
-    fail(usage, status: 2)
+/// An error as one line: its own description when it has one, else the system's reason,
+/// never Foundation's domain-and-user-info dump.
+func describe(_ error: Error) -> String {
+    if error is CocoaError || type(of: error) is NSError.Type { return AtomicFile.reason(error) }
+    return String(describing: error)
 }
+
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let specDirectory = root.appendingPathComponent(options.spec)
-guard FileManager.default.fileExists(atPath: specDirectory.path) else {
+let options: VectorgenOptions
+do {
+    options = try VectorgenOptions.parse(Array(CommandLine.arguments.dropFirst()), currentDirectory: root)
+} catch {
+    fail("vectorgen: \(error.description)\nRun 'vectorgen --help' for usage.", status: 2)
+}
+if options.help {
+    print(usage)
+    exit(0)
+}
+let specDirectory = options.specDirectory
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: specDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
     fail("vectorgen: no spec directory at \(specDirectory.path) (run from the package root, or pass --spec)", status: 2)
 }
 
@@ -77,7 +65,7 @@ let build: SuiteBuild
 do {
     build = try SuiteBuild(specDirectory: specDirectory, options: GenerationOptions(computeSlow: options.slow))
 } catch {
-    fail("vectorgen: generation failed: \(error)", status: 3)
+    fail("vectorgen: generation failed: \(describe(error))", status: 3)
 }
 
 if options.coverage {
@@ -88,16 +76,16 @@ if options.coverage {
     exit(report.problems.isEmpty ? 0 : 1)
 }
 
-let vectorsDirectory = URL(fileURLWithPath: options.out ?? "vectors", relativeTo: root)
+let vectorsDirectory = options.vectorsDirectory
 // With --out the spec's coverage.md is left alone: it describes vectors/, not DIR.
 var targets: [(GeneratedTree, URL, [String])] = [(build.vectorTree, vectorsDirectory, [""])]
-if options.out == nil { targets.append((build.coverageTree, specDirectory, [])) }
+if !options.customOut { targets.append((build.coverageTree, specDirectory, [])) }
 
 if options.check {
     var differences: [String] = []
     for (tree, directory, owned) in targets {
         for difference in tree.differences(from: directory, owned: owned) {
-            differences.append("\(difference) (in \(directory.relativePath))")
+            differences.append("\(difference) (in \(directory.path))")
         }
     }
     if differences.isEmpty {
@@ -112,11 +100,11 @@ if options.check {
 do {
     for (tree, directory, _) in targets { try tree.write(to: directory) }
 } catch {
-    fail("vectorgen: cannot write: \(error)", status: 2)
+    fail("vectorgen: \(error.description)", status: 2)
 }
 let count = build.files.reduce(0) { $0 + $1.vectors.count }
-print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.relativePath)"
-      + (options.out == nil ? ", and \(options.spec)/coverage.md" : ""))
+print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.path)"
+      + (options.customOut ? "" : ", and \(specDirectory.appendingPathComponent("coverage.md").path)"))
 if let report = build.coverage, !report.problems.isEmpty {
     print("vectorgen: coverage has \(report.problems.count) problem(s); see `swift run vectorgen --coverage`")
 }
