@@ -25,7 +25,7 @@ public enum HelpText {
                                  --adapter "python3 tools/adapters/python/openhuman-adapter"
                                  --adapter "./target/release/tunnel-adapter --quiet"
       --vectors DIR            The vector files (default: ./vectors). A manifest.json there is
-                               checked first.  --vectors /tmp/suite-2.1.0/vectors
+                               checked first.  --vectors /tmp/suite-2.2.0/vectors
       --filter GLOB            Run only cases whose id matches; repeatable (any match selects).
                                `*` matches any text including `/`, `?` one character, [a-z] a set.
                                  --filter 'frame-open/*' --filter 'live/*'
