@@ -7,10 +7,10 @@ import TunnelVectors
 ///
 /// The stream declares `TAP version 13` and uses only what TAP 13 and TAP 14 share (ADP-47):
 /// the harness of Debian 12 (Test::Harness 3.44, `prove`) refuses any version above 13 as a
-/// parse error and fails the whole file, while TAP 14 harnesses read version 13 streams, which
-/// the TAP 14 specification keeps backward compatible. Nothing of TAP 14 is given up: no
-/// subtests or pragmas are used, and the `\#` escape in descriptions, which TAP 14 specifies,
-/// is also what Test::Harness 3.44 implements.
+/// parse error and fails the whole file, while the TAP 14 specification has TAP 14 harnesses
+/// interpret TAP 13 output. Nothing of TAP 14 is given up: it formalises the conventions used
+/// here (two-space YAML blocks, plans from 1, the `\#` and `\\` escapes, which Test::Harness
+/// 3.44 implements too), and its additions, subtests and pragmas, are not used.
 public enum TAPReport {
     /// The version line; see the type's documentation for why it is 13.
     public static let versionLine = "TAP version 13"
