@@ -109,3 +109,17 @@ final class ReportDeliveryTests: XCTestCase {
         XCTAssertEqual(plain.stdout, "fake/a\n")
     }
 }
+
+/// An `--output` that passed the check before the run but cannot be written at its end.
+final class LateReportFailureTests: XCTestCase {
+    // REQ: ADP-40, ADP-41
+    func testAReportFileThatFillsUpIsExitTwoAndTheSummarySaysSo() throws {
+        let vectors = try writeVectors([fakeVector("fake/a")], in: self).path
+        let run = CommandRun.run(["--vectors", vectors, "--no-live", "--format", "junit", "--output", "/dev/full",
+                                  "--adapter", Fixture.misbehavingCommand("--operations", "echo")])
+        XCTAssertEqual(run.status, .usage)
+        XCTAssertEqual(run.stderr, "conformance: cannot write the report to /dev/full: No space left on device\n")
+        XCTAssertTrue(run.stdout.contains("\nERROR cannot write the report to /dev/full: No space left on device\n"), run.stdout)
+        XCTAssertEqual(run.lastLine, "1 passed, 0 failed, 0 skipped")
+    }
+}

@@ -69,7 +69,7 @@ public struct ConformanceCommand {
         }
         if options.mode == .list {
             let list = (vectors.map(\.id) + checks.map(\.id)).joined(separator: "\n") + "\n"
-            return deliver(list, summary: nil, options: options) ?? .success
+            return deliver(list, options: options) ?? .success
         }
 
         let command = options.adapters.first ?? referenceAdapter
@@ -136,28 +136,39 @@ public struct ConformanceCommand {
         case .junit: formatted = JUnitReport.render(report)
         case .json: formatted = JSONReport.render(report)
         }
-        if let failed = deliver(formatted, summary: text, options: options) { return failed }
-        if let incident = report.adapterUnavailable, options.format != .text, options.outputPath == nil {
-            // The text report already says it; other formats on stdout must stay parseable.
-            standardError("conformance: \(incident.fault.description)\n")
+        guard let path = options.outputPath else {
+            guard write(formatted) else { return .usage }
+            if let incident = report.adapterUnavailable, options.format != .text {
+                // The text report already says it; other formats on stdout must stay parseable.
+                standardError("conformance: \(TextReport.printable(incident.fault.description))\n")
+            }
+            return report.exitStatus
         }
-        return report.exitStatus
+        do {
+            try ReportFile.write(formatted, to: path)
+        } catch {
+            // Checked before the run, yet failed (a full disk): the summary still reaches stdout,
+            // and says that this run failed (ADP-40, ADP-41).
+            standardError("conformance: \(error.description)\n")
+            var unwritten = report
+            unwritten.additionalFailures.append(RunFailure(kind: "report-not-written", message: error.description, status: .usage))
+            _ = write(TextReport.render(unwritten, verbose: options.verbose))
+            return .usage
+        }
+        return write(text) ? report.exitStatus : .usage
     }
 
-    /// Writes `content` to `--output` (then `summary`, if any, to stdout) or to stdout. Returns
-    /// nil when everything was written, else `.usage` after saying on stderr what failed (ADP-41).
-    private func deliver(_ content: String, summary: String?, options: RunOptions) -> ExitStatus? {
+    /// Writes `content` to `--output` or to stdout. Returns nil when it was written, else
+    /// `.usage` after saying on stderr what failed (ADP-41).
+    private func deliver(_ content: String, options: RunOptions) -> ExitStatus? {
         guard let path = options.outputPath else { return write(content) ? nil : .usage }
-        var failed = false
         do {
             try ReportFile.write(content, to: path)
+            return nil
         } catch {
             standardError("conformance: \(error.description)\n")
-            failed = true
+            return .usage
         }
-        // The summary still reaches stdout when the file could not be written.
-        if let summary, !write(summary) { failed = true }
-        return failed ? .usage : nil
     }
 
     /// Writes `text` to stdout; false, after saying why on stderr, when it could not be written.
