@@ -18,7 +18,11 @@ public enum AdapterImplementation: Equatable, Sendable {
 /// without a process; `serve` is the stdin/stdout loop around it.
 public struct ReferenceAdapter: Sendable {
     public static let name = "openhuman-swift-reference"
-    public static let version = "2.0.0"
+    /// The reference implementation is released with the suite and implements exactly its
+    /// specification, so its `hello.version` is the suite version (ADP-46): an interop table or a
+    /// report that names the reference names the suite it was checked against. Other
+    /// implementations report their own release.
+    public static let version = VectorFile.currentSuiteVersion
     public static let protocolVersion: Int64 = 1
     /// The declared replay-window policy (REPLAY-3). Mutants declare it too: a window of 127 or
     /// 129 that claims 128 is exactly the bug they model.

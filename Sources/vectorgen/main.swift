@@ -1,19 +1,17 @@
 import Foundation
 import TunnelVectors
 
-/// vectorgen: regenerates vectors/ and the generated tables of spec/kit/ from the reference implementation.
+/// vectorgen: regenerates vectors/ and the kit's generated tables (spec/kit/) from the reference implementation.
 /// Exit statuses: 0 done / fresh / covered; 1 stale files or uncovered MUSTs; 2 usage error;
 /// 3 generation failed (a vector does not show what it is meant to).
 
 let usage = """
 usage: swift run vectorgen [--check] [--coverage [--role ROLE]] [--out DIR] [--spec DIR] [--slow] [--help]
 
-Regenerates every file in vectors/ (and spec/kit/coverage.md, spec/kit/requirements-by-role.md)
-from the reference implementation.
+Regenerates every file in vectors/ (and spec/kit/coverage.md, spec/kit/requirements-by-role.md) from the reference implementation.
 No clock and no system randomness are used: two runs give the same bytes.
 
-  (no option)    write vectors/*.json, vectors/manifest.json, spec/kit/coverage.md and
-                 spec/kit/requirements-by-role.md
+  (no option)    write vectors/*.json, vectors/manifest.json and the generated files of spec/kit/
   --check        regenerate in memory and compare with the files on disk; list every file that
                  differs, is missing or is extra, and exit 1 if any
                  example: swift run vectorgen --check
@@ -23,7 +21,11 @@ No clock and no system randomness are used: two runs give the same bytes.
                  \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", "))
                  example: swift run vectorgen --coverage --role core
   --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
-                 the generated files of spec/kit/ are then neither written nor compared
+                 the generated files of spec/kit/ are then neither written nor compared. Paths may be absolute
+                 or relative to the current directory; an empty one is refused. Files whose
+                 name starts with "." are ignored by --check, as conformance ignores them.
+                 Every file is written to a temporary dot-file beside it and renamed into
+                 place, so a reader never sees a half-written file
                  example: swift run vectorgen --out /tmp/vectors
   --spec DIR     read requirement ids from DIR/*.md and DIR/kit/*.md and write the generated
                  files of DIR/kit/ (default: spec)
@@ -34,54 +36,32 @@ No clock and no system randomness are used: two runs give the same bytes.
 Exit status: 0 success, 1 stale files or uncovered requirements, 2 usage error, 3 generation error.
 """
 
-struct Options {
-    var check = false
-    var coverage = false
-    var role: RequirementRole?
-    var slow = false
-    var out: String?
-    var spec = "spec"
-}
-
-func parse(_ arguments: [String]) -> Options? {
-    var options = Options()
-    var index = 0
-    while index < arguments.count {
-        switch arguments[index] {
-        case "--check": options.check = true
-        case "--coverage": options.coverage = true
-        case "--slow": options.slow = true
-        case "--help", "-h":
-            print(usage)
-            exit(0)
-        case "--role":
-            guard index + 1 < arguments.count, let role = RequirementRole(rawValue: arguments[index + 1]) else { return nil }
-            options.role = role
-            index += 1
-        case "--out", "--spec":
-            guard index + 1 < arguments.count else { return nil }
-            if arguments[index] == "--out" { options.out = arguments[index + 1] } else { options.spec = arguments[index + 1] }
-            index += 1
-        default:
-            return nil
-        }
-        index += 1
-    }
-    // --role narrows --coverage and means nothing without it.
-    return options.role != nil && !options.coverage ? nil : options
-}
-
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(status)
 }
 
-guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
-    fail(usage, status: 2)
+/// An error as one line: its own description when it has one, else the system's reason,
+/// never Foundation's domain-and-user-info dump.
+func describe(_ error: Error) -> String {
+    if error is CocoaError || type(of: error) is NSError.Type { return AtomicFile.reason(error) }
+    return String(describing: error)
 }
+
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let specDirectory = root.appendingPathComponent(options.spec)
-guard FileManager.default.fileExists(atPath: specDirectory.path) else {
+let options: VectorgenOptions
+do {
+    options = try VectorgenOptions.parse(Array(CommandLine.arguments.dropFirst()), currentDirectory: root)
+} catch {
+    fail("vectorgen: \(error.description)\nRun 'vectorgen --help' for usage.", status: 2)
+}
+if options.help {
+    print(usage)
+    exit(0)
+}
+let specDirectory = options.specDirectory
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: specDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
     fail("vectorgen: no spec directory at \(specDirectory.path) (run from the package root, or pass --spec)", status: 2)
 }
 
@@ -89,7 +69,7 @@ let build: SuiteBuild
 do {
     build = try SuiteBuild(specDirectory: specDirectory, options: GenerationOptions(computeSlow: options.slow))
 } catch {
-    fail("vectorgen: generation failed: \(error)", status: 3)
+    fail("vectorgen: generation failed: \(describe(error))", status: 3)
 }
 
 if options.coverage {
@@ -105,16 +85,16 @@ if options.coverage {
     exit(report.problems.isEmpty ? 0 : 1)
 }
 
-let vectorsDirectory = URL(fileURLWithPath: options.out ?? "vectors", relativeTo: root)
-// With --out the kit's generated files are left alone: it describes vectors/, not DIR.
+let vectorsDirectory = options.vectorsDirectory
+// With --out the kit's generated files are left alone: they describe vectors/, not DIR.
 var targets: [(GeneratedTree, URL, [String])] = [(build.vectorTree, vectorsDirectory, [""])]
-if options.out == nil { targets.append((build.coverageTree, specDirectory, [])) }
+if !options.customOut { targets.append((build.coverageTree, specDirectory, [])) }
 
 if options.check {
     var differences: [String] = []
     for (tree, directory, owned) in targets {
         for difference in tree.differences(from: directory, owned: owned) {
-            differences.append("\(difference) (in \(directory.relativePath))")
+            differences.append("\(difference) (in \(directory.path))")
         }
     }
     if differences.isEmpty {
@@ -129,11 +109,12 @@ if options.check {
 do {
     for (tree, directory, _) in targets { try tree.write(to: directory) }
 } catch {
-    fail("vectorgen: cannot write: \(error)", status: 2)
+    fail("vectorgen: \(error.description)", status: 2)
 }
 let count = build.files.reduce(0) { $0 + $1.vectors.count }
-print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.relativePath)"
-      + (options.out == nil ? ", and \(options.spec)/\(SuiteBuild.coveragePath), \(options.spec)/\(SuiteBuild.roleIndexPath)" : ""))
+print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.path)"
+      + (options.customOut ? "" : ", and \(specDirectory.appendingPathComponent(SuiteBuild.coveragePath).path), "
+          + specDirectory.appendingPathComponent(SuiteBuild.roleIndexPath).path))
 if let report = build.coverage, !report.problems.isEmpty {
     print("vectorgen: coverage has \(report.problems.count) problem(s); see `swift run vectorgen --coverage`")
 }

@@ -192,11 +192,13 @@ final class AdapterFaultTests: XCTestCase {
     // REQ: ADP-12, ADP-18
     func testAdapterHangingAtHelloTimesOut() {
         XCTAssertEqual(helloIncident(Fixture.misbehaving("--hello", "hang"), timeoutMilliseconds: 300)?.fault,
-                       .unavailable(reason: "hello failed: no response within 300 ms (the adapter hung); it was killed"))
+                       .unavailable(reason: "hello failed: no response within 300 ms (the adapter hung); it was killed"
+                                    + "; if the adapter did answer, its stdout is probably buffered: it must flush after every "
+                                    + "response line (ADP-4; kit section 2.7, spec/kit/02-adapter-protocol.md, shows how in each language)"))
     }
 
     func testMissingExecutableIsUnavailable() {
         XCTAssertEqual(helloIncident(["/nonexistent/adapter"])?.fault,
-                       .unavailable(reason: "adapter executable not found: /nonexistent/adapter"))
+                       .unavailable(reason: "adapter executable not found: /nonexistent/adapter (no such file)"))
     }
 }

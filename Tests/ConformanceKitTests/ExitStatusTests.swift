@@ -60,9 +60,9 @@ final class ExitStatusTests: XCTestCase {
     }
 
     func testTwoForAVectorFileThatIsNotJSON() throws {
-        let directory = try writeVectors([fakeVector("fake/a")], in: self)
+        let directory = try writeVectors([fakeVector("fake/a")], manifest: false, in: self)
         try Data("{\"vectors\": [".utf8).write(to: directory.appendingPathComponent("broken.json"))
-        let run = CommandRun.run(["--vectors", directory.path])
+        let run = CommandRun.run(["--vectors", directory.path, "--no-manifest"])
         XCTAssertEqual(run.status, .usage)
         XCTAssertEqual(run.stderr, "conformance: broken.json: not JSON: unexpected end of text at byte 13\n")
     }
@@ -125,7 +125,7 @@ final class ExitStatusTests: XCTestCase {
         let run = CommandRun.run(["--help"])
         XCTAssertEqual(run.status, .success)
         for flag in ["--adapter", "--vectors", "--filter", "--skip", "--list", "--expected-failures", "--format", "--output",
-                     "--timeout-ms", "--max-in-flight", "--no-live", "--slow", "--verbose", "--help"] {
+                     "--timeout-ms", "--max-in-flight", "--no-live", "--no-manifest", "--slow", "--verbose", "--help"] {
             XCTAssertTrue(run.stdout.contains("\n  \(flag)"), "--help does not explain \(flag)")
         }
         for status in ExitStatus.allCases {

@@ -76,7 +76,7 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         let response = respond(#"{"id":1,"op":"hello","input":{"protocol":1}}"#)
         XCTAssertEqual(response["ok"], .bool(true))
         XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference"))
-        XCTAssertEqual(response["output"]?["version"], .string("2.0.0"))
+        XCTAssertEqual(response["output"]?["version"], .string(VectorFile.currentSuiteVersion))
         XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128)]))
         XCTAssertEqual(response["output"]?["operations"]?.arrayValue?.contains(.string("handshake-core")), true)
     }

@@ -30,14 +30,22 @@ func fakeVector(_ id: String, _ operation: String = "echo", input: JSONValue = [
            result: result, policy: policy, input: input, expected: expected ?? input)
 }
 
-/// A temporary vectors directory holding one file with `vectors`; removed by the test's teardown.
-func writeVectors(_ vectors: [Vector], area: String = "fake", in testCase: XCTestCase) throws -> URL {
+/// A temporary vectors directory holding one file with `vectors` and, unless `manifest` is
+/// false, its manifest.json, as vectorgen writes them; removed by the test's teardown.
+func writeVectors(_ vectors: [Vector], area: String = "fake", manifest: Bool = true, in testCase: XCTestCase) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     testCase.addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
     let file = VectorFile(schema: "fake.schema.json", area: area, description: "runner self-test", flags: [:], vectors: vectors)
-    try CanonicalJSON.encode(file).write(to: directory.appendingPathComponent("\(area).json"))
+    for (name, data) in try VectorSuite.encode([file]) where manifest || name != Manifest.fileName {
+        try data.write(to: directory.appendingPathComponent(name))
+    }
     return directory
+}
+
+/// A fixture adapter of Fixtures/ by file name, with its arguments.
+func fixtureAdapter(_ name: String, _ arguments: String...) -> [String] {
+    [Fixture.directory.appendingPathComponent(name).path] + arguments
 }
 
 /// A text file in a temporary directory, removed by the test's teardown.
@@ -56,6 +64,9 @@ struct CommandRun {
 
     /// The last line of stdout.
     var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+
+    /// The first line of stdout.
+    var firstLine: String { stdout.split(separator: "\n").first.map(String.init) ?? "" }
 
     static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving()) -> CommandRun {
         final class Sink: @unchecked Sendable { var text = "" }

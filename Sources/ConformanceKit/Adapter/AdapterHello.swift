@@ -22,6 +22,9 @@ public struct AdapterHello: Equatable, Sendable {
         self.policies = policies
     }
 
+    /// The smallest `replayMemory` kit section 2.6 allows: the window REPLAY-3 guarantees.
+    public static let minimumReplayMemory: Int64 = 128
+
     /// The `hello` request's input.
     static var request: AdapterRequest {
         AdapterRequest(operation: "hello", input: .object(["protocol": .int(protocolVersion)]))
@@ -56,22 +59,36 @@ public struct AdapterHello: Equatable, Sendable {
             }
             operations.insert(operation)
         }
+        guard case .object(let members)? = output["policies"] else {
+            // ADP-12: a missing member is not "no policies"; an adapter with none sends {}.
+            throw Problem(output["policies"] == nil
+                          ? "hello output has no \"policies\" object (ADP-12: send {} when there are none)"
+                          : "hello \"policies\" is not an object: \(JSONWriter.compactString(output["policies"]!))")
+        }
         var policies: [String: Int64] = [:]
-        switch output["policies"] {
-        case nil:
-            break
-        case .object(let members)?:
-            for (policy, value) in members {
-                guard let number = value.intValue else {
-                    throw Problem("hello policy \"\(policy)\" is not an integer: \(JSONWriter.compactString(value))")
-                }
-                policies[policy] = number
+        for (policy, value) in members {
+            guard let number = value.intValue else {
+                throw Problem("hello policy \"\(policy)\" is not an integer: \(JSONWriter.compactString(value))")
             }
-        case let other?:
-            throw Problem("hello \"policies\" is not an object: \(JSONWriter.compactString(other))")
+            policies[policy] = number
+        }
+        if let memory = policies[Policy.replayMemory], memory < minimumReplayMemory {
+            // ADP-44: a smaller window breaks REPLAY-3's guarantee; judging acceptable vectors
+            // against it would select outcomes the specification does not allow.
+            throw Problem("hello policy \"\(Policy.replayMemory)\" is \(memory); kit section 2.6 allows an integer of "
+                          + "\(minimumReplayMemory) or more (REPLAY-3)")
         }
         return AdapterHello(protocolVersion: version, name: name, version: implementationVersion,
                             operations: operations, policies: policies)
+    }
+
+    /// Warnings about this `hello` (ADP-44): names in `operations` that are no operation of the
+    /// suite. Such a name is most likely a typo (`frame-opn`), and the operation it meant is then
+    /// silently skipped as undeclared; the run goes on, but every report says so.
+    public func warnings(knownOperations: Set<String>) -> [String] {
+        operations.subtracting(knownOperations).sorted().map { name in
+            "hello lists \"\(name)\", which is no operation of the suite (a typo? the operation it means is skipped as undeclared)"
+        }
     }
 
     public var json: JSONValue {

@@ -45,6 +45,10 @@ enum ResponseDecoder {
         let value: JSONValue
         do {
             value = try JSONReader.value(line)
+        } catch where !error.isSyntaxError {
+            // Valid JSON that no response can hold (a fraction, a repeated member): not "not JSON".
+            return .failure(.malformedResponse(reason: "the line is JSON but not a valid response: \(error.description)",
+                                               line: AdapterFault.excerpt(line)))
         } catch {
             return .failure(.notJSON(reason: error.description, line: AdapterFault.excerpt(line)))
         }

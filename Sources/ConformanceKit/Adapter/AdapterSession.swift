@@ -6,6 +6,9 @@ final class AdapterSession {
 
     /// Starts the adapter and performs the `hello` exchange (ADP-6); any problem is `.unavailable`.
     init(configuration: AdapterConfiguration) throws(AdapterIncident) {
+        if let name = configuration.command.first, let problem = ExecutableCheck.problem(with: name) {
+            throw AdapterIncident(fault: .unavailable(reason: problem))
+        }
         let process: AdapterProcess
         do {
             process = try AdapterProcess(command: configuration.command,
@@ -34,10 +37,15 @@ final class AdapterSession {
             reason = "hello answered with error \"\(code)\""
         case .failure(let incident):
             reason = "hello failed: " + incident.fault.description
+                + (incident.fault.kind == "timeout" ? Self.flushHint : "")
         }
         process.terminate()
         throw AdapterIncident(fault: .unavailable(reason: reason), stderrTail: process.stderrTail.snapshot)
     }
+
+    /// A silent `hello` is nearly always an answer sitting in the adapter's stdout buffer.
+    static let flushHint = "; if the adapter did answer, its stdout is probably buffered: it must flush "
+        + "after every response line (ADP-4; kit section 2.7, spec/kit/02-adapter-protocol.md, shows how in each language)"
 
     /// Queues a request and returns its id.
     func send(_ request: AdapterRequest) -> Int64 {

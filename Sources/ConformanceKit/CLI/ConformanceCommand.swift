@@ -6,14 +6,15 @@ import TunnelVectors
 public struct ConformanceCommand {
     /// argv of the adapter used when no `--adapter` is given.
     public var referenceAdapter: [String]
-    public var standardOutput: (String) -> Void
+    /// Where reports go; it throws when they cannot be written (a closed pipe, a full disk).
+    public var standardOutput: (String) throws(StandardStreams.WriteError) -> Void
     public var standardError: (String) -> Void
     /// Whether to draw progress on stderr (the default: only when stderr is a terminal).
     public var progressEnabled: Bool
 
     public init(referenceAdapter: [String],
-                standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-                standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+                standardOutput: @escaping (String) throws(StandardStreams.WriteError) -> Void = StandardStreams.writeStandardOutput,
+                standardError: @escaping (String) -> Void = StandardStreams.writeStandardError,
                 progressEnabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.referenceAdapter = referenceAdapter
         self.standardOutput = standardOutput
@@ -31,8 +32,7 @@ public struct ConformanceCommand {
         }
         switch options.mode {
         case .help:
-            standardOutput(HelpText.text)
-            return .success
+            return write(HelpText.text) ? .success : .usage
         case .interop:
             return InteropCommand(command: self).run(options)
         case .run, .list:
@@ -44,11 +44,21 @@ public struct ConformanceCommand {
         let bundle: VectorBundle
         let expectations: ExpectedFailures
         do {
-            bundle = try VectorBundle.load(directory: URL(fileURLWithPath: options.vectorsDirectory))
+            bundle = try VectorBundle.load(directory: URL(fileURLWithPath: options.vectorsDirectory),
+                                           requireManifest: options.requireManifest)
             expectations = try loadExpectedFailures(options.expectedFailuresPath)
         } catch {
             standardError("conformance: \(error)\n")
             return .usage
+        }
+        if let path = options.outputPath {
+            // Before the run, not after it: a report that cannot be written must not cost the run (ADP-41).
+            do {
+                try ReportFile.checkWritable(path)
+            } catch {
+                standardError("conformance: --output: \(error.description)\n")
+                return .usage
+            }
         }
         let vectors = bundle.vectors.filter { options.selects($0.id) }
         let checks = options.live ? LiveChecks.catalog.filter { options.selects($0.id) } : []
@@ -58,8 +68,8 @@ public struct ConformanceCommand {
             return .nothingSelected
         }
         if options.mode == .list {
-            standardOutput((vectors.map(\.id) + checks.map(\.id)).joined(separator: "\n") + "\n")
-            return .success
+            let list = (vectors.map(\.id) + checks.map(\.id)).joined(separator: "\n") + "\n"
+            return deliver(list, options: options) ?? .success
         }
 
         let command = options.adapters.first ?? referenceAdapter
@@ -76,6 +86,7 @@ public struct ConformanceCommand {
             return emit(report, options: options)
         }
         report.adapter = driver.hello
+        report.warnings = driver.hello.warnings(knownOperations: Set(Operations.names + bundle.vectors.map(\.operation)))
 
         let progress = ProgressLine(enabled: progressEnabled)
         let total = vectors.count + checks.count
@@ -104,14 +115,14 @@ public struct ConformanceCommand {
         guard let path else { return ExpectedFailures() }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try TextFile.read(path)
         } catch {
-            throw ConfigurationError("cannot read the expected-failures file \(path): \(error.localizedDescription)")
+            throw ConfigurationError("cannot read the expected-failures file \(path): \(error.description)")
         }
         do {
             return try ExpectedFailures(parsing: text)
         } catch {
-            throw ConfigurationError("\(path): \(error.description)")
+            throw ConfigurationError("the expected-failures file \(path), \(error.description)")
         }
     }
 
@@ -125,22 +136,50 @@ public struct ConformanceCommand {
         case .junit: formatted = JUnitReport.render(report)
         case .json: formatted = JSONReport.render(report)
         }
-        if let path = options.outputPath {
-            do {
-                try Data(formatted.utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                standardError("conformance: cannot write \(path): \(error.localizedDescription)\n")
-                return .usage
+        guard let path = options.outputPath else {
+            guard write(formatted) else { return .usage }
+            if let incident = report.adapterUnavailable, options.format != .text {
+                // The text report already says it; other formats on stdout must stay parseable.
+                standardError("conformance: \(TextReport.printable(incident.fault.description))\n")
             }
-            standardOutput(text)
-        } else {
-            standardOutput(formatted)
+            return report.exitStatus
         }
-        if let incident = report.adapterUnavailable, options.format != .text, options.outputPath == nil {
-            // The text report already says it; other formats on stdout must stay parseable.
-            standardError("conformance: \(incident.fault.description)\n")
+        do {
+            try ReportFile.write(formatted, to: path)
+        } catch {
+            // Checked before the run, yet failed (a full disk): the summary still reaches stdout,
+            // and says that this run failed (ADP-40, ADP-41).
+            standardError("conformance: \(error.description)\n")
+            var unwritten = report
+            unwritten.additionalFailures.append(RunFailure(kind: "report-not-written", message: error.description, status: .usage))
+            _ = write(TextReport.render(unwritten, verbose: options.verbose))
+            return .usage
         }
-        return report.exitStatus
+        return write(text) ? report.exitStatus : .usage
+    }
+
+    /// Writes `content` to `--output` or to stdout. Returns nil when it was written, else
+    /// `.usage` after saying on stderr what failed (ADP-41).
+    private func deliver(_ content: String, options: RunOptions) -> ExitStatus? {
+        guard let path = options.outputPath else { return write(content) ? nil : .usage }
+        do {
+            try ReportFile.write(content, to: path)
+            return nil
+        } catch {
+            standardError("conformance: \(error.description)\n")
+            return .usage
+        }
+    }
+
+    /// Writes `text` to stdout; false, after saying why on stderr, when it could not be written.
+    func write(_ text: String) -> Bool {
+        do {
+            try standardOutput(text)
+            return true
+        } catch {
+            standardError("conformance: \(error.description)\n")
+            return false
+        }
     }
 }
 

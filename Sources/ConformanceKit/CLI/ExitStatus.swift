@@ -4,7 +4,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// A failure, an unexpected pass or a stale expected-failures entry.
     case failures = 1
-    /// Bad options, or unreadable vectors or expected-failures file.
+    /// Bad options; an unreadable or refused vectors directory or expected-failures file; an
+    /// unwritable `--output`; or a report that could not be written (ADP-41).
     case usage = 2
     /// The adapter could not be driven: not started, `hello` failed, or a restart failed.
     case adapterUnavailable = 3

@@ -24,24 +24,32 @@ public enum HelpText {
                                (quotes and backslashes) but run without a shell.
                                  --adapter "python3 tools/adapters/python/openhuman-adapter"
                                  --adapter "./target/release/tunnel-adapter --quiet"
-      --vectors DIR            The vector files (default: ./vectors). A manifest.json there is
-                               checked first.  --vectors /tmp/suite-2.2.0/vectors
+      --vectors DIR            The vector files (default: ./vectors). Its manifest.json is
+                               checked first; a directory without vector files or without a
+                               manifest is refused. Files whose name starts with "." are
+                               ignored.  --vectors /tmp/suite-2.2.0/vectors
+      --no-manifest            Run a vectors directory that has no manifest.json, unchecked
+                               (a manifest that is there is still checked).
       --filter GLOB            Run only cases whose id matches; repeatable (any match selects).
                                `*` matches any text including `/`, `?` one character, [a-z] a set.
                                  --filter 'frame-open/*' --filter 'live/*'
       --skip GLOB              Leave out cases whose id matches; repeatable; applied after
                                --filter.  --skip '*slow*'
-      --list                   Print the selected case ids, one per line, and exit; starts no
-                               adapter.  --list --filter 'replay-window/*'
-      --expected-failures FILE Known failures: lines `<id glob> <reason>`, `#` comments. A listed
+      --list                   Print the selected case ids, one per line (to --output if
+                               given), and exit; starts no adapter.  --list --filter 'replay-window/*'
+      --expected-failures FILE Known failures: lines `<id glob> <reason>`, `#` comments, LF or
+                               CRLF; any other line is an error naming its number. A listed
                                case that fails is reported but does not fail the run; a listed
                                case that passes, and an entry that matches no case of the
                                suite (stale), fail it.  --expected-failures ci/rust-known.txt
-      --format FORMAT          text (default), tap (TAP version 14; # TODO for expected
-                               failures, # SKIP for skips), junit (JUnit XML), json (every case
-                               with outcome, expected and actual).  --format junit
-      --output FILE, -o FILE   Write the report in --format to FILE; stdout then gets the text
-                               summary.  --format junit --output build/conformance.xml
+      --format FORMAT          text (default), tap (declared TAP version 13, the part TAP 14
+                               shares, read by Debian's prove; # TODO for expected failures,
+                               # SKIP for skips), junit (JUnit XML), json (every case with
+                               outcome, expected and actual). Every format shows a failure
+                               whenever the exit status is not 0.  --format junit
+      --output FILE, -o FILE   Write the report in --format to FILE (checked before the run);
+                               stdout then gets the text summary.
+                                 --format junit --output build/conformance.xml
       --timeout-ms N           Per-request timeout in milliseconds (default 5000), counted from
                                when the adapter could start on the request.  --timeout-ms 20000
       --max-in-flight N        Requests kept in flight (default 64); 1 sends one request at a
@@ -66,15 +74,21 @@ public enum HelpText {
       lines; the adapter is restarted and the run goes on.
 
     OUTPUT
-      Text: one block per failure, skips grouped by reason, and last, alone on its line:
+      Text: one block per failure, skips grouped by reason, ERROR lines for a run that could
+      not complete, WARNING lines (e.g. an unknown operation in hello), and last, alone on its
+      line:
         N passed, N failed, N skipped
+      What the adapter wrote (names, codes, stderr) is printed with control characters escaped.
       Progress is drawn on stderr only when stderr is a terminal.
 
     EXIT STATUS
       0  every case that ran passed (expected failures allowed)
       1  a failure, an unexpected pass, or a stale expected-failures entry
-      2  usage or configuration error (bad option, unreadable vectors or expected-failures file)
-      3  the adapter could not be driven (did not start, hello failed, a restart failed)
+      2  usage or configuration error (bad option, unreadable or refused vectors directory or
+         expected-failures file, unwritable --output), or the report could not be written
+         (stdout closed, a broken pipe, a full disk)
+      3  the adapter could not be driven (did not start, hello failed or was invalid, a
+         restart failed)
       4  nothing to run: no case selected, or every selected case skipped
 
     EXAMPLES

@@ -29,6 +29,8 @@ public struct RunOptions: Equatable, Sendable {
     public var timeoutMilliseconds = AdapterConfiguration.defaultTimeoutMilliseconds
     public var maxInFlight = AdapterConfiguration.defaultWindow
     public var live = true
+    /// `--no-manifest`: run a vectors directory that has no manifest.json (ADP-43).
+    public var requireManifest = true
     public var includeSlow = false
     public var verbose = false
 
@@ -72,7 +74,9 @@ public struct RunOptions: Equatable, Sendable {
                 guard !words.isEmpty else { throw UsageError("--adapter needs a command") }
                 options.adapters.append(words)
             case "--vectors":
-                options.vectorsDirectory = try value()
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--vectors needs a directory (got an empty one)") }
+                options.vectorsDirectory = path
             case "--filter":
                 options.filters.append(try glob(try value(), option: name))
             case "--skip":
@@ -89,7 +93,9 @@ public struct RunOptions: Equatable, Sendable {
                 }
                 options.format = format
             case "--output", "-o":
-                options.outputPath = try value()
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("\(name) needs a file name (got an empty one)") }
+                options.outputPath = path
             case "--timeout-ms":
                 options.timeoutMilliseconds = try positiveInteger(try value(), option: name)
             case "--max-in-flight":
@@ -97,6 +103,9 @@ public struct RunOptions: Equatable, Sendable {
             case "--no-live":
                 try flag()
                 options.live = false
+            case "--no-manifest":
+                try flag()
+                options.requireManifest = false
             case "--slow":
                 try flag()
                 options.includeSlow = true

@@ -17,10 +17,12 @@ struct InteropCommand {
                 let driver = try AdapterDriver(configuration: AdapterConfiguration(
                     command: argv, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight))
                 parties.append(InteropPair.Party(label: label, driver: driver))
-                lines.append("  \(label) = \(driver.hello.name) \(driver.hello.version) (\(argv.joined(separator: " ")))")
+                lines.append("  \(label) = \(TextReport.printable(driver.hello.name)) \(TextReport.printable(driver.hello.version)) "
+                             + "(\(argv.joined(separator: " ")))")
             } catch {
-                command.standardError("conformance interop: \(label) (\(argv.joined(separator: " "))): \(error.fault.description)\n"
-                                      + error.stderrTail.map { "  | \($0)\n" }.joined())
+                command.standardError("conformance interop: \(label) (\(argv.joined(separator: " "))): "
+                                      + "\(TextReport.printable(error.fault.description))\n"
+                                      + error.stderrTail.map { "  | \(TextReport.printable($0))\n" }.joined())
                 parties.forEach { $0.driver.shutdown() }
                 return .adapterUnavailable
             }
@@ -41,7 +43,7 @@ struct InteropCommand {
                     case .passed?: counts.passed += 1
                     case .failed(let message)?:
                         counts.failed += 1
-                        problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue): \(message)")
+                        problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue): \(TextReport.printable(message))")
                     default: counts.skipped += 1
                     }
                 }
@@ -55,7 +57,7 @@ struct InteropCommand {
             lines.append(contentsOf: problems)
         }
         lines.append("\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped")
-        command.standardOutput(lines.joined(separator: "\n") + "\n")
+        guard command.write(lines.joined(separator: "\n") + "\n") else { return .usage }
         if counts.failed > 0 { return .failures }
         return counts.passed == 0 ? .nothingSelected : .success
     }

@@ -10,8 +10,11 @@ import TunnelVectors
 ///             "staleEntries":n,"durationMs":n,"exitStatus":n},
 ///  "results":[{"id","area","operation","requirements","outcome","message","expected","actual",
 ///              "fault","stderr","expectedFailure":{"line","glob","reason"},"durationUs"}],
-///  "staleEntries":[{"line","glob","reason"}], "adapterUnavailable":{...}}
+///  "staleEntries":[{"line","glob","reason"}], "adapterUnavailable":{...},
+///  "runFailures":[{"kind","message","stderr","exitStatus"}], "warnings":["..."]}
 /// ```
+/// `runFailures` lists the failures of the run as a whole (ADP-40); with the failing results and
+/// stale entries, the report shows a failure whenever `exitStatus` is not 0.
 /// `outcome` is one of `passed`, `failed`, `skipped`, `expected-failure`, `unexpected-pass`.
 public enum JSONReport {
     public static func render(_ report: RunReport) -> String {
@@ -43,6 +46,11 @@ public enum JSONReport {
             ],
             "results": .array(report.results.map(result)),
             "staleEntries": .array(report.staleEntries.map(entry)),
+            "runFailures": .array(report.runFailures.map { failure in
+                ["kind": .string(failure.kind), "message": .string(failure.message),
+                 "stderr": .array(failure.stderrTail.map { .string($0) }), "exitStatus": .int(Int64(failure.status.rawValue))]
+            }),
+            "warnings": .array(report.warnings.map { .string($0) }),
         ]
         if let incident = report.adapterUnavailable {
             root["adapterUnavailable"] = ["message": .string(incident.fault.description),

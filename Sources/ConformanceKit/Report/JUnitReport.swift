@@ -4,7 +4,8 @@ import TunnelVectors
 /// the id), one `<testcase>` per case. Failures and unexpected passes carry `<failure>`; skips and
 /// expected failures carry `<skipped>` (JUnit has no expected-failure element; the message says
 /// which it is). Stale expected-failures entries appear as failing cases of a suite named
-/// `expected-failures`.
+/// `expected-failures`, and run-level failures (the adapter could not be driven, no case ran) as
+/// failing cases of a suite named `run` (ADP-40). Warnings are `warning` properties.
 public enum JUnitReport {
     public static func render(_ report: RunReport) -> String {
         var areas: [String] = []
@@ -14,10 +15,27 @@ public enum JUnitReport {
             byArea[result.area, default: []].append(result)
         }
         let summary = report.summary
+        let runFailures = report.runFailures
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        out += "<testsuites name=\"\(attribute(suiteName(report)))\" tests=\"\(report.results.count + report.staleEntries.count)\""
-        out += " failures=\"\(summary.failed)\" errors=\"0\" skipped=\"\(summary.skipped + summary.expectedFailures)\""
+        out += "<testsuites name=\"\(attribute(suiteName(report)))\" tests=\"\(report.results.count + report.staleEntries.count + runFailures.count)\""
+        out += " failures=\"\(summary.failed + runFailures.count)\" errors=\"0\" skipped=\"\(summary.skipped + summary.expectedFailures)\""
         out += " time=\"\(seconds(report.durationNanoseconds))\">\n"
+        if !runFailures.isEmpty || !report.warnings.isEmpty {
+            out += "  <testsuite name=\"run\" tests=\"\(runFailures.count)\" failures=\"\(runFailures.count)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            out += properties(report)
+            for failure in runFailures {
+                out += "    <testcase classname=\"run\" name=\"\(attribute(failure.kind))\" time=\"0\">\n"
+                var body = [failure.message, "exit status: \(failure.status.rawValue)"]
+                if !failure.stderrTail.isEmpty {
+                    body.append("adapter stderr (last \(failure.stderrTail.count) lines):")
+                    body.append(contentsOf: failure.stderrTail.map { "| " + $0 })
+                }
+                out += "      <failure message=\"\(attribute(failure.message))\" type=\"\(attribute(failure.kind))\">"
+                out += text(body.joined(separator: "\n")) + "</failure>\n"
+                out += "    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
         for area in areas {
             out += testsuite(area, byArea[area]!, report: report)
         }
@@ -45,12 +63,7 @@ public enum JUnitReport {
         let time = results.reduce(UInt64(0)) { $0 + $1.durationNanoseconds }
         var out = "  <testsuite name=\"\(attribute(area))\" tests=\"\(results.count)\" failures=\"\(failures)\""
         out += " errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
-        if let hello = report.adapter {
-            out += "    <properties>\n"
-            out += "      <property name=\"adapter\" value=\"\(attribute("\(hello.name) \(hello.version)"))\"/>\n"
-            out += "      <property name=\"command\" value=\"\(attribute(report.adapterCommand.joined(separator: " ")))\"/>\n"
-            out += "    </properties>\n"
-        }
+        out += properties(report)
         for result in results {
             out += "    <testcase classname=\"\(attribute(area))\" name=\"\(attribute(result.id))\" time=\"\(seconds(result.durationNanoseconds))\">\n"
             switch result.outcome {
@@ -69,6 +82,20 @@ public enum JUnitReport {
             out += "    </testcase>\n"
         }
         return out + "  </testsuite>\n"
+    }
+
+    /// The adapter, its command and the warnings, as `<properties>` of a testsuite.
+    private static func properties(_ report: RunReport) -> String {
+        var members: [(String, String)] = []
+        if let hello = report.adapter {
+            members.append(("adapter", "\(hello.name) \(hello.version)"))
+            members.append(("command", report.adapterCommand.joined(separator: " ")))
+        }
+        members += report.warnings.map { ("warning", $0) }
+        guard !members.isEmpty else { return "" }
+        return "    <properties>\n"
+            + members.map { "      <property name=\"\($0.0)\" value=\"\(attribute($0.1))\"/>\n" }.joined()
+            + "    </properties>\n"
     }
 
     /// The failure body: requirements, comment, expected and actual, stderr.

@@ -25,6 +25,11 @@ public struct RunReport: Sendable {
     public var expectedFailuresFile: String?
     /// Set when the adapter could not be started or restarted: the run is incomplete.
     public var adapterUnavailable: AdapterIncident?
+    /// Run-level failures found by the run itself (an interrupted run, an overall deadline); the
+    /// adapter's unavailability and an empty run are added by `runFailures`.
+    public var additionalFailures: [RunFailure] = []
+    /// Problems that do not fail the run but that every format shows (ADP-44).
+    public var warnings: [String] = []
     public var restarts: Int
     public var durationNanoseconds: UInt64
 
@@ -64,10 +69,31 @@ public struct RunReport: Sendable {
     /// The exit status this report calls for (kit section 2.8).
     public var exitStatus: ExitStatus {
         if adapterUnavailable != nil { return .adapterUnavailable }
+        if let failure = additionalFailures.first { return failure.status }
         let summary = summary
         if summary.failed > 0 { return .failures }
         if summary.passed + summary.expectedFailures == 0 { return .nothingSelected }
         return .success
+    }
+
+    /// Every failure of the run as a whole, each rendered as a failing entry by every format
+    /// (ADP-40): together with the failing cases, a report shows a failure exactly when the exit
+    /// status is not 0.
+    public var runFailures: [RunFailure] {
+        var failures: [RunFailure] = []
+        if let incident = adapterUnavailable {
+            failures.append(RunFailure(kind: "adapter-unavailable", message: "\(incident.fault.description); the run is incomplete",
+                                       stderrTail: incident.stderrTail, status: .adapterUnavailable))
+        }
+        failures += additionalFailures
+        if failures.isEmpty, exitStatus == .nothingSelected {
+            let skipped = summary.skipped
+            failures.append(RunFailure(kind: "nothing-ran", message: skipped == 0
+                                       ? "no case ran"
+                                       : "no case ran: all \(skipped) selected case\(skipped == 1 ? " was" : "s were") skipped",
+                                       status: .nothingSelected))
+        }
+        return failures
     }
 
     /// The message for a stale expected-failures entry.

@@ -1,17 +1,30 @@
 import TunnelVectors
 
-/// TAP version 14 (testanything.org/tap-version-14-specification.html): one test point per case,
-/// `# SKIP` for skipped cases, `# TODO` for expected failures (a TAP consumer does not count a
-/// failing TODO point as a failure), a YAML diagnostic block under every failure, and one
-/// failing point per stale expected-failures entry, so that a TAP consumer fails the run
-/// exactly when `conformance` does.
+/// TAP: one test point per case, `# SKIP` for skipped cases, `# TODO` for expected failures (a
+/// TAP consumer does not count a failing TODO point as a failure), a YAML diagnostic block under
+/// every failure, one failing point per stale expected-failures entry and one per run-level
+/// failure (ADP-40), so that a TAP consumer fails the run exactly when `conformance` does.
+///
+/// The stream declares `TAP version 13` and uses only what TAP 13 and TAP 14 share (ADP-47):
+/// the harness of Debian 12 (Test::Harness 3.44, `prove`) refuses any version above 13 as a
+/// parse error and fails the whole file, while the TAP 14 specification has TAP 14 harnesses
+/// interpret TAP 13 output. Nothing of TAP 14 is given up: it formalises the conventions used
+/// here (two-space YAML blocks, plans from 1, the `\#` and `\\` escapes, which Test::Harness
+/// 3.44 implements too), and its additions, subtests and pragmas, are not used.
 public enum TAPReport {
+    /// The version line; see the type's documentation for why it is 13.
+    public static let versionLine = "TAP version 13"
+
     /// Long values are cut so a diagnostic block stays readable; the JSON report has them whole.
     static let valueLimit = 4_000
 
     public static func render(_ report: RunReport) -> String {
-        var out = "TAP version 14\n"
-        out += "1..\(report.results.count + report.staleEntries.count)\n"
+        let runFailures = report.runFailures
+        var out = versionLine + "\n"
+        out += "1..\(report.results.count + report.staleEntries.count + runFailures.count)\n"
+        for warning in report.warnings {
+            out += "# WARNING \(escape(warning))\n"
+        }
         var number = 0
         for result in report.results {
             number += 1
@@ -34,17 +47,24 @@ public enum TAPReport {
             out += "not ok \(number) - \(escape("expected-failures line \(entry.line): \(entry.glob)"))\n"
             out += yamlBlock([("message", yamlString(RunReport.staleMessage(entry)))])
         }
-        if let incident = report.adapterUnavailable {
-            out += "# \(incident.fault.description)\n"
+        for failure in runFailures {
+            number += 1
+            out += "not ok \(number) - \(escape("run: \(failure.kind)"))\n"
+            var members = [("message", yamlString(failure.message)), ("severity", yamlString("fail")),
+                           ("exitStatus", String(failure.status.rawValue))]
+            if !failure.stderrTail.isEmpty {
+                members.append(("stderr", "\n" + failure.stderrTail.map { "    - " + yamlString($0) }.joined(separator: "\n")))
+            }
+            out += yamlBlock(members)
         }
         out += "# \(report.summary.line)\n"
         return out
     }
 
-    /// A description may not contain an unescaped `#` (it would start a directive).
+    /// A description may not contain an unescaped `#` (it would start a directive), nor a line
+    /// break or another control character (it would end the line or forge the next one).
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " ")
+        TextReport.printable(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#"))
     }
 
     private static func diagnostics(_ result: CaseResult) -> String {

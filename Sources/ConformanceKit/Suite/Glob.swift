@@ -21,6 +21,11 @@ public struct Glob: Equatable, Sendable, CustomStringConvertible {
 
     public let pattern: String
     private let tokens: [Token]
+    /// The text the glob matches when it has no `*`, `?` or set: then it matches that id only,
+    /// and an expected-failures list can find it by hash instead of trying every entry.
+    public let literal: String?
+    /// The literal text every match starts with (up to the first metacharacter).
+    public let literalPrefix: String
 
     public struct SyntaxError: Error, Equatable, CustomStringConvertible {
         public var description: String
@@ -48,6 +53,15 @@ public struct Glob: Equatable, Sendable, CustomStringConvertible {
             }
         }
         self.tokens = tokens
+        var prefix = ""
+        var literalTokens = 0
+        for token in tokens {
+            guard case .literal(let c) = token else { break }
+            prefix.append(c)
+            literalTokens += 1
+        }
+        self.literalPrefix = prefix
+        self.literal = literalTokens == tokens.count ? prefix : nil
     }
 
     private static func parseSet(_ characters: inout ArraySlice<Character>, pattern: String) throws(SyntaxError) -> Token {

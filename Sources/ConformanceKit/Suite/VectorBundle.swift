@@ -6,8 +6,8 @@ import TunnelVectors
 ///
 /// Files are read with `JSONReader` and mapped onto the `TunnelVectors` model by hand:
 /// through `JSONDecoder` the suite took most of the runner's time budget before a single request
-/// was sent. If the directory holds a `manifest.json`, every file's SHA-256 is checked against it
-/// first, so a damaged or hand-edited bundle is refused instead of producing wrong verdicts.
+/// was sent. Every file's SHA-256 is checked against the directory's `manifest.json` first, so a
+/// damaged or hand-edited bundle is refused instead of producing wrong verdicts.
 public struct VectorBundle: Sendable {
     public var files: [VectorFile]
     /// Every vector of every file, files in name order, vectors in file order.
@@ -27,13 +27,29 @@ public struct VectorBundle: Sendable {
     }
 
     /// Loads every `*.json` vector file of `directory` (the manifest aside).
-    public static func load(directory: URL) throws(LoadError) -> VectorBundle {
+    ///
+    /// Refused (ADP-43), each with a message saying what was expected: a directory with no vector
+    /// file (a wrong `--vectors` would otherwise run only the live checks and pass), and one
+    /// without `manifest.json` unless `requireManifest` is false (deleting the manifest must not
+    /// silently switch the integrity check off). Files whose name starts with `.` (an editor's
+    /// lock or swap file, `.#hkdf.json`) are not part of the suite and are ignored, as
+    /// `vectorgen --check` ignores them.
+    public static func load(directory: URL, requireManifest: Bool = true) throws(LoadError) -> VectorBundle {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasSuffix(".json") }.sorted()
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         } catch {
             throw LoadError("cannot read the vectors directory \(directory.path): \(error.localizedDescription)")
+        }
+        guard names.contains(where: { $0 != Manifest.fileName }) else {
+            throw LoadError("no vector files in \(directory.path): expected the suite's *.json vector files and "
+                            + "\(Manifest.fileName) (the vectors/ directory of the conformance kit); check --vectors")
+        }
+        guard !requireManifest || names.contains(Manifest.fileName) else {
+            throw LoadError("no \(Manifest.fileName) in \(directory.path): without it the vector files cannot be checked "
+                            + "for damage or edits; regenerate it with `swift run vectorgen`, or pass --no-manifest "
+                            + "to run them unchecked")
         }
         var contents: [String: Data] = [:]
         for name in names {

@@ -24,18 +24,18 @@ public struct GeneratedTree: Sendable {
         }
     }
 
-    /// Writes every file under `root`, creating directories; other files are left alone.
-    public func write(to root: URL) throws {
-        for (path, data) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
+    /// Writes every file under `root`, creating directories, each atomically (`AtomicFile`);
+    /// other files are left alone.
+    public func write(to root: URL) throws(AtomicFile.WriteError) {
+        for path in files.keys.sorted() {
+            try AtomicFile.write(files[path]!, to: root.appendingPathComponent(path))
         }
     }
 
     /// The differences between these files and the disk under `root`. `owned` lists the
     /// directories (relative to `root`) whose every file must be one of ours: anything else
-    /// there is reported as extra.
+    /// there is reported as extra, except dot-files (an editor's lock or swap file, a write in
+    /// progress), which `conformance` ignores too (ADP-43).
     public func differences(from root: URL, owned: [String]) -> [Difference] {
         var result: [Difference] = []
         for path in files.keys.sorted() {
