@@ -57,11 +57,12 @@ struct CommandRun {
     /// The last line of stdout.
     var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
 
-    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving()) -> CommandRun {
+    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving(), progressLog: Bool = false) -> CommandRun {
         final class Sink: @unchecked Sendable { var text = "" }
         let out = Sink(), err = Sink()
         let command = ConformanceCommand(referenceAdapter: reference, standardOutput: { out.text += $0 },
-                                         standardError: { err.text += $0 }, progressEnabled: false)
+                                         standardError: { err.text += $0 }, progressEnabled: false,
+                                         progressLogEnabled: progressLog)
         let status = command.run(arguments)
         return CommandRun(status: status, stdout: out.text, stderr: err.text)
     }

@@ -79,9 +79,9 @@ final class AdapterSession {
         case .endOfOutput:
             // Give the process a moment to finish exiting so a crash is told apart from an exit.
             switch process.exitStatus(grace: Monotonic.milliseconds(500)) {
-            case .uncaughtSignal?: fault = .crashed(signal: process.terminationStatus)
-            case .exit?: fault = .exited(status: process.terminationStatus)
-            default: fault = .closedOutput
+            case .signalled(let signal)?: fault = .crashed(signal: signal)
+            case .exited(let status)?: fault = .exited(status: status)
+            case nil: fault = .closedOutput
             }
         }
         // The stream can no longer be trusted: end the process, then collect what it said last.

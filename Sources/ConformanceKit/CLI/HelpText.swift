@@ -16,8 +16,8 @@ public enum HelpText {
     every ordered pair (A, B), lets A seal and B open as device and as core, runs A's device
     side against B's core side (handshake-device-start/-finish, handshake-core), and sends a
     frame each way on the keys they agreed. It prints a table of pairs and outcomes; n/a marks
-    a check one side lacks an operation for. Only --adapter, --timeout-ms and --max-in-flight
-    apply to it.
+    a check one side lacks an operation for. Only --adapter, --timeout-ms, --deadline and
+    --max-in-flight apply to it.
 
     OPTIONS
       --adapter "CMD ARGS"     The adapter to drive: a command line, split like a shell does
@@ -42,8 +42,13 @@ public enum HelpText {
                                with outcome, expected and actual).  --format junit
       --output FILE, -o FILE   Write the report in --format to FILE; stdout then gets the text
                                summary.  --format junit --output build/conformance.xml
-      --timeout-ms N           Per-request timeout in milliseconds (default 5000), counted from
-                               when the adapter could start on the request.  --timeout-ms 20000
+      --timeout-ms N           Per-request timeout in milliseconds, 1 to 3600000 (default 5000),
+                               counted from when the adapter could start on the request. After 3
+                               timeouts in a row the adapter is taken to be stuck: the run stops
+                               with status 3.  --timeout-ms 20000
+      --deadline SECONDS       Bound on the whole run, 1 to 604800 seconds (default: none). When
+                               it passes, the cases not yet answered fail as not run, the report
+                               is still written and the status is 3.  --deadline 900
       --max-in-flight N        Requests kept in flight (default 64); 1 sends one request at a
                                time, for debugging an adapter.  --max-in-flight 1
       --no-live                Leave out the live checks (ids live/...), which use fresh
@@ -68,13 +73,18 @@ public enum HelpText {
     OUTPUT
       Text: one block per failure, skips grouped by reason, and last, alone on its line:
         N passed, N failed, N skipped
-      Progress is drawn on stderr only when stderr is a terminal.
+      Progress is drawn on stderr when stderr is a terminal; otherwise (CI logs) one line
+      `conformance: progress: DONE/TOTAL cases, AREA done` goes to stderr as each area
+      finishes, and `conformance: progress: DONE/TOTAL cases, at ID` every 10 seconds within one.
 
     EXIT STATUS
       0  every case that ran passed (expected failures allowed)
       1  a failure, an unexpected pass, or a stale expected-failures entry
       2  usage or configuration error (bad option, unreadable vectors or expected-failures file)
-      3  the adapter could not be driven (did not start, hello failed, a restart failed)
+      3  the adapter could not be driven (did not start, hello failed, a restart failed, 3
+         timeouts in a row, --deadline reached)
+      128+N  stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP); every adapter process
+         group is ended first, and no report is written
       4  nothing to run: no case selected, or every selected case skipped
 
     EXAMPLES

@@ -30,6 +30,7 @@ extension CaseResult {
             fault = incident.fault.kind
             stderrTail = incident.stderrTail
         }
+        boundRetained()
     }
 }
 

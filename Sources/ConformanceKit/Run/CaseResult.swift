@@ -62,5 +62,6 @@ public struct CaseResult: Equatable, Sendable {
         message = incident.fault.description
         fault = incident.fault.kind
         stderrTail = incident.stderrTail
+        boundRetained()
     }
 }
