@@ -9,6 +9,10 @@ enum Fixture {
 
     /// argv of misbehaving-adapter.py with `options`.
     static func misbehaving(_ options: String...) -> [String] {
+        misbehaving(options)
+    }
+
+    static func misbehaving(_ options: [String]) -> [String] {
         [directory.appendingPathComponent("misbehaving-adapter.py").path] + options
     }
 

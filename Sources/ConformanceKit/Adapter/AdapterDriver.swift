@@ -96,7 +96,8 @@ public final class AdapterDriver {
                 return
             }
             var response = session.receive(expectedID: inFlight[inFlightStart], deadline: min(lastProgress + timeout, runDeadline),
-                                           timeoutMilliseconds: configuration.timeoutMilliseconds)
+                                           timeoutMilliseconds: configuration.timeoutMilliseconds,
+                                           othersInFlight: nextToSend - head - 1)
             response = judgeProgress(response)
             inFlightStart += 1
             lastProgress = Monotonic.now()

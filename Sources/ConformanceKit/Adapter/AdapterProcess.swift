@@ -45,6 +45,16 @@ final class AdapterProcess {
     private var outputStart = 0
     /// Where the newline search resumes, so a long line arriving in pieces is scanned once.
     private var scanOffset = 0
+    /// Bytes dropped from the front of `output` so far: `output[i]` is byte `removedBytes + i`
+    /// of the stream.
+    private var removedBytes = 0
+    /// For each stdout read not yet consumed: the stream offset it ended at, and how many
+    /// stderr lines had arrived before it (ADP-26).
+    private var readMarks: [(end: Int, stderrLines: Int)] = []
+    /// How many stderr lines had arrived before the read that brought the last line taken: the
+    /// lines after it arrived after that answer. (The order of writes on two pipes is not
+    /// observable exactly: a line written just before the answer but read with it counts after.)
+    private(set) var stderrMarkOfLastLine = 0
     /// When the runner first saw the adapter exited while its stdout was still open.
     private var exitSeenAt: UInt64?
     private(set) var stderrTail: StderrTail
@@ -137,6 +147,8 @@ final class AdapterProcess {
             guard now < deadline, !stdoutHeldAfterExit(now: now) else { return false }
             pollOnce(timeoutMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 100)))
             // Whatever the adapter says now is past the point of interest; keep memory bounded.
+            removedBytes += output.count
+            readMarks.removeAll()
             output.removeAll(keepingCapacity: true)
             outputStart = 0
             scanOffset = 0
@@ -193,13 +205,18 @@ final class AdapterProcess {
         // A CR before the LF is tolerated (ADP-2), so adapters on Windows-style stdio work.
         if lineEnd > outputStart, output[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let line = Array(output[outputStart..<lineEnd])
+        let newlineOffset = removedBytes + newline
+        if let read = readMarks.first(where: { $0.end > newlineOffset }) { stderrMarkOfLastLine = read.stderrLines }
+        readMarks.removeAll { $0.end <= newlineOffset + 1 }
         outputStart = newline + 1
         scanOffset = outputStart
         if outputStart == output.count {
+            removedBytes += output.count
             output.removeAll(keepingCapacity: true)
             outputStart = 0
             scanOffset = 0
         } else if outputStart > 1 << 20 {
+            removedBytes += outputStart
             output.removeSubrange(0..<outputStart)
             scanOffset -= outputStart
             outputStart = 0
@@ -220,10 +237,13 @@ final class AdapterProcess {
         }
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
         guard ready > 0 else { return }
+        // stderr first: a line an adapter wrote before its answer, and that waits in the pipe
+        // beside it, is then counted before the answer, as it was written (ADP-26).
+        if stderrOpen, fds.contains(where: { $0.fd == child.stderrFD && $0.revents != 0 }) { drainStderr() }
         for entry in fds where entry.revents != 0 {
             switch entry.fd {
             case child.stdoutFD: readStdout()
-            case child.stderrFD: drainStderr()
+            case child.stderrFD: continue
             default: flushPending()
             }
         }
@@ -276,6 +296,7 @@ final class AdapterProcess {
                 return
             }
             output.append(contentsOf: scratch[0..<count])
+            readMarks.append((end: removedBytes + output.count, stderrLines: stderrTail.linesSeen))
         }
     }
 

@@ -6,7 +6,8 @@ where it wants it in a run.
 Operations (requests carry `{"id","op","input"}`, spec/11-adapter-protocol.md):
   echo          answers ok with the input as output
   error         answers ok:false with input["code"]
-  crash         writes a line to stderr, then kills itself with SIGSEGV
+  crash         writes input["lines"] (default 0) log lines and one more line to stderr, then
+                kills itself with SIGSEGV
   hang          never answers
   garbage       writes a line that is not JSON
   wrong-id      answers with another request's id
@@ -32,6 +33,7 @@ Options:
   --silent              answer hello, then read every request and never answer
   --huge-answers BYTES  answer every request but hello and shutdown with an error code of BYTES bytes
   --stderr-per-request  write "fake: working on request N" to stderr before each answer
+  --crash-on OP         treat operation OP like crash
 """
 import json
 import os
@@ -45,7 +47,8 @@ ALL = ["echo", "error", "crash", "hang", "garbage", "wrong-id", "exit", "oversiz
 
 def parse_options(argv):
     options = {"operations": ALL, "policies": {}, "hello": "ok", "start_once": None, "pid_file": None,
-               "holder": None, "silent": False, "huge": None, "stderr_per_request": False}
+               "holder": None, "silent": False, "huge": None, "stderr_per_request": False,
+               "crash_on": None}
     args = list(argv)
     while args:
         name = args.pop(0)
@@ -69,6 +72,8 @@ def parse_options(argv):
             options["pid_file"] = value
         elif name == "--holder":
             options["holder"] = (value, args.pop(0))
+        elif name == "--crash-on":
+            options["crash_on"] = value
         elif name == "--huge-answers":
             options["huge"] = int(value)
         else:
@@ -109,6 +114,8 @@ def main():
         rid, op, data = request["id"], request["op"], request["input"]
         if options["stderr_per_request"]:
             print("fake: working on request %d" % rid, file=sys.stderr, flush=True)
+        if op == options["crash_on"]:
+            op = "crash"
         if op not in ("hello", "shutdown") and options["silent"]:
             continue
         if op not in ("hello", "shutdown") and options["huge"]:
@@ -136,6 +143,8 @@ def main():
         elif op == "error":
             send({"id": rid, "ok": False, "error": data["code"]})
         elif op == "crash":
+            for number in range(data.get("lines", 0)):
+                print("fake: log line %d" % number, file=sys.stderr)
             print("fake: about to crash on request %d" % rid, file=sys.stderr, flush=True)
             os.kill(os.getpid(), signal.SIGSEGV)
         elif op == "hang":
