@@ -115,7 +115,7 @@ final class RunnerProcessTests: XCTestCase {
         let holders = pidFile()
         let vectors = [fakeVector("fake/before"), fakeVector("fake/hang", "hang", expected: [:])]
         let driver = try AdapterDriver(configuration: AdapterConfiguration(
-            command: Fixture.misbehaving("--holder", "group", holders), timeoutMilliseconds: 300))
+            command: Fixture.misbehaving("--holder", "group", holders), timeoutMilliseconds: 1_000))
         let results = VectorRunner().run(vectors, driver: driver)
         XCTAssertEqual(results.map(\.outcome), [.passed, .failed])
         let first = Self.pids(in: holders).first.map { [$0] } ?? []
@@ -211,5 +211,203 @@ final class RunnerProcessTests: XCTestCase {
                                            + "restart failed: hello failed: the adapter exited with status 1 before answering"),
                       lost.stdout)
         XCTAssertTrue(lost.stdout.contains("  | fake: refusing a second start"), lost.stdout)
+    }
+
+    // MARK: - A stuck adapter, the deadline, progress
+
+    // REQ: ADP-23
+    func testSilentAdapterEndsAFullRunQuicklyWithStatusThree() throws {
+        // The real vector set and the live checks: ~2,000 requests, of which only 3 may time out.
+        let start = Date()
+        let operations = "x25519,hkdf-sha256,hchacha20,xchacha20poly1305-seal,xchacha20poly1305-open,session-keys,frame-seal,"
+            + "frame-open,session,handshake-device-start,handshake-device-finish,handshake-core,qr-encode,qr-parse"
+        let silent = Fixture.misbehavingCommand("--silent", "--operations", operations, "--policy", "replayMemory=128")
+        let run = CommandRun.run(["--adapter", silent, "--vectors", Self.vectorsDirectory, "--timeout-ms", "1000"])
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(run.status, .adapterUnavailable, String(run.stdout.suffix(2_000)))
+        XCTAssertLessThan(elapsed, 20, "3 timeouts of 1 s and 3 restarts, then every other case at once")
+        XCTAssertTrue(run.stdout.contains("ERROR the adapter is stuck: 3 requests in a row got no response within 1000 ms; "
+                                          + "the run stopped and the cases not yet answered were not run "
+                                          + "(check that the adapter flushes stdout after each response); the run is incomplete"),
+                      String(run.stdout.suffix(2_000)))
+        XCTAssertTrue(run.lastLine.hasPrefix("0 passed, "), run.lastLine)
+    }
+
+    // REQ: ADP-23
+    func testTimeoutsThatAreNotInARowDoNotStopTheRun() throws {
+        // Positive control for the stuck rule: two hangs, an answer between them, and the run goes on.
+        let vectors = [fakeVector("fake/hang-1", "hang", expected: [:]), fakeVector("fake/hang-2", "hang", expected: [:]),
+                       fakeVector("fake/ok"), fakeVector("fake/hang-3", "hang", expected: [:]), fakeVector("fake/after")]
+        let (results, driver) = try runVectors(vectors, adapter: Fixture.misbehaving(), timeoutMilliseconds: 1_000)
+        XCTAssertEqual(results.map(\.outcome), [.failed, .failed, .passed, .failed, .passed])
+        XCTAssertEqual(results.compactMap(\.fault), ["timeout", "timeout", "timeout"])
+        XCTAssertNil(driver.unavailable)
+        // Three in a row: the third is a timeout, everything after it is not run.
+        let inARow = [fakeVector("fake/hang-1", "hang", expected: [:]), fakeVector("fake/hang-2", "hang", expected: [:]),
+                      fakeVector("fake/hang-3", "hang", expected: [:]), fakeVector("fake/after")]
+        let (stuck, stuckDriver) = try runVectors(inARow, adapter: Fixture.misbehaving(), timeoutMilliseconds: 1_000)
+        XCTAssertEqual(stuck.compactMap(\.fault), ["timeout", "timeout", "timeout", "stuck"])
+        XCTAssertEqual(stuckDriver.unavailable?.fault, .stuck(count: 3, milliseconds: 1_000))
+    }
+
+    // REQ: ADP-23
+    func testDeadlineStopsTheRunWithStatusThreeAndTheReportStillWritten() throws {
+        let vectors = try writeVectors([fakeVector("fake/a"), fakeVector("fake/hang", "hang", expected: [:]), fakeVector("fake/b")],
+                                       in: self)
+        let start = Date()
+        let run = CommandRun.run(["--adapter", Fixture.misbehavingCommand(), "--vectors", vectors.path, "--no-live",
+                                  "--deadline", "1", "--timeout-ms", "60000", "--format", "json"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the deadline of 1 s, not the 60 s timeout")
+        XCTAssertEqual(run.status, .adapterUnavailable, run.stdout + run.stderr)
+        let report = try JSONReader.value(Array(run.stdout.utf8))
+        guard case .array(let results)? = report["results"] else { return XCTFail("no results: \(run.stdout)") }
+        XCTAssertEqual(results.map { $0["outcome"] }, [.string("passed"), .string("failed"), .string("failed")])
+        XCTAssertEqual(results.map { $0["fault"] }, [nil, .string("deadline"), .string("deadline")])
+        XCTAssertEqual(results[1]["message"], .string("the run's deadline of 1 s was reached; the cases not yet answered were not run"))
+        XCTAssertEqual(report["adapterUnavailable"]?["message"], results[1]["message"])
+    }
+
+    func testProgressOutsideATerminalIsOneLinePerAreaInAFixedFormat() {
+        var lines: [String] = []
+        let log = ProgressLog(write: { lines.append($0) }, intervalSeconds: 3_600)
+        for (done, id) in ["frame-open/a", "frame-open/b", "hkdf/a", "x25519/a\u{1B}[2J"].enumerated() {
+            log.update(done: done + 1, total: 4, current: id)
+        }
+        log.finish()
+        XCTAssertEqual(lines, ["conformance: progress: 2/4 cases, frame-open done\n", "conformance: progress: 3/4 cases, hkdf done\n",
+                               "conformance: progress: 4/4 cases, x25519 done\n"])
+        var timed: [String] = []
+        let every = ProgressLog(write: { timed.append($0) }, intervalSeconds: 0)
+        every.update(done: 1, total: 9, current: "qr-parse/\u{7}bell")
+        XCTAssertEqual(timed, ["conformance: progress: 1/9 cases, at qr-parse/?bell\n"])
+    }
+
+    func testRunOutsideATerminalLogsProgressOnStderr() throws {
+        let run = CommandRun.run(["--adapter", Fixture.misbehavingCommand(), "--vectors", try echoVectors(), "--no-live"],
+                                 progressLog: true)
+        XCTAssertEqual(run.status, .success)
+        XCTAssertEqual(run.stderr, "conformance: progress: 3/3 cases, fake done\n")
+    }
+
+    // MARK: - Signals to the runner
+
+    // REQ: ADP-22
+    func testSignalToTheRunnerEndsTheHungAdapterAndExitsWith128PlusTheSignal() throws {
+        let executable = try XCTUnwrap(try referenceAdapter().first)
+        let vectors = try writeVectors([fakeVector("fake/hang", "hang", expected: [:])], in: self)
+        for (signalNumber, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")] {
+            let adapters = pidFile()
+            let runner = Process()
+            runner.executableURL = URL(fileURLWithPath: executable)
+            runner.arguments = ["--adapter", Fixture.misbehavingCommand("--pid-file", adapters), "--vectors", vectors.path,
+                                "--no-live", "--timeout-ms", "60000"]
+            let stderr = Pipe()
+            runner.standardError = stderr
+            runner.standardOutput = FileHandle.nullDevice
+            try runner.run()
+            addTeardownBlock { if runner.isRunning { kill(runner.processIdentifier, SIGKILL) } }
+            // Wait until the adapter runs and the hang request had time to arrive.
+            let started = Date()
+            while Self.pids(in: adapters).isEmpty, Date().timeIntervalSince(started) < 10 { usleep(20_000) }
+            let adapter = try XCTUnwrap(Self.pids(in: adapters).first, "the adapter never started")
+            usleep(300_000)
+            let sent = Date()
+            kill(runner.processIdentifier, signalNumber)
+            runner.waitUntilExit()
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 3, name)
+            XCTAssertEqual(runner.terminationReason, .exit, name)
+            XCTAssertEqual(runner.terminationStatus, 128 + signalNumber, name)
+            XCTAssertEqual(Self.stillRunning([adapter]), [], "\(name) left the hung adapter running")
+            let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(message.contains("conformance: stopped by \(name); ended 1 adapter process group; "
+                                           + "exit status \(128 + signalNumber)"), message)
+        }
+    }
+
+    // MARK: - ADP-25: an answer too large for a line
+
+    /// A legal 3.1 MB `session` request whose answer (120,000 frames) is 11.4 MB.
+    private static let hugeSession: String = {
+        let steps = Array(repeating: #"{"seal":{"plaintext":""}}"#, count: 120_000).joined(separator: ",")
+        return #"{"id":2,"op":"session","input":{"role":"device","c2s":""# + String(repeating: "00", count: 32)
+            + #"","s2c":""# + String(repeating: "11", count: 32) + #"","steps":["# + steps + "]}}"
+    }()
+
+    private static let tooLargeExchange = #"{"id":1,"op":"hello","input":{"protocol":1}}"# + "\n" + hugeSession + "\n"
+        + #"{"id":3,"op":"hkdf-sha256","input":{"ikm":"00","salt":"","info":"","length":4}}"# + "\n"
+
+    /// The answer lines of `adapter` to the hello, the huge session and a small request.
+    private func answers(of adapter: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: adapter[0])
+        process.arguments = Array(adapter.dropFirst())
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(Self.tooLargeExchange.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    // REQ: ADP-25, ADP-2
+    func testAnswersOverTheLineCapAreResponseTooLargeInEveryImplementation() throws {
+        XCTAssertEqual(Self.hugeSession.utf8.count, 3_120_205, "the request itself is under the cap")
+        let root = SuiteRun.repositoryRoot
+        let cAdapter = root.appendingPathComponent("tools/adapters/c/build/openhuman-adapter").path
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        make.arguments = ["-s", "-C", root.appendingPathComponent("tools/adapters/c").path, "all"]
+        try make.run()
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0, "building the C adapter")
+        let adapters = [try referenceAdapter(), [cAdapter],
+                        [root.appendingPathComponent("tools/adapters/python/openhuman-adapter").path]]
+        for adapter in adapters {
+            let lines = try answers(of: adapter)
+            XCTAssertEqual(lines.count, 3, "\(adapter[0])")
+            XCTAssertEqual(lines.dropFirst().first, #"{"id":2,"ok":false,"error":"response_too_large"}"#, "\(adapter[0])")
+            // Positive control: the stream stays in step and the next request is answered.
+            XCTAssertEqual(lines.last, #"{"id":3,"ok":true,"output":{"okm":"ca0d0952"}}"#, "\(adapter[0])")
+        }
+    }
+
+    // REQ: ADP-25
+    func testResponseTooLargeFailsTheCaseNamingTheCap() throws {
+        let vector = fakeVector("fake/too-large", "error", input: ["code": "response_too_large"], expected: [:])
+        let (results, driver) = try runVectors([vector, fakeVector("fake/after")], adapter: Fixture.misbehaving())
+        XCTAssertEqual(results.map(\.outcome), [.failed, .passed])
+        XCTAssertEqual(results[0].message, "expected success, got error response_too_large "
+                       + "(the adapter's answer would exceed the 4 MiB line cap, ADP-25)")
+        XCTAssertEqual(driver.restarts, 0)
+    }
+
+    // MARK: - ADP-26: stderr tied to the failing request
+
+    // REQ: ADP-26
+    func testStderrOfAPipelinedFailureSaysOtherRequestsWereInFlight() throws {
+        // Every request logs a line; the hang's timeout comes with two later requests in flight.
+        // The hang logs 300 ms after its answer's predecessor, so that line cannot arrive with it.
+        let vectors = [fakeVector("fake/before"), fakeVector("fake/hang", "hang", input: ["quietMs": 300], expected: [:]),
+                       fakeVector("fake/a"), fakeVector("fake/b")]
+        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 500)
+        XCTAssertEqual(results[1].fault, "timeout")
+        XCTAssertEqual(results[1].stderrTail.last, "fake: hanging")
+        XCTAssertTrue(results[1].stderrNote?.hasSuffix("2 later requests were in flight too, so some lines may be theirs "
+                                                       + "(--max-in-flight 1 ties every line to its request)") == true,
+                      results[1].stderrNote ?? "no note")
+        XCTAssertFalse(results[1].stderrTail.contains("fake: working on request 2"), "the answered request's line is not quoted")
+        // One at a time: the lines are this request's alone.
+        let (alone, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 500,
+                                        window: 1)
+        XCTAssertEqual(alone[1].stderrTail, ["fake: working on request 3", "fake: hanging"])
+        XCTAssertEqual(alone[1].stderrNote,
+                       "adapter stderr after its previous answer, while this request was the only one in flight (2 lines)")
     }
 }

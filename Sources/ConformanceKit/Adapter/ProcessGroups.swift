@@ -24,23 +24,30 @@ final class ProcessGroups: @unchecked Sendable {
         return body(&groups)
     }
 
-    /// SIGTERM to every group, up to `grace` nanoseconds, then SIGKILL to every group still
-    /// listed; returns how many groups there were. Leaves the list as it is: the reaping belongs
-    /// to the thread that owns each child (the process exits right after anyway).
-    @discardableResult
-    func endAll(grace: UInt64) -> Int {
-        let count = withGroups { groups in
-            for group in groups { kill(-group, SIGTERM) }
-            return groups.count
+    /// Ends every group and then calls `finish` (which exits the process) without releasing the
+    /// list: SIGTERM to every group, up to `grace` nanoseconds for their leaders to exit, SIGKILL
+    /// to every group. Holding the lock to the end keeps the main thread, which must take it to
+    /// reap an adapter, from finishing the run (and exiting with its own status) meanwhile.
+    func endAll(grace: UInt64, andThen finish: (Int) -> Never) -> Never {
+        lock.lock()
+        for group in groups { kill(-group, SIGTERM) }
+        let deadline = Monotonic.now() + grace
+        while Monotonic.now() < deadline, groups.contains(where: { !Self.hasExited($0) }) { usleep(5_000) }
+        for group in groups {
+            kill(-group, SIGKILL)
+            kill(group, SIGKILL)
         }
-        guard count > 0 else { return 0 }
-        usleep(UInt32(min(grace / 1_000, 1_000_000)))
-        withGroups { groups in
-            for group in groups {
-                kill(-group, SIGKILL)
-                kill(group, SIGKILL)
-            }
-        }
-        return count
+        finish(groups.count)
+    }
+
+    /// Whether the group's leader has exited, without reaping it (its owner does that).
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        #if os(Linux)
+        return info._sifields._sigchld.si_pid != 0
+        #else
+        return info.si_pid != 0
+        #endif
     }
 }

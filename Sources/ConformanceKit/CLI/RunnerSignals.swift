@@ -24,11 +24,12 @@ public enum RunnerSignals {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler {
-                let groups = ProcessGroups.shared.endAll(grace: AdapterProcess.terminationGrace)
-                let message = "conformance: stopped by \(AdapterFault.signalName(signalNumber)); "
-                    + "ended \(groups) adapter process group\(groups == 1 ? "" : "s"); exit status \(128 + signalNumber)\n"
-                _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-                _exit(128 + signalNumber)
+                ProcessGroups.shared.endAll(grace: AdapterProcess.terminationGrace) { groups in
+                    let message = "conformance: stopped by \(AdapterFault.signalName(signalNumber)); ended \(groups) "
+                        + "adapter process group\(groups == 1 ? "" : "s"); exit status \(128 + signalNumber)\n"
+                    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+                    _exit(128 + signalNumber)
+                }
             }
             source.resume()
             sources.append(source)

@@ -8,7 +8,7 @@ Operations (requests carry `{"id","op","input"}`, spec/11-adapter-protocol.md):
   error         answers ok:false with input["code"]
   crash         writes input["lines"] (default 0) log lines and one more line to stderr, then
                 kills itself with SIGSEGV
-  hang          never answers
+  hang          waits input["quietMs"] (default 0), writes a line to stderr, never answers
   garbage       writes a line that is not JSON
   wrong-id      answers with another request's id
   exit          writes a line to stderr, then exits with status 3
@@ -148,6 +148,7 @@ def main():
             print("fake: about to crash on request %d" % rid, file=sys.stderr, flush=True)
             os.kill(os.getpid(), signal.SIGSEGV)
         elif op == "hang":
+            time.sleep(data.get("quietMs", 0) / 1000)
             print("fake: hanging", file=sys.stderr, flush=True)
             time.sleep(3600)
         elif op == "garbage":
