@@ -142,6 +142,15 @@ final class RunnerProcessTests: XCTestCase {
         XCTAssertEqual(try RunOptions.parse(["--timeout-ms", "1"]).timeoutMilliseconds, 1)
     }
 
+    // REQ: ADP-22, ADP-23
+    func testHelpStatesTheRangesTheStuckRuleAndTheSignalStatuses() {
+        let help = CommandRun.run(["--help"]).stdout
+        for text in ["\n  --deadline SECONDS", "1 to 3600000 (default 5000)", "1 to 604800 seconds", "After 3\n",
+                     "timeouts in a row", "128+N  stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP)"] {
+            XCTAssertTrue(help.contains(text), "--help does not say \(text)")
+        }
+    }
+
     func testDeadlineOutOfRangeIsAUsageError() {
         for value in ["0", "604801", "-1", "1e3", "99999999999999999999"] {
             XCTAssertThrowsError(try RunOptions.parse(["--deadline", value])) { error in

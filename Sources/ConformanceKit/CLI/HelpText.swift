@@ -67,8 +67,9 @@ public enum HelpText {
       and handshakes and sessions with fresh keys against the reference, with replays,
       reflections, reordering and tampering injected.
       A crash, a hang past the timeout, a line that is not JSON, a response with the wrong id,
-      a line over 4 MiB or an early exit fails that one case, quoting the adapter's last stderr
-      lines; the adapter is restarted and the run goes on.
+      a line over 4 MiB or an early exit fails that one case, quoting the adapter's stderr lines
+      that arrived while that case was awaited (with --max-in-flight 1 they are its own); the
+      adapter's whole process group is ended, the adapter restarted and the run goes on.
 
     OUTPUT
       Text: one block per failure, skips grouped by reason, and last, alone on its line:
