@@ -419,4 +419,33 @@ final class RunnerProcessTests: XCTestCase {
         XCTAssertEqual(alone[1].stderrNote,
                        "adapter stderr after its previous answer, while this request was the only one in flight (2 lines)")
     }
+
+    // REQ: ADP-26
+    func testFailureWithNoStderrOfItsOwnSaysSoAndMarksTheEarlierLines() throws {
+        // The flood's lines come before its answer; the garbage line comes with no stderr at all.
+        let vectors = [fakeVector("fake/flood", "flood", input: ["bytes": .int(100)]), fakeVector("fake/garbage", "garbage")]
+        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving(), window: 1)
+        XCTAssertEqual(results.map(\.outcome), [.passed, .failed])
+        XCTAssertEqual(results[1].fault, "not-json")
+        XCTAssertEqual(results[1].stderrNote, "the adapter wrote nothing to stderr after its previous answer was read; its last "
+                       + "lines before that, which may belong to earlier requests")
+        XCTAssertEqual(results[1].stderrTail.count, 20)
+        XCTAssertTrue(results[1].stderrTail.allSatisfy { $0.hasPrefix("fake: log line") }, "\(results[1].stderrTail)")
+    }
+
+    // REQ: ADP-26
+    func testTextAndJSONReportsSayWhatTheQuotedStderrIs() throws {
+        let vectors = try writeVectors([fakeVector("fake/before"), fakeVector("fake/crash", "crash", expected: [:])], in: self)
+        let arguments = ["--adapter", Fixture.misbehavingCommand(), "--vectors", vectors.path, "--no-live", "--max-in-flight", "1"]
+        let text = CommandRun.run(arguments)
+        XCTAssertTrue(text.stdout.contains("""
+              adapter stderr after its previous answer, while this request was the only one in flight (1 line):
+              | fake: about to crash on request 3
+            """), text.stdout)
+        let json = try JSONReader.value(Array(CommandRun.run(arguments + ["--format", "json"]).stdout.utf8))
+        guard case .array(let results)? = json["results"] else { return XCTFail("no results") }
+        XCTAssertEqual(results.last?["stderrNote"],
+                       .string("adapter stderr after its previous answer, while this request was the only one in flight (1 line)"))
+        XCTAssertNil(results.first?["stderrNote"], "a passing case has no stderr note")
+    }
 }
