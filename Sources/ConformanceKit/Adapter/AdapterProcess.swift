@@ -53,7 +53,8 @@ final class AdapterProcess {
     private var readMarks: [(end: Int, stderrLines: Int)] = []
     /// How many stderr lines had arrived before the read that brought the last line taken: the
     /// lines after it arrived after that answer. (The order of writes on two pipes is not
-    /// observable exactly: a line written just before the answer but read with it counts after.)
+    /// observable exactly: stderr is read first, so a line written just after the answer but
+    /// read with it counts before.)
     private(set) var stderrMarkOfLastLine = 0
     /// When the runner first saw the adapter exited while its stdout was still open.
     private var exitSeenAt: UInt64?
