@@ -23,6 +23,7 @@ if arguments.first == "--serve-reference" {
     exit(ReferenceAdapter.serve(mutant: mutant))
 }
 
+RunnerSignals.install()
 let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
 let command = ConformanceCommand(referenceAdapter: [executable, "--serve-reference"])
 exit(command.run(arguments).rawValue)

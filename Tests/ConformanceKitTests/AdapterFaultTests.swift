@@ -101,14 +101,20 @@ final class AdapterFaultTests: XCTestCase {
         XCTAssertEqual(driver.restarts, 0)
     }
 
-    // REQ: ADP-18
-    func testStderrTailKeepsTheLastTwentyLines() throws {
-        // A flood followed by a crash: the quoted tail is bounded and ends with the last line.
-        let vectors = [fakeVector("fake/flood", "flood", input: ["bytes": .int(1_000_000)]), fakeVector("fake/crash", "crash")]
-        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving())
+    // REQ: ADP-18, ADP-26
+    func testStderrTailKeepsTheLastTwentyLinesOfTheFailingRequest() throws {
+        // A flood answered, then a crash after 100 lines of its own: the quoted tail is bounded,
+        // ends with the last line, and holds none of the flood, which belongs to the request before.
+        // One request at a time, so every line can be tied to its request.
+        let vectors = [fakeVector("fake/flood", "flood", input: ["bytes": .int(1_000_000)]),
+                       fakeVector("fake/crash", "crash", input: ["lines": .int(100)])]
+        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving(), window: 1)
         XCTAssertEqual(results.map(\.outcome), [.passed, .failed])
         XCTAssertEqual(results[1].stderrTail.count, 20)
+        XCTAssertEqual(results[1].stderrTail.first, "fake: log line 81")
         XCTAssertEqual(results[1].stderrTail.last, "fake: about to crash on request 3")
+        XCTAssertEqual(results[1].stderrNote, "adapter stderr after its previous answer, while this request was the only one "
+                       + "in flight (the last 20 of 101 lines)")
     }
 
     // REQ: ADP-18

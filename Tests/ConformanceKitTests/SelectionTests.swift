@@ -104,7 +104,7 @@ final class SelectionTests: XCTestCase {
                 return error.description
             }
         }
-        XCTAssertEqual(problem(["--timeout-ms", "0"]), "--timeout-ms needs a positive integer (got 0)")
+        XCTAssertEqual(problem(["--timeout-ms", "0"]), "--timeout-ms needs a whole number of milliseconds from 1 to 3600000 (got 0)")
         XCTAssertEqual(problem(["--vectors"]), "--vectors needs a value")
         XCTAssertEqual(problem(["--no-live=yes"]), "--no-live takes no value")
         XCTAssertEqual(problem(["--adapter", "  "]), "--adapter needs a command")

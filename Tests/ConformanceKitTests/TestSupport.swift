@@ -9,6 +9,10 @@ enum Fixture {
 
     /// argv of misbehaving-adapter.py with `options`.
     static func misbehaving(_ options: String...) -> [String] {
+        misbehaving(options)
+    }
+
+    static func misbehaving(_ options: [String]) -> [String] {
         [directory.appendingPathComponent("misbehaving-adapter.py").path] + options
     }
 
@@ -68,11 +72,12 @@ struct CommandRun {
     /// The first line of stdout.
     var firstLine: String { stdout.split(separator: "\n").first.map(String.init) ?? "" }
 
-    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving()) -> CommandRun {
+    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving(), progressLog: Bool = false) -> CommandRun {
         final class Sink: @unchecked Sendable { var text = "" }
         let out = Sink(), err = Sink()
         let command = ConformanceCommand(referenceAdapter: reference, standardOutput: { out.text += $0 },
-                                         standardError: { err.text += $0 }, progressEnabled: false)
+                                         standardError: { err.text += $0 }, progressEnabled: false,
+                                         progressLogEnabled: progressLog)
         let status = command.run(arguments)
         return CommandRun(status: status, stdout: out.text, stderr: err.text)
     }

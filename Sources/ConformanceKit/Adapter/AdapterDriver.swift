@@ -63,7 +63,11 @@ public final class AdapterDriver {
         var inFlightStart = 0
         var lastProgress = Monotonic.now()
         let timeout = Monotonic.milliseconds(configuration.timeoutMilliseconds)
+        let runDeadline = configuration.runDeadline
         while head < nextToSend || (!stopped && nextToSend < count) {
+            if unavailable == nil, let seconds = configuration.deadlineSeconds, Monotonic.now() >= runDeadline {
+                stop(because: AdapterIncident(fault: .deadlineReached(seconds: seconds)))
+            }
             let restartsBefore = restarts
             guard let session = liveSession() else {
                 let incident = unavailable ?? AdapterIncident(fault: .unavailable(reason: "not started"))
@@ -91,8 +95,10 @@ public final class AdapterDriver {
                 }
                 return
             }
-            let response = session.receive(expectedID: inFlight[inFlightStart], deadline: lastProgress + timeout,
-                                           timeoutMilliseconds: configuration.timeoutMilliseconds)
+            var response = session.receive(expectedID: inFlight[inFlightStart], deadline: min(lastProgress + timeout, runDeadline),
+                                           timeoutMilliseconds: configuration.timeoutMilliseconds,
+                                           othersInFlight: nextToSend - head - 1)
+            response = judgeProgress(response)
             inFlightStart += 1
             lastProgress = Monotonic.now()
             result(head, response)
@@ -108,6 +114,37 @@ public final class AdapterDriver {
                 inFlightStart = 0
             }
         }
+    }
+
+    /// Timeouts in a row so far; any answer resets it.
+    private var consecutiveTimeouts = 0
+
+    /// Watches for a stuck adapter and the run's deadline (ADP-23) after each awaited answer. A
+    /// wait cut short by the deadline is reported as the deadline, not as the adapter's timeout.
+    private func judgeProgress(_ response: Result<AdapterResponse, AdapterIncident>) -> Result<AdapterResponse, AdapterIncident> {
+        guard case .failure(let incident) = response, case .timedOut = incident.fault else {
+            consecutiveTimeouts = 0
+            return response
+        }
+        if let seconds = configuration.deadlineSeconds, Monotonic.now() >= configuration.runDeadline {
+            let reached = AdapterIncident(fault: .deadlineReached(seconds: seconds), stderrTail: incident.stderrTail)
+            stop(because: reached)
+            return .failure(reached)
+        }
+        consecutiveTimeouts += 1
+        if consecutiveTimeouts >= configuration.stuckAfterTimeouts {
+            stop(because: AdapterIncident(fault: .stuck(count: consecutiveTimeouts, milliseconds: configuration.timeoutMilliseconds),
+                                          stderrTail: incident.stderrTail))
+        }
+        return response
+    }
+
+    /// Ends the adapter for good: every later request fails with `incident`.
+    private func stop(because incident: AdapterIncident) {
+        guard unavailable == nil else { return }
+        unavailable = incident
+        session?.process.terminate()
+        session = nil
     }
 
     /// One request, waited for.

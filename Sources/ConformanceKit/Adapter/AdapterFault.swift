@@ -25,6 +25,11 @@ public enum AdapterFault: Error, Equatable, Sendable, CustomStringConvertible {
     case oversizedLine(limit: Int)
     /// The adapter could not be (re)started or its `hello` failed; nothing more was sent.
     case unavailable(reason: String)
+    /// `count` requests in a row timed out: the adapter is taken to be stuck and the run stops
+    /// (ADP-23) rather than spend a timeout on each of thousands of requests.
+    case stuck(count: Int, milliseconds: Int)
+    /// The run's overall `--deadline` passed before this request was answered (ADP-23).
+    case deadlineReached(seconds: Int)
 
     public var description: String {
         switch self {
@@ -46,6 +51,11 @@ public enum AdapterFault: Error, Equatable, Sendable, CustomStringConvertible {
             "the adapter wrote a line longer than \(limit) bytes (the runner's cap)"
         case .unavailable(let reason):
             "the adapter is unavailable: \(reason)"
+        case .stuck(let count, let ms):
+            "the adapter is stuck: \(count) requests in a row got no response within \(ms) ms; the run stopped "
+                + "and the cases not yet answered were not run (check that the adapter flushes stdout after each response)"
+        case .deadlineReached(let seconds):
+            "the run's deadline of \(seconds) s was reached; the cases not yet answered were not run"
         }
     }
 
@@ -61,6 +71,8 @@ public enum AdapterFault: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongID: "wrong-id"
         case .oversizedLine: "oversized-line"
         case .unavailable: "unavailable"
+        case .stuck: "stuck"
+        case .deadlineReached: "deadline"
         }
     }
 
@@ -83,6 +95,8 @@ public enum AdapterFault: Error, Equatable, Sendable, CustomStringConvertible {
         case SIGTRAP: "SIGTRAP"
         case SIGPIPE: "SIGPIPE"
         case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
+        case SIGQUIT: "SIGQUIT"
         default: "unnamed"
         }
     }

@@ -4,10 +4,14 @@ public struct AdapterIncident: Error, Equatable, Sendable, CustomStringConvertib
     public var fault: AdapterFault
     /// The last lines of the adapter's stderr, oldest first (at most the configured count).
     public var stderrTail: [String]
+    /// Which request the lines can be tied to (ADP-26), when the runner knows; nil for "the last
+    /// lines the adapter wrote".
+    public var stderrNote: String?
 
-    public init(fault: AdapterFault, stderrTail: [String] = []) {
+    public init(fault: AdapterFault, stderrTail: [String] = [], stderrNote: String? = nil) {
         self.fault = fault
         self.stderrTail = stderrTail
+        self.stderrNote = stderrNote
     }
 
     public var description: String { fault.description }

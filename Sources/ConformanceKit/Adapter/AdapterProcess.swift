@@ -29,10 +29,13 @@ final class AdapterProcess {
     }
 
     let maximumLineLength: Int
-    private let process: Process
-    private let stdinHandle: FileHandle
-    private let stdoutHandle: FileHandle
-    private let stderrHandle: FileHandle
+    /// How long output is still read after the adapter itself exited: a process it started may
+    /// hold its stdout open for ever (even from another session, out of reach of the group
+    /// kill), so end of file is not awaited beyond this.
+    static let drainAfterExit = Monotonic.milliseconds(300)
+    /// How long an adapter being ended gets between SIGTERM and SIGKILL.
+    static let terminationGrace = Monotonic.milliseconds(250)
+    private let child: ChildProcess
     private var stdinOpen = true
     private var stdoutOpen = true
     private var stderrOpen = true
@@ -42,10 +45,24 @@ final class AdapterProcess {
     private var outputStart = 0
     /// Where the newline search resumes, so a long line arriving in pieces is scanned once.
     private var scanOffset = 0
+    /// Bytes dropped from the front of `output` so far: `output[i]` is byte `removedBytes + i`
+    /// of the stream.
+    private var removedBytes = 0
+    /// For each stdout read not yet consumed: the stream offset it ended at, and how many
+    /// stderr lines had arrived before it (ADP-26).
+    private var readMarks: [(end: Int, stderrLines: Int)] = []
+    /// How many stderr lines had arrived before the read that brought the last line taken: the
+    /// lines after it arrived after that answer. (The order of writes on two pipes is not
+    /// observable exactly: stderr is read first, so a line written just after the answer but
+    /// read with it counts before.)
+    private(set) var stderrMarkOfLastLine = 0
+    /// When the runner first saw the adapter exited while its stdout was still open.
+    private var exitSeenAt: UInt64?
     private(set) var stderrTail: StderrTail
     private var terminated = false
 
-    /// Starts `command` (argv; `command[0]` is looked up in PATH unless it contains a slash).
+    /// Starts `command` (argv; `command[0]` is looked up in PATH unless it contains a slash) in
+    /// a process group of its own.
     init(command: [String], maximumLineLength: Int, stderrLines: Int = AdapterConfiguration.defaultStderrLines) throws(LaunchError) {
         guard let name = command.first, !name.isEmpty else { throw LaunchError(description: "the adapter command is empty") }
         guard let executable = Self.resolve(name) else {
@@ -53,28 +70,13 @@ final class AdapterProcess {
         }
         // A write to an adapter that has exited must come back as EPIPE, not kill the runner.
         signal(SIGPIPE, SIG_IGN)
-        let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst())
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
         do {
-            try process.run()
+            child = try ChildProcess(executable: executable, arguments: Array(command.dropFirst()))
         } catch {
-            throw LaunchError(description: "cannot start adapter \(executable): \(error.localizedDescription)")
+            throw LaunchError(description: "cannot start adapter \(executable): \(error.description)")
         }
         self.maximumLineLength = maximumLineLength
-        self.process = process
-        self.stdinHandle = stdinPipe.fileHandleForWriting
-        self.stdoutHandle = stdoutPipe.fileHandleForReading
-        self.stderrHandle = stderrPipe.fileHandleForReading
         self.stderrTail = StderrTail(capacity: stderrLines)
-        for handle in [stdinHandle, stdoutHandle, stderrHandle] {
-            let fd = handle.fileDescriptor
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
     }
 
     deinit {
@@ -99,7 +101,7 @@ final class AdapterProcess {
     func closeInput() {
         guard stdinOpen else { return }
         stdinOpen = false
-        try? stdinHandle.close()
+        close(child.stdinFD)
     }
 
     /// Waits for the next complete stdout line until `deadline` (monotonic nanoseconds).
@@ -110,9 +112,32 @@ final class AdapterProcess {
             if output.count - outputStart > maximumLineLength { return .oversized }
             guard stdoutOpen else { return .endOfOutput }
             let now = Monotonic.now()
+            if stdoutHeldAfterExit(now: now) { return .endOfOutput }
             guard now < deadline else { return .timedOut }
-            pollOnce(timeoutMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
+            // Wake up now and then to notice an exit whose stdout some other process still holds.
+            pollOnce(timeoutMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 100)))
         }
+    }
+
+    /// True once the adapter has exited and `drainAfterExit` has passed with its stdout still
+    /// open: a descendant holds the pipe. The runner's ends are then closed, which is end of
+    /// output as far as this adapter is concerned.
+    private func stdoutHeldAfterExit(now: UInt64) -> Bool {
+        guard child.exitStatus() != nil else { return false }
+        guard let seen = exitSeenAt else {
+            exitSeenAt = now
+            return false
+        }
+        guard now >= seen + Self.drainAfterExit else { return false }
+        closeOutputs()
+        return true
+    }
+
+    private func closeOutputs() {
+        if stdoutOpen { close(child.stdoutFD) }
+        if stderrOpen { close(child.stderrFD) }
+        stdoutOpen = false
+        stderrOpen = false
     }
 
     /// Keeps draining stdout and stderr until the adapter closes stdout or `deadline` passes;
@@ -120,9 +145,11 @@ final class AdapterProcess {
     func drainUntilEndOfOutput(deadline: UInt64) -> Bool {
         while stdoutOpen {
             let now = Monotonic.now()
-            guard now < deadline else { return false }
-            pollOnce(timeoutMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
+            guard now < deadline, !stdoutHeldAfterExit(now: now) else { return false }
+            pollOnce(timeoutMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 100)))
             // Whatever the adapter says now is past the point of interest; keep memory bounded.
+            removedBytes += output.count
+            readMarks.removeAll()
             output.removeAll(keepingCapacity: true)
             outputStart = 0
             scanOffset = 0
@@ -132,40 +159,31 @@ final class AdapterProcess {
 
     /// How the process ended, waiting at most `grace` for it to exit on its own; nil when it
     /// is still running after that.
-    func exitStatus(grace: UInt64) -> Process.TerminationReason? {
+    func exitStatus(grace: UInt64) -> ChildProcess.Termination? {
         let deadline = Monotonic.now() + grace
-        while process.isRunning {
+        while true {
+            if let status = child.exitStatus() { return status }
             guard Monotonic.now() < deadline else { return nil }
             drainStderr()
             usleep(1_000)
         }
-        return process.terminationReason
     }
 
-    var terminationStatus: Int32 { process.terminationStatus }
-
-    /// Kills the adapter's whole process group (it may be a script that started the real
-    /// implementation) and releases the pipes. Safe to call more than once.
+    /// Ends the adapter's whole process group (it may be a script that started the real
+    /// implementation, which may have started helpers) and releases the pipes. Safe to call
+    /// more than once.
     func terminate() {
         guard !terminated else { return }
         terminated = true
         closeInput()
-        if process.isRunning {
-            // The adapter leads its own process group (Foundation starts it in one).
-            kill(-process.processIdentifier, SIGKILL)
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
+        child.endGroup(grace: Self.terminationGrace)
         // Collect the last words (a panic message, a stack trace) still in the stderr pipe.
         let deadline = Monotonic.now() + Monotonic.milliseconds(200)
         while stderrOpen, Monotonic.now() < deadline {
-            var entry = pollfd(fd: stderrHandle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            var entry = pollfd(fd: child.stderrFD, events: Int16(POLLIN), revents: 0)
             if poll(&entry, 1, 50) > 0 { drainStderr() }
         }
-        try? stdoutHandle.close()
-        try? stderrHandle.close()
-        stdoutOpen = false
-        stderrOpen = false
+        closeOutputs()
     }
 
     // MARK: - I/O
@@ -188,13 +206,18 @@ final class AdapterProcess {
         // A CR before the LF is tolerated (ADP-2), so adapters on Windows-style stdio work.
         if lineEnd > outputStart, output[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let line = Array(output[outputStart..<lineEnd])
+        let newlineOffset = removedBytes + newline
+        if let read = readMarks.first(where: { $0.end > newlineOffset }) { stderrMarkOfLastLine = read.stderrLines }
+        readMarks.removeAll { $0.end <= newlineOffset + 1 }
         outputStart = newline + 1
         scanOffset = outputStart
         if outputStart == output.count {
+            removedBytes += output.count
             output.removeAll(keepingCapacity: true)
             outputStart = 0
             scanOffset = 0
         } else if outputStart > 1 << 20 {
+            removedBytes += outputStart
             output.removeSubrange(0..<outputStart)
             scanOffset -= outputStart
             outputStart = 0
@@ -204,10 +227,10 @@ final class AdapterProcess {
 
     private func pollOnce(timeoutMilliseconds: Int32) {
         var fds: [pollfd] = []
-        if stdoutOpen { fds.append(pollfd(fd: stdoutHandle.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        if stderrOpen { fds.append(pollfd(fd: stderrHandle.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if stdoutOpen { fds.append(pollfd(fd: child.stdoutFD, events: Int16(POLLIN), revents: 0)) }
+        if stderrOpen { fds.append(pollfd(fd: child.stderrFD, events: Int16(POLLIN), revents: 0)) }
         if stdinOpen, pendingOffset < pending.count {
-            fds.append(pollfd(fd: stdinHandle.fileDescriptor, events: Int16(POLLOUT), revents: 0))
+            fds.append(pollfd(fd: child.stdinFD, events: Int16(POLLOUT), revents: 0))
         }
         guard !fds.isEmpty else {
             usleep(UInt32(max(timeoutMilliseconds, 0)) * 1_000)
@@ -215,10 +238,13 @@ final class AdapterProcess {
         }
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
         guard ready > 0 else { return }
+        // stderr first: a line an adapter wrote before its answer, and that waits in the pipe
+        // beside it, is then counted before the answer, as it was written (ADP-26).
+        if stderrOpen, fds.contains(where: { $0.fd == child.stderrFD && $0.revents != 0 }) { drainStderr() }
         for entry in fds where entry.revents != 0 {
             switch entry.fd {
-            case stdoutHandle.fileDescriptor: readStdout()
-            case stderrHandle.fileDescriptor: drainStderr()
+            case child.stdoutFD: readStdout()
+            case child.stderrFD: continue
             default: flushPending()
             }
         }
@@ -227,7 +253,7 @@ final class AdapterProcess {
     private func flushPending() {
         while stdinOpen, pendingOffset < pending.count {
             let written = pending.withUnsafeBytes { buffer in
-                write(stdinHandle.fileDescriptor, buffer.baseAddress! + pendingOffset, buffer.count - pendingOffset)
+                write(child.stdinFD, buffer.baseAddress! + pendingOffset, buffer.count - pendingOffset)
             }
             if written > 0 {
                 pendingOffset += written
@@ -250,9 +276,9 @@ final class AdapterProcess {
 
     /// One non-blocking read into `scratch`: the byte count, 0 at end of file, nil when nothing
     /// is available now.
-    private func readChunk(_ handle: FileHandle) -> Int? {
+    private func readChunk(_ fd: Int32) -> Int? {
         while true {
-            let count = scratch.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress!, $0.count) }
+            let count = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count >= 0 { return count }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
@@ -260,18 +286,28 @@ final class AdapterProcess {
         }
     }
 
+    /// Reads what stdout has, but never buffers more than one line's cap (plus a chunk): an
+    /// adapter that answers a window of requests with 4 MiB lines each must not make the runner
+    /// hold them all at once. The rest waits in the pipe until the lines before it are taken.
     private func readStdout() {
-        while stdoutOpen, let count = readChunk(stdoutHandle) {
-            guard count > 0 else { stdoutOpen = false; return }
+        while stdoutOpen, output.count - outputStart <= maximumLineLength, let count = readChunk(child.stdoutFD) {
+            guard count > 0 else {
+                stdoutOpen = false
+                close(child.stdoutFD)
+                return
+            }
             output.append(contentsOf: scratch[0..<count])
-            // Stop once an oversized line is buffered: the caller gives up on the stream anyway.
-            if output.count - outputStart > maximumLineLength { return }
+            readMarks.append((end: removedBytes + output.count, stderrLines: stderrTail.linesSeen))
         }
     }
 
     private func drainStderr() {
-        while stderrOpen, let count = readChunk(stderrHandle) {
-            guard count > 0 else { stderrOpen = false; return }
+        while stderrOpen, let count = readChunk(child.stderrFD) {
+            guard count > 0 else {
+                stderrOpen = false
+                close(child.stderrFD)
+                return
+            }
             scratch.withUnsafeBytes { stderrTail.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }

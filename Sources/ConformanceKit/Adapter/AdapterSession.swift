@@ -3,6 +3,9 @@ final class AdapterSession {
     let process: AdapterProcess
     let hello: AdapterHello
     private var nextID: Int64 = 1
+    /// The stderr lines that had arrived before the previous answer was read: the lines after
+    /// them are the ones that can be tied to the request awaited now (ADP-26).
+    private var answeredMark = 0
 
     /// Starts the adapter and performs the `hello` exchange (ADP-6); any problem is `.unavailable`.
     init(configuration: AdapterConfiguration) throws(AdapterIncident) {
@@ -29,6 +32,7 @@ final class AdapterSession {
         case .success(.ok(let output)):
             do {
                 self.hello = try AdapterHello.parse(output)
+                answeredMark = process.stderrMarkOfLastLine
                 return
             } catch {
                 reason = error.description
@@ -56,8 +60,38 @@ final class AdapterSession {
     }
 
     /// Waits for the response to `expectedID`, which must be the next line on stdout.
-    func receive(expectedID: Int64, deadline: UInt64, timeoutMilliseconds: Int) -> Result<AdapterResponse, AdapterIncident> {
-        Self.receive(from: process, expectedID: expectedID, deadline: deadline, timeoutMilliseconds: timeoutMilliseconds)
+    /// `othersInFlight` is how many later requests were sent and not answered: on a fault, the
+    /// quoted stderr says whether its lines can be tied to this request alone (ADP-26).
+    func receive(expectedID: Int64, deadline: UInt64, timeoutMilliseconds: Int,
+                 othersInFlight: Int = 0) -> Result<AdapterResponse, AdapterIncident> {
+        var response = Self.receive(from: process, expectedID: expectedID, deadline: deadline,
+                                    timeoutMilliseconds: timeoutMilliseconds)
+        if case .failure(var incident) = response {
+            let (lines, total) = process.stderrTail.lines(after: answeredMark)
+            if total > 0 {
+                incident.stderrTail = lines
+                incident.stderrNote = Self.stderrNote(shown: lines.count, total: total, othersInFlight: othersInFlight)
+            } else if !incident.stderrTail.isEmpty {
+                incident.stderrNote = "the adapter wrote nothing to stderr after its previous answer was read; its last lines "
+                    + "before that, which may belong to earlier requests"
+            }
+            response = .failure(incident)
+        } else {
+            answeredMark = process.stderrMarkOfLastLine
+        }
+        return response
+    }
+
+    /// What the quoted stderr lines are, honestly: lines are told apart only by when they
+    /// arrived, and with requests pipelined a line may come from any request in flight.
+    static func stderrNote(shown: Int, total: Int, othersInFlight: Int) -> String {
+        let count = total <= shown ? "\(total) line\(total == 1 ? "" : "s")" : "the last \(shown) of \(total) lines"
+        guard othersInFlight > 0 else {
+            return "adapter stderr after its previous answer, while this request was the only one in flight (\(count))"
+        }
+        return "adapter stderr after its previous answer (\(count)); \(othersInFlight) later "
+            + "request\(othersInFlight == 1 ? " was" : "s were") in flight too, so some lines may be theirs "
+            + "(--max-in-flight 1 ties every line to its request)"
     }
 
     /// Ends the session politely (ADP-10): `shutdown`, end of stdin, a short wait, then a kill.
@@ -87,9 +121,9 @@ final class AdapterSession {
         case .endOfOutput:
             // Give the process a moment to finish exiting so a crash is told apart from an exit.
             switch process.exitStatus(grace: Monotonic.milliseconds(500)) {
-            case .uncaughtSignal?: fault = .crashed(signal: process.terminationStatus)
-            case .exit?: fault = .exited(status: process.terminationStatus)
-            default: fault = .closedOutput
+            case .signalled(let signal)?: fault = .crashed(signal: signal)
+            case .exited(let status)?: fault = .exited(status: status)
+            case nil: fault = .closedOutput
             }
         }
         // The stream can no longer be trusted: end the process, then collect what it said last.

@@ -7,6 +7,8 @@ struct StderrTail {
     static let maximumLineLength = 1_000
 
     private let capacity: Int
+    /// Lines finished since the adapter started: a mark that says which lines came after a point.
+    private(set) var linesSeen = 0
     private var lines: [String] = []
     private var next = 0
     private var partial: [UInt8] = []
@@ -38,8 +40,18 @@ struct StderrTail {
             lines[next] = text
         }
         next = (next + 1) % capacity
+        linesSeen += 1
         partial.removeAll(keepingCapacity: true)
         partialTruncated = false
+    }
+
+    /// The kept lines that finished after `mark` (a past `linesSeen`), oldest first, with an
+    /// unterminated last line; and how many lines came after the mark in all (kept or not).
+    func lines(after mark: Int) -> (lines: [String], total: Int) {
+        let all = snapshot
+        let finishedAfter = max(linesSeen - mark, 0)
+        let total = finishedAfter + (partial.isEmpty ? 0 : 1)
+        return (Array(all.suffix(min(total, all.count))), total)
     }
 
     /// The kept lines, oldest first, with an unterminated last line included.

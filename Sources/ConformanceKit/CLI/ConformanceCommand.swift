@@ -11,15 +11,19 @@ public struct ConformanceCommand {
     public var standardError: (String) -> Void
     /// Whether to draw progress on stderr (the default: only when stderr is a terminal).
     public var progressEnabled: Bool
+    /// Whether to log progress lines on stderr (the default: only when stderr is not a terminal).
+    public var progressLogEnabled: Bool
 
     public init(referenceAdapter: [String],
                 standardOutput: @escaping (String) throws(StandardStreams.WriteError) -> Void = StandardStreams.writeStandardOutput,
                 standardError: @escaping (String) -> Void = StandardStreams.writeStandardError,
-                progressEnabled: Bool = isatty(STDERR_FILENO) == 1) {
+                progressEnabled: Bool = isatty(STDERR_FILENO) == 1,
+                progressLogEnabled: Bool = isatty(STDERR_FILENO) != 1) {
         self.referenceAdapter = referenceAdapter
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.progressEnabled = progressEnabled
+        self.progressLogEnabled = progressLogEnabled
     }
 
     public func run(_ arguments: [String]) -> ExitStatus {
@@ -80,7 +84,8 @@ public struct ConformanceCommand {
         let driver: AdapterDriver
         do {
             driver = try AdapterDriver(configuration: AdapterConfiguration(
-                command: command, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight))
+                command: command, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight,
+                deadlineSeconds: options.deadlineSeconds))
         } catch {
             report.adapterUnavailable = error
             return emit(report, options: options)
@@ -89,17 +94,21 @@ public struct ConformanceCommand {
         report.warnings = driver.hello.warnings(knownOperations: Set(Operations.names + bundle.vectors.map(\.operation)))
 
         let progress = ProgressLine(enabled: progressEnabled)
+        let log = progressLogEnabled ? ProgressLog(write: standardError) : nil
         let total = vectors.count + checks.count
         var results = VectorRunner(includeSlow: options.includeSlow) { done, _, id in
             progress.update(done: done, total: total, current: id)
+            log?.update(done: done, total: total, current: id)
         }.run(vectors, driver: driver)
         let finishedVectors = results.count
         var finishedChecks = 0
         results += LiveCheckRunner().run(checks, driver: driver) { check in
             finishedChecks += 1
             progress.update(done: finishedVectors + finishedChecks, total: total, current: check.id)
+            log?.update(done: finishedVectors + finishedChecks, total: total, current: check.id)
         }
         progress.finish()
+        log?.finish()
         driver.shutdown()
 
         let knownIDs = bundle.vectors.map(\.id) + LiveChecks.catalog.map(\.id)

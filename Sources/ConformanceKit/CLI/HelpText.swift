@@ -16,8 +16,8 @@ public enum HelpText {
     every ordered pair (A, B), lets A seal and B open as device and as core, runs A's device
     side against B's core side (handshake-device-start/-finish, handshake-core), and sends a
     frame each way on the keys they agreed. It prints a table of pairs and outcomes; n/a marks
-    a check one side lacks an operation for. Only --adapter, --timeout-ms and --max-in-flight
-    apply to it.
+    a check one side lacks an operation for. Only --adapter, --timeout-ms, --deadline and
+    --max-in-flight apply to it.
 
     OPTIONS
       --adapter "CMD ARGS"     The adapter to drive: a command line, split like a shell does
@@ -50,8 +50,13 @@ public enum HelpText {
       --output FILE, -o FILE   Write the report in --format to FILE (checked before the run);
                                stdout then gets the text summary.
                                  --format junit --output build/conformance.xml
-      --timeout-ms N           Per-request timeout in milliseconds (default 5000), counted from
-                               when the adapter could start on the request.  --timeout-ms 20000
+      --timeout-ms N           Per-request timeout in milliseconds, 1 to 3600000 (default 5000),
+                               counted from when the adapter could start on the request. After 3
+                               timeouts in a row the adapter is taken to be stuck: the run stops
+                               with status 3.  --timeout-ms 20000
+      --deadline SECONDS       Bound on the whole run, 1 to 604800 seconds (default: none). When
+                               it passes, the cases not yet answered fail as not run, the report
+                               is still written and the status is 3.  --deadline 900
       --max-in-flight N        Requests kept in flight (default 64); 1 sends one request at a
                                time, for debugging an adapter.  --max-in-flight 1
       --no-live                Leave out the live checks (ids live/...), which use fresh
@@ -70,8 +75,9 @@ public enum HelpText {
       and handshakes and sessions with fresh keys against the reference, with replays,
       reflections, reordering and tampering injected.
       A crash, a hang past the timeout, a line that is not JSON, a response with the wrong id,
-      a line over 4 MiB or an early exit fails that one case, quoting the adapter's last stderr
-      lines; the adapter is restarted and the run goes on.
+      a line over 4 MiB or an early exit fails that one case, quoting the adapter's stderr lines
+      that arrived while that case was awaited (with --max-in-flight 1 they are its own); the
+      adapter's whole process group is ended, the adapter restarted and the run goes on.
 
     OUTPUT
       Text: one block per failure, skips grouped by reason, ERROR lines for a run that could
@@ -79,7 +85,9 @@ public enum HelpText {
       line:
         N passed, N failed, N skipped
       What the adapter wrote (names, codes, stderr) is printed with control characters escaped.
-      Progress is drawn on stderr only when stderr is a terminal.
+      Progress is drawn on stderr when stderr is a terminal; otherwise (CI logs) one line
+      `conformance: progress: DONE/TOTAL cases, AREA done` goes to stderr as each area
+      finishes, and `conformance: progress: DONE/TOTAL cases, at ID` every 10 seconds within one.
 
     EXIT STATUS
       0  every case that ran passed (expected failures allowed)
@@ -88,7 +96,9 @@ public enum HelpText {
          expected-failures file, unwritable --output), or the report could not be written
          (stdout closed, a broken pipe, a full disk)
       3  the adapter could not be driven (did not start, hello failed or was invalid, a
-         restart failed)
+         restart failed, 3 timeouts in a row, --deadline reached)
+      128+N  stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP); every adapter process
+         group is ended first, and no report is written
       4  nothing to run: no case selected, or every selected case skipped
 
     EXAMPLES

@@ -28,6 +28,8 @@ public struct RunOptions: Equatable, Sendable {
     public var outputPath: String?
     public var timeoutMilliseconds = AdapterConfiguration.defaultTimeoutMilliseconds
     public var maxInFlight = AdapterConfiguration.defaultWindow
+    /// `--deadline SECONDS`: the whole run's bound; nil for none.
+    public var deadlineSeconds: Int?
     public var live = true
     /// `--no-manifest`: run a vectors directory that has no manifest.json (ADP-43).
     public var requireManifest = true
@@ -97,7 +99,10 @@ public struct RunOptions: Equatable, Sendable {
                 guard !path.isEmpty else { throw UsageError("\(name) needs a file name (got an empty one)") }
                 options.outputPath = path
             case "--timeout-ms":
-                options.timeoutMilliseconds = try positiveInteger(try value(), option: name)
+                options.timeoutMilliseconds = try integer(try value(), in: AdapterConfiguration.timeoutRange, option: name,
+                                                          unit: "milliseconds")
+            case "--deadline":
+                options.deadlineSeconds = try integer(try value(), in: Self.deadlineRange, option: name, unit: "seconds")
             case "--max-in-flight":
                 options.maxInFlight = try positiveInteger(try value(), option: name)
             case "--no-live":
@@ -132,6 +137,18 @@ public struct RunOptions: Equatable, Sendable {
         } catch {
             throw UsageError("\(option): \(error.description)")
         }
+    }
+
+    /// The range `--deadline` accepts: at least 1 s, at most 7 days.
+    public static let deadlineRange = 1...604_800
+
+    /// A decimal integer in `range`; anything else (including a number too large for any integer
+    /// type) is a usage error naming the range, never an overflow later.
+    private static func integer(_ text: String, in range: ClosedRange<Int>, option: String, unit: String) throws(UsageError) -> Int {
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("\(option) needs a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound) (got \(text))")
+        }
+        return number
     }
 
     private static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {

@@ -15,7 +15,8 @@ struct InteropCommand {
             let label = Self.label(index)
             do {
                 let driver = try AdapterDriver(configuration: AdapterConfiguration(
-                    command: argv, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight))
+                    command: argv, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight,
+                    deadlineSeconds: options.deadlineSeconds))
                 parties.append(InteropPair.Party(label: label, driver: driver))
                 lines.append("  \(label) = \(TextReport.printable(driver.hello.name)) \(TextReport.printable(driver.hello.version)) "
                              + "(\(argv.joined(separator: " ")))")
@@ -57,7 +58,15 @@ struct InteropCommand {
             lines.append(contentsOf: problems)
         }
         lines.append("\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped")
+        // An adapter that could not be driven to the end (a restart failed, it got stuck, the
+        // deadline passed) makes the table incomplete: that is status 3, as in a suite run.
+        let lost = parties.compactMap { party in party.driver.unavailable.map { (party.label, $0) } }
+        for (label, incident) in lost {
+            lines.append("conformance interop: \(label) could not be driven to the end: \(incident.fault.description)")
+            lines.append(contentsOf: incident.stderrTail.map { "  | \($0)" })
+        }
         guard command.write(lines.joined(separator: "\n") + "\n") else { return .usage }
+        if !lost.isEmpty { return .adapterUnavailable }
         if counts.failed > 0 { return .failures }
         return counts.passed == 0 ? .nothingSelected : .success
     }

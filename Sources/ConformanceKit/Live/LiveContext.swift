@@ -29,7 +29,9 @@ extension CaseResult {
         if let incident = failure.incident {
             fault = incident.fault.kind
             stderrTail = incident.stderrTail
+            stderrNote = incident.stderrNote
         }
+        boundRetained()
     }
 }
 

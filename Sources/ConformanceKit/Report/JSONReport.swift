@@ -9,7 +9,7 @@ import TunnelVectors
 ///  "summary":{"passed":n,"failed":n,"skipped":n,"expectedFailures":n,"unexpectedPasses":n,
 ///             "staleEntries":n,"durationMs":n,"exitStatus":n},
 ///  "results":[{"id","area","operation","requirements","outcome","message","expected","actual",
-///              "fault","stderr","expectedFailure":{"line","glob","reason"},"durationUs"}],
+///              "fault","stderr","stderrNote","expectedFailure":{"line","glob","reason"},"durationUs"}],
 ///  "staleEntries":[{"line","glob","reason"}], "adapterUnavailable":{...},
 ///  "runFailures":[{"kind","message","stderr","exitStatus"}], "warnings":["..."]}
 /// ```
@@ -73,6 +73,7 @@ public enum JSONReport {
         if let actual = result.actual { members["actual"] = actual }
         if let fault = result.fault { members["fault"] = .string(fault) }
         if !result.stderrTail.isEmpty { members["stderr"] = .array(result.stderrTail.map { .string($0) }) }
+        if let note = result.stderrNote { members["stderrNote"] = .string(note) }
         if let expectation = result.expectation { members["expectedFailure"] = entry(expectation) }
         return .object(members)
     }

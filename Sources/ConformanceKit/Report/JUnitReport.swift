@@ -107,8 +107,9 @@ public enum JUnitReport {
         if !result.comment.isEmpty { lines.append("vector: \(result.comment)") }
         if let expected = result.expected { lines.append("expected: \(JSONWriter.compactString(expected))") }
         if let actual = result.actual { lines.append("actual: \(JSONWriter.compactString(actual))") }
+        if let note = result.stderrNote { lines.append(note + (result.stderrTail.isEmpty ? "" : ":")) }
         if !result.stderrTail.isEmpty {
-            lines.append("adapter stderr (last \(result.stderrTail.count) lines):")
+            if result.stderrNote == nil { lines.append("adapter stderr (last \(result.stderrTail.count) lines):") }
             lines.append(contentsOf: result.stderrTail.map { "| " + $0 })
         }
         return lines.joined(separator: "\n")

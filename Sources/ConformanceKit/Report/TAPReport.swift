@@ -76,6 +76,7 @@ public enum TAPReport {
         if let fault = result.fault { members.append(("fault", yamlString(fault))) }
         if let expected = result.expected { members.append(("expected", yamlString(cut(expected)))) }
         if let actual = result.actual { members.append(("actual", yamlString(cut(actual)))) }
+        if let note = result.stderrNote { members.append(("stderrNote", yamlString(note))) }
         if !result.stderrTail.isEmpty {
             members.append(("stderr", "\n" + result.stderrTail.map { "    - " + yamlString($0) }.joined(separator: "\n")))
         }

@@ -48,11 +48,12 @@ public enum TextReport {
         var lines = ["\(tag) \(result.id)\(requirements)"]
         if let message = result.message { lines.append("  \(printable(message))") }
         if result.outcome == .failed, !result.comment.isEmpty { lines.append("  vector: \(result.comment)") }
-        lines.append(contentsOf: stderrBlock(result.stderrTail))
+        lines.append(contentsOf: stderrBlock(result.stderrTail, note: result.stderrNote))
         return lines
     }
 
-    private static func stderrBlock(_ tail: [String]) -> [String] {
+    private static func stderrBlock(_ tail: [String], note: String? = nil) -> [String] {
+        if let note { return ["  \(note)" + (tail.isEmpty ? "" : ":")] + tail.map { "  | " + $0 } }
         guard !tail.isEmpty else { return [] }
         return ["  adapter stderr (last \(tail.count) line\(tail.count == 1 ? "" : "s")):"] + tail.map { "  | " + printable($0) }
     }

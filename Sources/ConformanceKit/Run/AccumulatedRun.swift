@@ -81,7 +81,9 @@ enum AccumulatedRun {
                 guard let testCase = pending[index] else { return }
                 if isSeal {
                     let output = try LiveContext.unwrap(response, operation: "frame-seal (case \(index))")
-                    sealed[index] = try LiveContext.hexMember("frame", of: output, operation: "frame-seal (case \(index))")
+                    let frame = try LiveContext.hexMember("frame", of: output, operation: "frame-seal (case \(index))")
+                    try checkSealedLength(frame, of: testCase, index: index)
+                    sealed[index] = frame
                 } else {
                     let frame = sealed[index] ?? []
                     let opened = try openOutcome(response, index: index)
@@ -102,6 +104,19 @@ enum AccumulatedRun {
         guard actualHash == expectedHash else {
             throw CheckFailure("every case agrees with the reference, but the hash \(actualHash) differs from the vector's: "
                                + "the vector file and the reference library disagree", actual: ["sha256": .string(actualHash)])
+        }
+    }
+
+    /// A sealed frame is exactly the plaintext plus the frame overhead (FRAME-SEAL-1). Checked as
+    /// soon as the seal is answered: the case's damage (a flipped bit at a position drawn for a
+    /// frame of the right length) is applied to whatever the adapter returned, so a frame of
+    /// another length must stop the case before its open request is built.
+    private static func checkSealedLength(_ frame: [UInt8], of testCase: AccumulatedCase, index: Int) throws(CheckFailure) {
+        let expected = testCase.plaintext.count + Limits.sessionFrameOverhead
+        guard frame.count == expected else {
+            throw CheckFailure("case \(index) (\(describe(testCase))): frame-seal answered a \(frame.count)-byte frame, "
+                               + "expected \(expected) bytes (a \(testCase.plaintext.count)-byte plaintext plus "
+                               + "\(Limits.sessionFrameOverhead) bytes of type, nonce and tag)")
         }
     }
 

@@ -31,8 +31,10 @@ public struct CaseResult: Equatable, Sendable {
     public var actual: JSONValue?
     /// The kind of adapter fault (`crash`, `timeout`, ...) when the adapter misbehaved.
     public var fault: String?
-    /// The adapter's last stderr lines when the adapter misbehaved.
+    /// The adapter's stderr lines when the adapter misbehaved.
     public var stderrTail: [String]
+    /// Which request those lines can be tied to (ADP-26); nil when they are simply the last ones.
+    public var stderrNote: String?
     public var durationNanoseconds: UInt64
 
     public init(id: String, operation: String, requirements: [String], comment: String, outcome: Outcome,
@@ -62,5 +64,7 @@ public struct CaseResult: Equatable, Sendable {
         message = incident.fault.description
         fault = incident.fault.kind
         stderrTail = incident.stderrTail
+        stderrNote = incident.stderrNote
+        boundRetained()
     }
 }

@@ -31,7 +31,11 @@ public enum ResponseComparison {
     }
 
     private static func hint(for code: String) -> String {
-        code == "bad_request" ? " (the adapter could not read the input)" : ""
+        switch code {
+        case "bad_request": " (the adapter could not read the input)"
+        case "response_too_large": " (the adapter's answer would exceed the 4 MiB line cap, ADP-25)"
+        default: ""
+        }
     }
 
     /// The first difference between `expected` and `actual` below `path`, or nil.

@@ -83,6 +83,7 @@ public struct VectorRunner {
             } else {
                 result.outcome = .passed
             }
+            result.boundRetained()
         }
     }
 }

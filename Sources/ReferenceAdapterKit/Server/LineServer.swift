@@ -5,7 +5,7 @@ import Darwin
 #endif
 import TunnelVectors
 
-/// The adapter's stdin/stdout loop (ADP-1, ADP-4, ADP-7, ADP-13).
+/// The adapter's stdin/stdout loop (ADP-1, ADP-4, ADP-7, ADP-13, ADP-25).
 ///
 /// Input is read in large chunks and split into lines here, so thousands of pipelined requests
 /// cost a few `read` calls; each response is written with one `write` call straight to the file
@@ -92,6 +92,13 @@ struct LineServer {
         }
         if let log = reply.log { Self.logToStderr(log) }
         var out = Self.responseLine(reply.response)
+        if out.count > Self.maximumLineLength {
+            // ADP-25: a line the runner must refuse would fail the request as a fault and cost a
+            // restart; a short answer naming the problem keeps the stream in step.
+            Self.logToStderr("response of \(out.count) bytes exceeds the \(Self.maximumLineLength)-byte line cap: "
+                             + "answered response_too_large")
+            out = Self.responseLine(Self.responseTooLarge(id: reply.response["id"] ?? .null))
+        }
         out.append(0x0A)
         guard writeAll(out) else { return .failed }
         return reply.stop ? .stop : .next
@@ -107,6 +114,13 @@ struct LineServer {
     /// One response line without its line feed: `id` and `ok` first, then the other members sorted.
     private static func responseLine(_ response: JSONValue) -> [UInt8] {
         JSONWriter.compact(response, leading: ["id", "ok"])
+    }
+
+    /// The answer to a request whose response would exceed the line cap (ADP-25).
+    static let responseTooLargeCode = "response_too_large"
+
+    private static func responseTooLarge(id: JSONValue) -> JSONValue {
+        .object(["id": id, "ok": .bool(false), "error": .string(responseTooLargeCode)])
     }
 
     private static func badRequest(id: JSONValue) -> JSONValue {

@@ -33,6 +33,9 @@ public struct AccumulatedCase: Sendable {
         case .none:
             return sealed
         case .flip(let index, let bit):
+            // The index was drawn for a frame of the right length; a shorter frame (a faulty
+            // sealer's) is passed on undamaged rather than indexed past its end.
+            guard sealed.indices.contains(index) else { return sealed }
             var copy = sealed
             copy[index] ^= UInt8(1) << UInt8(bit)
             return copy

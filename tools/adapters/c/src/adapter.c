@@ -96,11 +96,35 @@ static operation_handler find_handler(const json_t *name)
     return NULL;
 }
 
+/* json_dump_callback sink that only counts: the length of a response is known
+ * before a byte of it is written. */
+static int count_bytes(const char *buffer, size_t size, void *data)
+{
+    (void)buffer;
+    size_t *total = data;
+    *total += size;
+    return 0;
+}
+
 /* Writes one response line and flushes it. id is an integer or NULL (null).
  * When even the response cannot be built, a fixed line keeps the
- * one-response-per-request rule. */
+ * one-response-per-request rule. An answer longer than the line cap is
+ * replaced by response_too_large (ADP-25): the runner would refuse the line
+ * and restart the adapter, where a short answer keeps the stream in step. */
 static void respond(json_t *id, const char *error, json_t *output)
 {
+    if (error == NULL) {
+        json_t *probe = json_pack("{s:O,s:b,s:O}", "id", id != NULL ? id : json_null(), "ok", 1, "output", output);
+        size_t length = 0;
+        int counted = probe == NULL ? -1 : json_dump_callback(probe, count_bytes, &length, JSON_COMPACT);
+        json_decref(probe);
+        if (counted == 0 && length > ADAPTER_MAXIMUM_LINE_LENGTH) {
+            fprintf(stderr, "openhuman-c: response of %zu bytes exceeds the line cap: %s\n", length,
+                    ADAPTER_RESPONSE_TOO_LARGE);
+            respond(id, ADAPTER_RESPONSE_TOO_LARGE, NULL);
+            return;
+        }
+    }
     json_t *response = json_object();
     int status = response == NULL ? -1 : json_object_set(response, "id", id != NULL ? id : json_null());
     if (error == NULL) {

@@ -15,6 +15,11 @@
 #define ADAPTER_BAD_REQUEST "bad_request"
 #define ADAPTER_UNSUPPORTED "unsupported"
 #define ADAPTER_INTERNAL_ERROR "internal_error"
+/* ADP-25: the answer would be longer than ADP-2's line cap. */
+#define ADAPTER_RESPONSE_TOO_LARGE "response_too_large"
+
+/* ADP-2: longest line, line feed excluded (4 MiB). */
+#define ADAPTER_MAXIMUM_LINE_LENGTH ((size_t)4 << 20)
 
 /* Each input_* returns NULL on success or an adapter error code. */
 

@@ -329,6 +329,22 @@ def handle(request) -> dict:
     return {"id": request_id, "ok": True, "output": output}
 
 
+# ADP-2's cap on a line, line feed excluded.
+MAXIMUM_LINE_LENGTH = 4 << 20
+RESPONSE_TOO_LARGE = "response_too_large"
+
+
+def response_line(response: dict) -> str:
+    """The response as one JSON line; an answer over the line cap becomes response_too_large (ADP-25),
+    so the runner gets a short answer instead of a line it must refuse."""
+    line = json.dumps(response, separators=(",", ":"))
+    if len(line.encode("utf-8")) > MAXIMUM_LINE_LENGTH:
+        print(f"openhuman-python: response of {len(line)} bytes exceeds the line cap: {RESPONSE_TOO_LARGE}",
+              file=sys.stderr)
+        line = json.dumps({"id": response.get("id"), "ok": False, "error": RESPONSE_TOO_LARGE}, separators=(",", ":"))
+    return line
+
+
 def main() -> int:
     """Serve requests until `shutdown` or end of input; both exit 0."""
     stdout = sys.stdout
@@ -340,7 +356,7 @@ def main() -> int:
         except (ValueError, RecursionError):
             request = None
         response = handle(request)
-        stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
+        stdout.write(response_line(response) + "\n")
         stdout.flush()
         if response["ok"] and request.get("op") == "shutdown":
             return 0
