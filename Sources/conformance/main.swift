@@ -7,6 +7,7 @@ import ReferenceAdapterKit
 /// Hidden mode: `conformance --serve-reference [--mutant NAME]` serves the reference adapter on
 /// stdin/stdout. With no `--adapter` the runner starts its own executable in that mode, so
 /// `swift run conformance` needs no second product built.
+StandardStreams.reserveClosedDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--serve-reference" {
     var mutant: Mutant?

@@ -26,8 +26,27 @@ public enum StandardStreams {
         signal(SIGPIPE, SIG_IGN)
     }()
 
+    /// Whether the runner was started with stdout closed (`>&-`), found by
+    /// `reserveClosedDescriptors()`.
+    nonisolated(unsafe) private static var standardOutputWasClosed = false
+
+    /// Puts `/dev/null` on each of descriptors 0, 1 and 2 that the runner was started without.
+    ///
+    /// A closed descriptor is the lowest free one, so the first pipe the runner makes for an
+    /// adapter would take it: the report meant for a closed stdout would then go into the
+    /// adapter's pipe. Holding the number with `/dev/null` keeps pipes off it; stdout's writes
+    /// still fail, as `EBADF`, because the runner remembers that stdout was closed (ADP-41).
+    /// Call it once, first thing, before any thread or pipe exists.
+    public static func reserveClosedDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            guard open("/dev/null", O_RDWR) == descriptor else { continue }
+            if descriptor == STDOUT_FILENO { standardOutputWasClosed = true }
+        }
+    }
+
     /// Writes all of `text` to stdout.
     public static func writeStandardOutput(_ text: String) throws(WriteError) {
+        if standardOutputWasClosed { throw WriteError(target: "stdout", reason: String(cString: strerror(EBADF))) }
         try write(text, to: STDOUT_FILENO, target: "stdout")
     }
 
