@@ -80,7 +80,7 @@ enum CoreChannelVectors {
 
     private static func add(_ file: inout VectorFileBuilder, _ name: String, _ requirements: [String], _ comment: String,
                             flags: [String], input: JSONValue, errors: [String?]) throws {
-        try file.add(name, operation: "core-channel", requirements: requirements + ["ADP-41"], comment: comment, flags: flags,
+        try file.add(name, operation: "core-channel", requirements: requirements + ["ADP-50"], comment: comment, flags: flags,
                      input: input, expect: .steps(errors))
     }
 
