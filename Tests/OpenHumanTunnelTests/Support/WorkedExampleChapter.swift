@@ -17,16 +17,24 @@ enum WorkedExampleChapter {
     static func values(in text: String) -> [(name: String, value: Printed)] {
         var result: [(String, Printed)] = []
         var inFence = false
+        // The value whose hex lines are being read: a fence, or any line that is neither hex nor
+        // a header (a formula such as `sas_salt = SHA-256(...)  (32 bytes)`), ends it, so one
+        // value never swallows the digits printed under the next.
+        var reading = false
         for line in text.components(separatedBy: "\n") {
             if line.hasPrefix("```") {
                 inFence.toggle()
+                reading = false
                 continue
             }
             guard inFence else { continue }
             if let header = header(line) {
                 result.append((header.0, Printed(declaredLength: header.1, hex: "")))
-            } else if !result.isEmpty, !line.isEmpty, line.allSatisfy({ "0123456789abcdef".contains($0) }) {
+                reading = true
+            } else if reading, !line.isEmpty, line.allSatisfy({ "0123456789abcdef".contains($0) }) {
                 result[result.count - 1].1.hex += line
+            } else {
+                reading = false
             }
         }
         return result
