@@ -13,11 +13,13 @@ public enum LiveChecks {
     public static let adapterAsCoreID = "live/handshake/adapter-core"
     public static let sessionAsDeviceID = "live/session/adapter-device"
     public static let sessionAsCoreID = "live/session/adapter-core"
+    public static let unholdableJSONID = "live/adapter/unholdable-json"
 
     public static var catalog: [LiveCheck] { CoverageCatalog.liveChecks }
 
     /// The ids this runner can perform.
-    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID]
+    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
+                                     unholdableJSONID]
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {
@@ -31,6 +33,7 @@ public enum LiveChecks {
         case adapterAsDeviceID: ["handshake-device-start", "handshake-device-finish"]
         case adapterAsCoreID: ["handshake-core"]
         case sessionAsDeviceID, sessionAsCoreID: ["session"]
+        case unholdableJSONID: ["hkdf-sha256", "qr-parse"]
         default: []
         }
     }
@@ -43,6 +46,7 @@ public enum LiveChecks {
         case adapterAsCoreID: try CoreHandshakeCheck.run(&context)
         case sessionAsDeviceID: try SessionCheck.run(adapterRole: .device, context: &context)
         case sessionAsCoreID: try SessionCheck.run(adapterRole: .core, context: &context)
+        case unholdableJSONID: try UnholdableJSONCheck.run(&context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

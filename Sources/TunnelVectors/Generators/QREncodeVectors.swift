@@ -55,6 +55,7 @@ enum QREncodeVectors {
                          expect: .output(["payload": .string(example.payload(replacing: "exp", with: String(exp)))]))
         }
         try addRefusals(&file)
+        try QRBoundaryVectors.addEncode(to: &file)
         return try file.build()
     }
 

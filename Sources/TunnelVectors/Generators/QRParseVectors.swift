@@ -52,6 +52,7 @@ enum QRParseVectors {
         try addFields(&file)
         try addOrder(&file)
         try addRoundTrips(&file)
+        try QRBoundaryVectors.addParse(to: &file)
         return try file.build()
     }
 

@@ -28,7 +28,7 @@ extension Operations {
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
             frame = try step.bytes("frame")
-            now = try step.natural("now")
+            now = try step.safeNatural("now")
             serverEphemeralPrivate = try step.key("serverEphemeralPrivate")
             ackNonce = try step.bytes("ackNonce", count: XChaCha20Poly1305.nonceLength)
         }
@@ -67,7 +67,7 @@ public enum ChannelJSON {
     static func read(_ input: RequestInput) throws(BadRequest) -> ChannelState {
         switch try input.string("state") {
         case "pending":
-            return .pending(expiresAt: try input.natural("expiresAt"))
+            return .pending(expiresAt: try input.safeNatural("expiresAt"))
         case "paired":
             return .paired(devicePublicKey: try input.key("devicePublicKey"),
                            lastHandshakeEphemeral: try input.optionalBytes("lastHandshakeEphemeral", count: 32))

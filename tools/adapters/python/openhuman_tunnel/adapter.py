@@ -57,22 +57,11 @@ def _optional_bytes(source: dict, name: str, length: int):
     return _bytes(source, name, length)
 
 
-_UINT64_MAX = 2**64 - 1
-
-
-def _uint64(source: dict, name: str) -> int:
-    """An unsigned 64-bit integer (times are Unix seconds as UInt64)."""
-    value = source.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _UINT64_MAX:
-        raise BadRequest(f"{name}: expected an unsigned 64-bit integer")
-    return value
-
-
 _SAFE_INTEGER_MAX = 2**53 - 1
 
 
 def _safe_integer(source: dict, name: str) -> int:
-    """An integer from 0 to 2^53 - 1 (the QR operations' range)."""
+    """An integer from 0 to 2^53 - 1: every integer input (length, now, expiresAt, exp), ADP-22."""
     value = source.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _SAFE_INTEGER_MAX:
         raise BadRequest(f"{name}: expected an integer from 0 to 2^53 - 1")
@@ -124,7 +113,7 @@ def op_x25519(inp: dict) -> dict:
 
 
 def op_hkdf_sha256(inp: dict) -> dict:
-    okm = hkdf.sha256(_bytes(inp, "ikm"), _bytes(inp, "salt"), _bytes(inp, "info"), _uint64(inp, "length"))
+    okm = hkdf.sha256(_bytes(inp, "ikm"), _bytes(inp, "salt"), _bytes(inp, "info"), _safe_integer(inp, "length"))
     return {"okm": _hex(okm)}
 
 
@@ -167,7 +156,7 @@ def op_frame_open(inp: dict) -> dict:
 def _session_step(step):
     """Parse one step into (action, arguments) before anything runs."""
     step = _object(step)
-    if len(step) != 1:
+    if ("seal" in step) == ("open" in step):  # other members are ignored (ADP-23)
         raise BadRequest("a step holds exactly one of 'seal' or 'open'")
     if "seal" in step:
         seal = _object(step["seal"])
@@ -212,7 +201,7 @@ def _read_channel(value):
     channel = _object(value)
     state = channel.get("state")
     if state == "pending":
-        return handshake.Pending(_uint64(channel, "expiresAt"))
+        return handshake.Pending(_safe_integer(channel, "expiresAt"))
     if state == "paired":
         return handshake.Paired(_key(channel, "devicePublicKey"),
                                 _optional_bytes(channel, "lastHandshakeEphemeral", 32))
@@ -233,7 +222,7 @@ def _write_channel(channel) -> dict:
 
 def _core_step(step):
     step = _object(step)
-    return (_bytes(step, "frame"), _uint64(step, "now"), _key(step, "serverEphemeralPrivate"),
+    return (_bytes(step, "frame"), _safe_integer(step, "now"), _key(step, "serverEphemeralPrivate"),
             _bytes(step, "ackNonce", 24))
 
 
@@ -300,8 +289,25 @@ def op_hello(inp: dict) -> dict:
             "operations": list(OPERATIONS), "policies": {"replayMemory": REPLAY_MEMORY}}
 
 
+def _holds_lone_surrogate(value) -> bool:
+    """Whether a decoded request holds a string with an unpaired surrogate escape: JSON by the
+    grammar, but no Unicode text, so the request is bad_request under its own id (ADP-24).
+    Python's json module decodes such an escape to a lone code point instead of refusing it."""
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, dict):
+        return any(_holds_lone_surrogate(k) or _holds_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone_surrogate(v) for v in value)
+    return False
+
+
 def handle(request) -> dict:
     """Return the response object for one decoded request; never raises."""
+    if isinstance(request, dict) and _holds_lone_surrogate(request):
+        request_id = request.get("id")
+        valid_id = isinstance(request_id, int) and not isinstance(request_id, bool)
+        return {"id": request_id if valid_id else None, "ok": False, "error": BAD_REQUEST}
     if not isinstance(request, dict):
         return {"id": None, "ok": False, "error": BAD_REQUEST}
     request_id = request.get("id")
