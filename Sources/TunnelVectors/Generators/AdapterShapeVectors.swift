@@ -38,13 +38,13 @@ enum AdapterShapeVectors {
             try file.add(name, operation: operation, requirements: ["ADP-22", "ADP-11"], comment: comment, flags: ["BadRequest"],
                          input: input, expect: .error("bad_request"))
         }
-        try file.add("core-now-and-expiry-2-pow-53-minus-1", operation: "handshake-core", requirements: ["ADP-22", "CHAN-2"],
+        try file.add("core-now-and-expiry-2-pow-53-minus-1", operation: "handshake-core", requirements: ["ADP-22", "CHAN-2", "ENC-4"],
                      comment: "A channel pending until 2^53 - 1 and now 2^53 - 1, the top of the range: in range, equal, accepted.",
                      flags: ["IntegerRange"],
                      input: f.coreInput(channel: .pending(expiresAt: largestSafeInteger),
                                         steps: [step.setting("now", .int(largestSafeInteger))]),
                      expect: .output(["steps": [try f.acceptance()]]))
-        try file.add("qr-parse-now-2-pow-53-minus-1", operation: "qr-parse", requirements: ["ADP-22", "QR-PARSE-24"],
+        try file.add("qr-parse-now-2-pow-53-minus-1", operation: "qr-parse", requirements: ["ADP-22", "QR-PARSE-24", "ENC-4"],
                      comment: "qr-parse with now 2^53 - 1, the top of the range: read, and the example is qr_expired.",
                      flags: ["IntegerRange"], input: qr.setting("now", .int(largestSafeInteger)), expect: .error("qr_expired"))
     }

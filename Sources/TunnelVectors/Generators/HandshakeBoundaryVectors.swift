@@ -37,7 +37,7 @@ enum HandshakeBoundaryVectors {
         ]
         for (name, expiresAt, now, error, comment) in edges {
             f = HandshakeFixture(id: file.id("core/\(name)"))
-            try core(&file, name, ["CHAN-2", "HS-4", "ADP-22"], comment,
+            try core(&file, name, ["CHAN-2", "HS-4", "ENC-4"], comment,
                      input: f.coreInput(channel: .pending(expiresAt: expiresAt), steps: [f.coreStep(try f.handshake(), now: now)]),
                      errors: [error])
         }
@@ -52,7 +52,7 @@ enum HandshakeBoundaryVectors {
         let e = HandshakeFixture.expiresAt
         let f = HandshakeFixture(id: file.id("core/sequence/paired-past-pairing-expiry"))
         let rounds = ["at-expiry", "one-after", "far-after"].map { f.round($0) }
-        try core(&file, "sequence/paired-past-pairing-expiry", ["CHAN-2", "CHAN-3", "HS-4"],
+        try core(&file, "sequence/paired-past-pairing-expiry", ["CHAN-2", "CHAN-3", "HS-4", "ENC-4"],
                  "Pending until e: pairs at e - 1, then reconnects at e, e + 1 and 2^53 - 1: a paired channel has no expiry.",
                  input: f.coreInput(steps: [f.coreStep(try f.handshake(), now: e - 1),
                                             rounds[0].coreStep(try rounds[0].handshake(), now: e),

@@ -49,7 +49,7 @@ enum QRBoundaryVectors {
              "exp 2^32 at now 2^32 - 1: valid; 32-bit times would wrap exp to 0 and refuse."),
         ]
         for (name, exp, now, valid, comment) in times {
-            try file.add(name, operation: "qr-parse", requirements: ["QR-PARSE-24", "QR-GRAM-5"], comment: comment,
+            try file.add(name, operation: "qr-parse", requirements: ["QR-PARSE-24", "QR-GRAM-5", "ENC-4"], comment: comment,
                          flags: ["Boundary"], input: e.parseInput(e.payload(replacing: "exp", with: String(exp)), now: now),
                          expect: valid ? .output(e.parsed().setting("exp", .int(exp))) : .error("qr_expired"))
         }
