@@ -53,6 +53,13 @@ struct ComposedImplementation: TunnelImplementation {
                                                          ackNonce: ackNonce)
     }
 
+    func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
+                       clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
+        ComposedDeviceReceiver(implementation: self).receive(messages, corePublicKey: corePublicKey,
+                                                             deviceStaticPrivate: deviceStaticPrivate,
+                                                             clientEphemeralPrivate: clientEphemeralPrivate)
+    }
+
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String {
         try ComposedPairingPayload(mutant: mutant).encode(payload)
     }

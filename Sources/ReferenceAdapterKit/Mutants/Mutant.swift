@@ -44,6 +44,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case handshakePlaintextSortedKeys = "handshake-plaintext-sorted-keys"
     case ackPlaintextWithSpaces = "ack-plaintext-with-spaces"
     case ackKindNotChecked = "ack-kind-not-checked"
+    case ackStateDiscardedOnError = "ack-state-discarded-on-error"
+    case secondAckAccepted = "second-ack-accepted"
 
     // Handshake plaintext JSON and base64url (JSON-*, ENC-1).
     case duplicateJSONFieldsAccepted = "duplicate-json-fields-accepted"
@@ -151,6 +153,10 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the core writes the ack plaintext with a space after ':' and ',', as a default JSON encoder does (ACK-2)"
         case .ackKindNotChecked:
             "the device never reads the ack's kind member, so a missing or wrong kind is accepted (ACK-4)"
+        case .ackStateDiscardedOnError:
+            "the device drops its handshake state (client_eph) when an ack is refused, so a later valid ack for the same handshake fails (ACK-5)"
+        case .secondAckAccepted:
+            "the device never closes its ack opener: a second ack after the first is accepted again instead of reaching the session opener (ACK-6)"
         case .duplicateJSONFieldsAccepted:
             "a repeated member in a handshake or ack plaintext is accepted, the last copy winning (JSON-2)"
         case .missingFieldReportedAsBadJSON:

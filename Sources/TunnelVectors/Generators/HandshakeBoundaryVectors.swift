@@ -52,7 +52,7 @@ enum HandshakeBoundaryVectors {
         let e = HandshakeFixture.expiresAt
         let f = HandshakeFixture(id: file.id("core/sequence/paired-past-pairing-expiry"))
         let rounds = ["at-expiry", "one-after", "far-after"].map { f.round($0) }
-        try core(&file, "sequence/paired-past-pairing-expiry", ["CHAN-2", "CHAN-3", "HS-4", "ENC-4"],
+        try core(&file, "sequence/paired-past-pairing-expiry", ["CHAN-2", "CHAN-3", "CHAN-9", "HS-4", "ENC-4"],
                  "Pending until e: pairs at e - 1, then reconnects at e, e + 1 and 2^53 - 1: a paired channel has no expiry.",
                  input: f.coreInput(steps: [f.coreStep(try f.handshake(), now: e - 1),
                                             rounds[0].coreStep(try rounds[0].handshake(), now: e),
@@ -94,6 +94,15 @@ enum HandshakeBoundaryVectors {
                 try file.add(name, operation: "handshake-device-start", requirements: ["HS-1", "HS-2", "KDF-3", "DH-1"],
                              comment: "\(member) all \(byteName == "zero" ? "zero" : "0xff"): a legal value; the exact 0x03 message.",
                              flags: ["ExtremeValue"], input: f.startInput(), expect: .output(["frame": .hex(try f.handshake())]))
+            }
+            let corePublicName = "start/extreme-corePublicKey-\(byteName)"
+            if byte == 0xff {
+                // All 0xff is 2^255 - 1 once the top bit is masked, that is p + 18: not low order.
+                let f = HandshakeFixture(id: file.id(corePublicName))
+                try file.add(corePublicName, operation: "handshake-device-start", requirements: ["HS-1", "HS-3", "DH-1"],
+                             comment: "corePublicKey all 0xff (p + 18 after masking, not low order): the handshake is built.",
+                             flags: ["ExtremeValue"], input: f.startInput().setting("corePublicKey", .hex([UInt8](repeating: 0xff, count: 32))),
+                             expect: .valid)
             }
             for member in ["deviceStaticPrivate", "clientEphemeralPrivate"] {
                 let name = "finish/extreme-\(member)-\(byteName)"

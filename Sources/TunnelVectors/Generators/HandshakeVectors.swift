@@ -39,6 +39,7 @@ enum HandshakeVectors {
         try HandshakeCoreVectors.add(to: &file)
         try HandshakeFinishVectors.add(to: &file)
         try HandshakeBoundaryVectors.add(to: &file)
+        try HandshakeDeviceVectors.add(to: &file)
         return try file.build()
     }
 }

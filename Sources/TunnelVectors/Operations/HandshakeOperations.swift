@@ -18,6 +18,24 @@ extension Operations {
         return .object(["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)])
     }
 
+    /// Offers each step's message to one device that has sent its handshake (ACK-4 to ACK-6).
+    func deviceReceive(_ input: RequestInput) throws -> JSONValue {
+        let corePublicKey = try input.key("corePublicKey"), deviceStaticPrivate = try input.key("deviceStaticPrivate")
+        let clientEphemeralPrivate = try input.key("clientEphemeralPrivate")
+        let messages = try input.array("steps").map { element throws(BadRequest) in
+            try RequestInput(element.value, path: element.path).bytes("frame")
+        }
+        let receipts = implementation.deviceReceive(messages, corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
+                                                    clientEphemeralPrivate: clientEphemeralPrivate)
+        return .object(["steps": .array(receipts.map { receipt in
+            switch receipt {
+            case .accepted(let keys): .object(["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)])
+            case .opened(let plaintext): .object(["plaintext": .hex(plaintext)])
+            case .rejected(let error): .object(["error": .string(error.code)])
+            }
+        })])
+    }
+
     /// A handshake offered to the core, read completely before any step runs.
     private struct CoreStep {
         let frame: [UInt8]

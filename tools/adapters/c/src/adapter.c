@@ -36,6 +36,7 @@ static const operation OPERATIONS[] = {
     {"session", op_session},
     {"handshake-device-start", op_handshake_device_start},
     {"handshake-device-finish", op_handshake_device_finish},
+    {"handshake-device", op_handshake_device},
     {"handshake-core", op_handshake_core},
     {"qr-encode", op_qr_encode},
     {"qr-parse", op_qr_parse},

@@ -197,6 +197,27 @@ def op_handshake_device_finish(inp: dict) -> dict:
     return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
 
 
+def op_handshake_device(inp: dict) -> dict:
+    """The device after its handshake: the ack opener takes each message until it accepts one
+    (a refusal changes nothing, ACK-5); then it is closed and every later message goes to the
+    new session's opener (ACK-6), so a second ack is unexpected_type."""
+    core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
+    client_private = _key(inp, "clientEphemeralPrivate")
+    messages = [_bytes(_object(step), "frame") for step in _list(inp, "steps")]
+    session, results = None, []
+    for message in messages:
+        try:
+            if session is not None:
+                results.append({"plaintext": _hex(session.open(message))})
+                continue
+            keys = handshake.device_finish(message, core_public, device_private, client_private)
+            session = SessionCipher("device", keys)
+            results.append({"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)})
+        except TunnelError as error:
+            results.append({"error": error.code})
+    return {"steps": results}
+
+
 def _read_channel(value):
     channel = _object(value)
     state = channel.get("state")
@@ -276,6 +297,7 @@ OPERATIONS = {
     "session": op_session,
     "handshake-device-start": op_handshake_device_start,
     "handshake-device-finish": op_handshake_device_finish,
+    "handshake-device": op_handshake_device,
     "handshake-core": op_handshake_core,
     "qr-encode": op_qr_encode,
     "qr-parse": op_qr_parse,
