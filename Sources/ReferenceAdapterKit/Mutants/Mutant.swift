@@ -26,12 +26,16 @@ public enum Mutant: String, CaseIterable, Sendable {
     case window127 = "window-127"
     case window129 = "window-129"
     case windowEvictsNewest = "window-evicts-newest"
+    case zeroSessionKeyTreatedAsUnset = "zero-session-key-treated-as-unset"
 
     // Primitives and the key schedule (DH-*, KDF-*).
     case noZeroOutputCheck = "no-zero-output-check"
     case topBitOfUNotMasked = "top-bit-of-u-not-masked"
     case nonCanonicalURejected = "non-canonical-u-rejected"
     case hkdfLengthLimitOffByOne = "hkdf-length-limit-off-by-one"
+    case hkdfZeroLengthRefused = "hkdf-zero-length-refused"
+    case hkdfLengthHeldIn32Bits = "hkdf-length-held-in-32-bits"
+    case zeroScalarRefused = "zero-scalar-refused"
     case saltOrderReversed = "salt-order-reversed"
     case ikmOrderReversed = "ikm-order-reversed"
     case misspeltInfoTag = "misspelt-info-tag"
@@ -70,6 +74,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case channelStateCheckedAfterAuth = "channel-state-checked-after-auth"
     case channelUpdatedBeforeKeyChecks = "channel-updated-before-key-checks"
     case replayCheckedBeforeDeviceKey = "replay-checked-before-device-key"
+    case expiryHeldIn32Bits = "expiry-held-in-32-bits"
+    case zeroExpiryMeansNever = "zero-expiry-means-never"
 
     // The pairing payload (QR-*).
     case lenientExpParse = "lenient-exp-parse"
@@ -84,6 +90,12 @@ public enum Mutant: String, CaseIterable, Sendable {
     case qrLowOrderCPKAccepted = "qr-low-order-cpk-accepted"
     case qrRPCNotValidated = "qr-rpc-not-validated"
     case qrMaximumLengthOffByOne = "qr-maximum-length-off-by-one"
+    case qrExpiryHeldIn32Bits = "qr-expiry-held-in-32-bits"
+    case qrZeroExpiryMeansNever = "qr-zero-expiry-means-never"
+    case qrBareHexPrefixAccepted = "qr-bare-hex-prefix-accepted"
+    case qrPortLeadingZerosRefused = "qr-port-leading-zeros-refused"
+    case qrPortDigitsNotCounted = "qr-port-digits-not-counted"
+    case qrSchemeWithoutColonReadAsWhole = "qr-scheme-without-colon-read-as-whole"
 
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
@@ -133,6 +145,30 @@ public enum Mutant: String, CaseIterable, Sendable {
             "X25519 refuses a u-coordinate >= p with low_order_key instead of reducing it (DH-1)"
         case .hkdfLengthLimitOffByOne:
             "HKDF refuses the largest legal output, 255 * 32 = 8,160 bytes, with hkdf_output_too_long (KDF-1)"
+        case .hkdfZeroLengthRefused:
+            "HKDF refuses an output length of 0 (a precondition length > 0), which KDF-1 allows and answers with the empty output (KDF-1)"
+        case .hkdfLengthHeldIn32Bits:
+            "the HKDF length is held in 32 bits, so 2^32 wraps to 0 and gives the empty output instead of hkdf_output_too_long (KDF-1, ADP-22)"
+        case .zeroScalarRefused:
+            "X25519 refuses an all-zero private key with low_order_key, though clamping makes every 32 bytes a valid scalar (DH-1)"
+        case .zeroSessionKeyTreatedAsUnset:
+            "an all-zero direction key is taken for an unset one: the opener refuses every frame under it with auth_failed (FRAME-OPEN-6, KDF-5)"
+        case .expiryHeldIn32Bits:
+            "the core compares now and expiresAt as 32-bit values, so times past 2^32 - 1 (2106) wrap and an expired pairing reopens (ENC-4, CHAN-2)"
+        case .zeroExpiryMeansNever:
+            "a pending channel with expiresAt 0 is taken to have no expiry, as a zero sentinel does (CHAN-2, ENC-4)"
+        case .qrExpiryHeldIn32Bits:
+            "the QR consumer compares exp and now as 32-bit values, so times past 2^32 - 1 wrap (ENC-4, QR-PARSE-24)"
+        case .qrZeroExpiryMeansNever:
+            "a QR payload with exp 0 is taken to have no expiry, as a zero sentinel does (QR-PARSE-24)"
+        case .qrBareHexPrefixAccepted:
+            "the QR rpc host's last label 0x with no hex digit after it is accepted, though WHATWG reads it as the number 0 (QR-GRAM-4)"
+        case .qrPortLeadingZerosRefused:
+            "a QR rpc port with leading zeros (:00080) is refused, though QR-GRAM-4 allows it (QR-GRAM-4, QR-PARSE-22)"
+        case .qrPortDigitsNotCounted:
+            "a QR rpc port is judged by its value only, so six digits with a leading zero (:000080) pass (QR-GRAM-4)"
+        case .qrSchemeWithoutColonReadAsWhole:
+            "a QR payload without ':' is read as all scheme, so 'openhuman' alone passes the scheme check and fails later as qr_bad_host (QR-PARSE-4)"
         case .saltOrderReversed:
             "session-key salt is server_eph_pub || client_eph_pub (KDF-2)"
         case .ikmOrderReversed:

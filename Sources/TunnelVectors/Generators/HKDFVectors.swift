@@ -68,6 +68,15 @@ enum HKDFVectors {
                      flags: ["LengthLimit"],
                      input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int((1 << 53) - 1)],
                      expect: .error("hkdf_output_too_long"))
+        try file.add("length-0-empty-inputs", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "Empty ikm, salt and info with length 0: the empty output.",
+                     flags: ["LengthLimit"], input: ["ikm": "", "salt": "", "info": "", "length": 0],
+                     expect: .output(["okm": ""]))
+        try file.add("length-2-pow-32-plus-32-too-long", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "length 2^32 + 32: hkdf_output_too_long; a length kept in 32 bits would read it as 32.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int((1 << 32) + 32)],
+                     expect: .error("hkdf_output_too_long"))
         try file.add("length-2-pow-32-too-long", operation: "hkdf-sha256", requirements: ["KDF-1"],
                      comment: "length 2^32: hkdf_output_too_long; a length kept in 32 bits would read it as 0.",
                      flags: ["LengthLimit"],

@@ -26,6 +26,8 @@ enum HandshakeBoundaryVectors {
         let edges: [(String, Int64, Int64, String?, String)] = [
             ("pending-expires-at-0-now-0", 0, 0, nil, "A channel pending until 0 at now 0, the bottom of the range: equal, accepted."),
             ("pending-expires-at-0-now-1", 0, 1, "pairing_expired", "A channel pending until 0 at now 1: pairing_expired."),
+            ("pending-expires-at-0-now-ordinary", 0, HandshakeFixture.now, "pairing_expired",
+             "A channel pending until 0 at an ordinary now: pairing_expired; 0 is a time, not 'no expiry'."),
             ("pending-expires-at-max-now-max-minus-1", largestSafeInteger, largestSafeInteger - 1, nil,
              "Pending until 2^53 - 1, now one before: accepted."),
             ("pending-expires-at-max-minus-1-now-max", largestSafeInteger - 1, largestSafeInteger, "pairing_expired",

@@ -9,6 +9,7 @@ enum QRBoundaryVectors {
         ("host-0x-not-last", "http://0x.example/", true),
         ("host-0x-then-non-hex", "http://0xg/", true),
         ("port-leading-zeros", "http://host:00080/", true),
+        ("port-leading-zero-ipv6", "http://[::1]:07788/rpc", true),
         ("port-five-zeros", "http://host:00000/", false),
         ("port-six-digits", "http://host:000080/", false),
         ("port-1", "http://host:1/", true),
@@ -28,6 +29,7 @@ enum QRBoundaryVectors {
         let noColon: [(String, String, String)] = [
             ("scheme-no-colon-empty", "", "The empty payload has no ':' and so no scheme: qr_bad_scheme."),
             ("scheme-no-colon-scheme-only", "openhuman", "openhuman with no ':': no scheme, qr_bad_scheme."),
+            ("scheme-no-colon-upper-case", "OPENHUMAN", "OPENHUMAN with no ':': no scheme, qr_bad_scheme."),
             ("scheme-no-colon-whole-payload", "openhuman//pair" + query.replacingOccurrences(of: "%3A", with: "%3a"),
              "The example without its ':' (and no other ':'): qr_bad_scheme."),
             ("scheme-first-colon-in-query", "openhuman//pair?cid=a:b", "The first ':' is in the query: the scheme is everything before it, qr_bad_scheme."),
@@ -40,6 +42,7 @@ enum QRBoundaryVectors {
             ("now-one-before-exp", e.exp, e.exp - 1, true, "now == exp - 1: valid."),
             ("exp-0-now-0", 0, 0, true, "exp 0 at now 0: equal, valid."),
             ("exp-0-now-1", 0, 1, false, "exp 0 at now 1: qr_expired."),
+            ("exp-0-now-ordinary", 0, e.now, false, "exp 0 at an ordinary now: qr_expired; 0 is a time, not 'no expiry'."),
             ("exp-maximum-now-equal", 253_402_300_799, 253_402_300_799, true, "exp 253402300799 at now 253402300799: valid."),
             ("exp-maximum-now-after", 253_402_300_799, 253_402_300_800, false, "exp 253402300799 at now 253402300800: qr_expired."),
             ("exp-maximum-now-2-pow-53-minus-1", 253_402_300_799, (1 << 53) - 1, false, "exp 253402300799 at now 2^53 - 1: qr_expired."),

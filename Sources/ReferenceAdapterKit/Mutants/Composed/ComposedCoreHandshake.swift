@@ -58,7 +58,9 @@ struct ComposedCoreHandshake {
         case .revoked:
             if mutant != .revokedChannelAccepted { throw .channelRevoked }
         case .pending(let expiresAt):
-            let expired = mutant == .expiryComparedWithLessOrEqual ? now >= expiresAt : now > expiresAt
+            var expired = mutant == .expiryComparedWithLessOrEqual ? now >= expiresAt : now > expiresAt
+            if mutant == .expiryHeldIn32Bits { expired = UInt32(truncatingIfNeeded: now) > UInt32(truncatingIfNeeded: expiresAt) }
+            if mutant == .zeroExpiryMeansNever, expiresAt == 0 { expired = false }
             if expired { throw .pairingExpired }
         case .paired:
             break

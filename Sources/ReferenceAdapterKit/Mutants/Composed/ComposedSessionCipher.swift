@@ -44,6 +44,7 @@ struct ComposedSessionCipher: SessionEndpoint {
         let nonce = Array(frame[1..<25])
         guard !window.contains(nonce) else { throw .replayed }
         if mutant == .recordNonceBeforeAuth { window.record(nonce) }
+        if mutant == .zeroSessionKeyTreatedAsUnset, openingKey.allSatisfy({ $0 == 0 }) { throw .authFailed }
         let plaintext = try XChaCha20Poly1305.open(key: openingKey, nonce: nonce, ciphertext: Array(frame[25...]), aad: [])
         if mutant != .recordNonceBeforeAuth { window.record(nonce) }
         return plaintext
