@@ -15,8 +15,9 @@ No clock and no system randomness are used: two runs give the same bytes.
   --check        regenerate in memory and compare with the files on disk; list every file that
                  differs, is missing or is extra, and exit 1 if any
                  example: swift run vectorgen --check
-  --coverage     print the requirements that have no vector, live check or exemption (and other
-                 coverage problems) and exit 1 if any; writes nothing
+  --coverage     print the requirements that have no vector, live check or exemption, the
+                 catalogued boundaries no vector hits (BoundaryCatalog), and other coverage
+                 problems, and exit 1 if any; writes nothing
   --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
                  spec/coverage.md is then neither written nor compared
                  example: swift run vectorgen --out /tmp/vectors

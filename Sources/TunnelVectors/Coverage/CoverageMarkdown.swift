@@ -13,7 +13,7 @@ public enum CoverageMarkdown {
         `vectors/` and the live checks and exemptions of `Sources/TunnelVectors/Coverage/CoverageCatalog.swift`.
         Do not edit: `swift run vectorgen --check` fails when this file is stale, and
         `swift run vectorgen --coverage` fails when a MUST-level requirement has no vector, live check
-        or exemption.
+        or exemption, or a catalogued boundary (section Boundaries) has no vector.
 
         """
         let entries = report.entries

@@ -24,7 +24,7 @@ public struct CoverageReport: Sendable {
     public init(requirements: [Requirement], files: [VectorFile],
                 liveChecks: [LiveCheck] = CoverageCatalog.liveChecks,
                 exemptions: [CoverageExemption] = CoverageCatalog.exemptions,
-                boundaries: [BoundaryField] = BoundaryCatalog.fields) {
+                boundaries: [BoundaryField] = []) {
         let defined = Set(requirements.map(\.id))
         var problems: [String] = []
         var citations: [String: [(String, [String])]] = [:]
