@@ -21,8 +21,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     case swapDirectionKeys = "swap-direction-keys"
     case oneKeyBothDirections = "one-key-both-directions"
     case constantSealNonce = "constant-seal-nonce"
+    case zeroNonceTreatedAsAbsent = "zero-nonce-treated-as-absent"
     case recordNonceBeforeAuth = "record-nonce-before-auth"
     case noReplayWindow = "no-replay-window"
+    case window126 = "window-126"
     case window127 = "window-127"
     case window129 = "window-129"
     case windowEvictsNewest = "window-evicts-newest"
@@ -131,6 +133,10 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the nonce enters the replay window before authentication, so a forged frame blocks the genuine frame with its nonce (FRAME-OPEN-7)"
         case .noReplayWindow:
             "the opener keeps no replay window: a replayed frame is accepted again (FRAME-OPEN-5)"
+        case .window126:
+            "the replay window holds 126 nonces while declaring replayMemory 128: the 127th most recent is accepted again (REPLAY-1, REPLAY-3)"
+        case .zeroNonceTreatedAsAbsent:
+            "an all-zero nonce given by the caller is taken for 'no nonce' (a zero sentinel) and replaced by a random one, for frames, handshakes and acks (FRAME-SEAL-1, HS-1, ACK-1)"
         case .window127:
             "the replay window holds 127 nonces while declaring replayMemory 128: the 128th most recent is accepted again (REPLAY-1, REPLAY-3)"
         case .window129:

@@ -45,6 +45,8 @@ struct ComposedCoreHandshake {
                                         serverEphemeralPublic: serverEphemeralPublic)
         let ackKey = schedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         let ackAAD = mutant == .ackAADOmitted ? [] : [ComposedMessageType.handshakeAck] + clientEphemeralPublic
+        let ackNonce = mutant == .zeroNonceTreatedAsAbsent && ackNonce.allSatisfy({ $0 == 0 })
+            ? ComposedDeviceHandshake.drawnNonce() : ackNonce
         let ack = [ComposedMessageType.handshakeAck] + ackNonce + XChaCha20Poly1305.seal(
             key: ackKey, nonce: ackNonce, plaintext: json.ackPlaintext(serverEphemeralPublic: serverEphemeralPublic),
             aad: ackAAD)

@@ -26,7 +26,8 @@ struct ComposedSessionCipher: SessionEndpoint {
             ? Limits.maximumMessageLength - XChaCha20Poly1305.nonceLength - XChaCha20Poly1305.tagLength
             : Limits.maximumPlaintextLength
         guard plaintext.count <= limit else { throw .plaintextTooLarge }
-        let nonce = nonce ?? freshNonce()
+        let givenNonce = mutant == .zeroNonceTreatedAsAbsent && nonce?.allSatisfy({ $0 == 0 }) == true ? nil : nonce
+        let nonce = givenNonce ?? freshNonce()
         return [ComposedMessageType.session] + nonce
             + XChaCha20Poly1305.seal(key: sealingKey, nonce: nonce, plaintext: plaintext, aad: [])
     }
