@@ -90,6 +90,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     case qrNamesNotPercentDecoded = "qr-names-not-percent-decoded"
     case qrPlusNotDecodedAsSpace = "qr-plus-not-decoded-as-space"
     case qrLowOrderCPKAccepted = "qr-low-order-cpk-accepted"
+    case qrNonCanonicalCPKRefused = "qr-non-canonical-cpk-refused"
     case qrRPCNotValidated = "qr-rpc-not-validated"
     case qrMaximumLengthOffByOne = "qr-maximum-length-off-by-one"
     case qrExpiryHeldIn32Bits = "qr-expiry-held-in-32-bits"
@@ -259,6 +260,8 @@ public enum Mutant: String, CaseIterable, Sendable {
             "QR values are percent-decoded with decodeURIComponent, which keeps '+' instead of reading a space (QR-GRAM-3)"
         case .qrLowOrderCPKAccepted:
             "the QR cpk is not checked for low order at scan time, as the deployed consumer did not (QR-PARSE-21)"
+        case .qrNonCanonicalCPKRefused:
+            "a QR cpk whose masked value is p or more (all 0xff is p + 18) is refused as qr_low_order_cpk, though X25519 reduces it and it is not low order (QR-PARSE-21, DH-1)"
         case .qrRPCNotValidated:
             "the QR rpc is not validated, as the deployed consumer did not (QR-PARSE-22)"
         case .qrMaximumLengthOffByOne:

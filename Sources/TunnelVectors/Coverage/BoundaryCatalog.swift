@@ -211,6 +211,12 @@ public enum BoundaryCatalog {
          "handshake/core/extreme-coreStaticPrivate-ff"),
         ("handshake-core serverEphemeralPrivate", ["ACK-1", "KDF-2"], "handshake/core/pending-accepts",
          "handshake/core/extreme-serverEphemeralPrivate-zero", "handshake/core/extreme-serverEphemeralPrivate-ff"),
+        ("handshake-core channel devicePublicKey", ["CHAN-3"], "handshake/core/paired-same-device",
+         "handshake/core/extreme-devicePublicKey-zero", "handshake/core/extreme-devicePublicKey-ff"),
+        ("handshake-core channel lastHandshakeEphemeral", ["CHAN-5"], "handshake/core/paired-same-device",
+         "handshake/core/extreme-lastHandshakeEphemeral-zero", "handshake/core/extreme-lastHandshakeEphemeral-ff"),
+        ("pairing payload cpk key", ["QR-PARSE-21", "QR-ENC-7"], "qr-parse/example", "qr-parse/cpk-low-order-zero", "qr-parse/cpk-all-ff"),
+        ("qr-encode cpk key", ["QR-ENC-7"], "qr-encode/example-with-rpc", "qr-encode/cpk-low-order-zero", "qr-encode/cpk-all-ff"),
         ("handshake-core ackNonce", ["ACK-1"], "handshake/core/pending-accepts", "handshake/core/extreme-ackNonce-zero",
          "handshake/core/extreme-ackNonce-ff"),
     ]

@@ -97,6 +97,24 @@ enum HandshakeBoundaryVectors {
                              comment: "\(member) all \(byteName == "zero" ? "zero" : "0xff"): a legal value; the exact 0x03 message.",
                              flags: ["ExtremeValue"], input: f.startInput(), expect: .output(["frame": .hex(try f.handshake())]))
             }
+            // The channel's stored keys: an all-zero or all-0xff devicePublicKey is some other
+            // device's key (unknown_device); such a lastHandshakeEphemeral is not this hs_eph_pub.
+            let extremeKey = [UInt8](repeating: byte, count: 32)
+            var name = "core/extreme-devicePublicKey-\(byteName)"
+            var f = HandshakeFixture(id: file.id(name))
+            try file.add(name, operation: "handshake-core", requirements: ["CHAN-3", "HS-4-8"],
+                         comment: "A channel paired with a devicePublicKey of all \(byteName == "zero" ? "zero" : "0xff") bytes refuses another device: unknown_device.",
+                         flags: ["ExtremeValue"],
+                         input: f.coreInput(channel: .paired(devicePublicKey: extremeKey, lastHandshakeEphemeral: nil),
+                                            steps: [f.coreStep(try f.handshake())]), expect: .steps(["unknown_device"]))
+            name = "core/extreme-lastHandshakeEphemeral-\(byteName)"
+            f = HandshakeFixture(id: file.id(name))
+            try file.add(name, operation: "handshake-core", requirements: ["CHAN-5", "CHAN-3"],
+                         comment: "lastHandshakeEphemeral of all \(byteName == "zero" ? "zero" : "0xff") bytes is not this hs_eph_pub: accepted.",
+                         flags: ["ExtremeValue"],
+                         input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: extremeKey),
+                                            steps: [f.coreStep(try f.handshake())]),
+                         expect: .output(["steps": [try f.acceptance()]]))
             let corePublicName = "start/extreme-corePublicKey-\(byteName)"
             if byte == 0xff {
                 // All 0xff is 2^255 - 1 once the top bit is masked, that is p + 18: not low order.

@@ -1,3 +1,5 @@
+import OpenHumanTunnel
+
 /// Pairing-payload vectors settled in suite 2.2.0 (D5 to D7) and the boundaries of `exp` and
 /// `now` (issue 9 section 4), for the consumer (`qr-parse`) and the producer (`qr-encode`).
 enum QRBoundaryVectors {
@@ -25,6 +27,18 @@ enum QRBoundaryVectors {
                          flags: ["Field"], input: e.parseInput(e.payload(replacing: "rpc", with: e.formEncode(rpc))),
                          expect: accepted ? .output(e.parsed().setting("rpc", .string(rpc))) : .error("qr_bad_rpc"))
         }
+        // cpk all 0xff: 2^255 - 1 after masking, p + 18, not low order, so a key like any other.
+        let ffKey = [UInt8](repeating: 0xff, count: 32)
+        try file.add("cpk-all-ff", operation: "qr-parse", requirements: ["QR-PARSE-21", "QR-PARSE-20", "DH-1"],
+                     comment: "cpk of 32 0xff bytes (p + 18 once masked, not low order) is accepted and returned as is.",
+                     flags: ["Field"], input: e.parseInput(e.payload(replacing: "cpk", with: Base64URL.encode(ffKey))),
+                     expect: .output(e.parsed().setting("cpk", .hex(ffKey))))
+        // p + 2 = 2^255 - 17: non-canonical, reduced to 2 by X25519, not low order.
+        let pPlus2 = [0xef] + [UInt8](repeating: 0xff, count: 30) + [0x7f]
+        try file.add("cpk-non-canonical-p-plus-2", operation: "qr-parse", requirements: ["QR-PARSE-21", "DH-1"],
+                     comment: "cpk = p + 2 (a non-canonical encoding of 2, not low order) is accepted and returned as is.",
+                     flags: ["Field"], input: e.parseInput(e.payload(replacing: "cpk", with: Base64URL.encode(pPlus2))),
+                     expect: .output(e.parsed().setting("cpk", .hex(pPlus2))))
         let query = String(e.payload.dropFirst("openhuman://pair".count))
         let noColon: [(String, String, String)] = [
             ("scheme-no-colon-empty", "", "The empty payload has no ':' and so no scheme: qr_bad_scheme."),
@@ -67,6 +81,11 @@ enum QRBoundaryVectors {
                          expect: accepted ? .output(["payload": .string(e.payload(replacing: "rpc", with: e.formEncode(rpc)))])
                                           : .error("qr_bad_rpc"))
         }
+        let ffKey = [UInt8](repeating: 0xff, count: 32)
+        try file.add("cpk-all-ff", operation: "qr-encode", requirements: ["QR-ENC-7", "QR-ENC-3"],
+                     comment: "cpk of 32 0xff bytes (p + 18 once masked, not low order) is written, as 42 '_' and an '8'.",
+                     flags: ["Boundary"], input: e.encodeInput(cpk: ffKey),
+                     expect: .output(["payload": .string(e.payload(replacing: "cpk", with: Base64URL.encode(ffKey)))]))
         for exp in [Int64(1), Int64((1 << 32) - 1), Int64(1 << 32), Int64(253_402_300_798)] {
             try file.add("exp-\(exp)", operation: "qr-encode", requirements: ["QR-ENC-5", "QR-GRAM-5"],
                          comment: "exp \(exp) is written in decimal without leading zeros.", flags: ["Boundary"],

@@ -55,6 +55,7 @@ struct ComposedPairingPayload {
             throw .expired
         }
         if mutant == .qrZeroExpiryMeansNever, parsed.expiresAt != 0, parsed.expiresAt < now { throw .expired }
+        if mutant == .qrNonCanonicalCPKRefused, ComposedX25519.isNonCanonical(parsed.corePublicKey) { throw .lowOrderCPK }
         if mutant == .qrPortLeadingZerosRefused, let port = parsed.rpcURL.flatMap(Self.port), port.first == "0" { throw .badRPC }
         return parsed
     }
