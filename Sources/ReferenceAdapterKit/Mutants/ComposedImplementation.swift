@@ -11,6 +11,8 @@ import TunnelVectors
 struct ComposedImplementation: TunnelImplementation {
     let mutant: Mutant?
 
+    var largestInputInteger: Int64 { mutant == .integersReadIn64Bits ? .max : RequestInput.largestSafeInteger }
+
     func x25519(scalar: [UInt8], u: [UInt8]) throws(TunnelError) -> [UInt8] {
         try ComposedX25519(mutant: mutant).sharedSecret(privateKey: scalar, publicKey: u)
     }

@@ -79,6 +79,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     case expiryHeldIn32Bits = "expiry-held-in-32-bits"
     case zeroExpiryMeansNever = "zero-expiry-means-never"
 
+    // The adapter's reading of inputs (ADP-22).
+    case integersReadIn64Bits = "integers-read-in-64-bits"
+
     // The pairing payload (QR-*).
     case lenientExpParse = "lenient-exp-parse"
     case duplicateQRFieldsAccepted = "duplicate-qr-fields-accepted"
@@ -240,6 +243,8 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the channel is set to paired before the static and ephemeral DH checks, so a low_order_key failure still changes it (CHAN-6)"
         case .replayCheckedBeforeDeviceKey:
             "on a paired channel the handshake replay check runs before the device key check, so a replayed handshake of another device gives handshake_replayed, not unknown_device (HS-4)"
+        case .integersReadIn64Bits:
+            "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request (ADP-22)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

@@ -43,10 +43,10 @@ extension Operations {
         let serverEphemeralPrivate: [UInt8]
         let ackNonce: [UInt8]
 
-        init(_ value: JSONValue, path: String) throws(BadRequest) {
+        init(_ value: JSONValue, path: String, maximumInteger: Int64) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
             frame = try step.bytes("frame")
-            now = try step.safeNatural("now")
+            now = try step.safeNatural("now", maximum: maximumInteger)
             serverEphemeralPrivate = try step.key("serverEphemeralPrivate")
             ackNonce = try step.bytes("ackNonce", count: XChaCha20Poly1305.nonceLength)
         }
@@ -56,9 +56,10 @@ extension Operations {
     /// (CHAN-6) and the next step runs.
     func handshakeCore(_ input: RequestInput) throws -> JSONValue {
         let coreStaticPrivate = try input.key("coreStaticPrivate")
-        var channel = try ChannelJSON.read(input.object("channel"))
+        let maximum = implementation.largestInputInteger
+        var channel = try ChannelJSON.read(input.object("channel"), maximumInteger: maximum)
         let steps = try input.array("steps").map { element throws(BadRequest) in
-            try CoreStep(element.value, path: element.path)
+            try CoreStep(element.value, path: element.path, maximumInteger: maximum)
         }
         var results: [JSONValue] = []
         for step in steps {
@@ -82,10 +83,10 @@ extension Operations {
 /// `{"state":"pending","expiresAt":int}`, `{"state":"paired","devicePublicKey":hex,
 /// "lastHandshakeEphemeral":hex|null}`, `{"state":"revoked"}`.
 public enum ChannelJSON {
-    static func read(_ input: RequestInput) throws(BadRequest) -> ChannelState {
+    static func read(_ input: RequestInput, maximumInteger: Int64 = RequestInput.largestSafeInteger) throws(BadRequest) -> ChannelState {
         switch try input.string("state") {
         case "pending":
-            return .pending(expiresAt: try input.safeNatural("expiresAt"))
+            return .pending(expiresAt: try input.safeNatural("expiresAt", maximum: maximumInteger))
         case "paired":
             return .paired(devicePublicKey: try input.key("devicePublicKey"),
                            lastHandshakeEphemeral: try input.optionalBytes("lastHandshakeEphemeral", count: 32))

@@ -4,7 +4,7 @@ import OpenHumanTunnel
 extension Operations {
     /// `exp` and `now`, 0 to 2^53 - 1 (ADP-22).
     private func safeNatural(_ input: RequestInput, _ name: String) throws(BadRequest) -> UInt64 {
-        UInt64(try input.safeNatural(name))
+        UInt64(try input.safeNatural(name, maximum: implementation.largestInputInteger))
     }
 
     func qrEncode(_ input: RequestInput) throws -> JSONValue {

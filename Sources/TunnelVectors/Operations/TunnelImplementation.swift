@@ -29,6 +29,9 @@ public protocol TunnelImplementation: Sendable {
                        clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt]
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
+    /// The largest integer input (`length`, `now`, `expiresAt`, `exp`) read as a value; larger
+    /// ones are `bad_request` (ADP-22).
+    var largestInputInteger: Int64 { get }
 }
 
 /// What the device made of one received message (`handshake-device`).
@@ -41,6 +44,9 @@ public enum DeviceReceipt: Equatable {
 }
 
 extension TunnelImplementation {
+    /// The largest integer input the adapter reads as a value (ADP-22): 2^53 - 1.
+    public var largestInputInteger: Int64 { RequestInput.largestSafeInteger }
+
     /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes
     /// every message until it accepts one (its inputs never change, so a rejection leaves it as
     /// it was), and is then closed for good.
