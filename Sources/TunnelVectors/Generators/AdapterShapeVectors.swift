@@ -66,7 +66,7 @@ enum AdapterShapeVectors {
              f.coreInput(steps: [step.setting("note", "x")]), .output(["steps": [try f.acceptance()]])),
             ("unknown-channel-member", "handshake-core", "A channel object with a member it does not define is ignored.",
              f.coreInput(steps: [step]).setting("channel", ["state": "pending", "expiresAt": .int(HandshakeFixture.expiresAt),
-                                                            "devicePublicKey": .null]),
+                                                            "label": "kitchen tablet"]),
              .output(["steps": [try f.acceptance()]])),
         ]
         for (name, operation, comment, input, expect) in cases {
