@@ -225,7 +225,7 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         ])
     }
 
-    // REQ: ADP-22, ADP-24
+    // REQ: ADP-30, ADP-32
     func testJSONTheAdapterCannotHoldIsBadRequestUnderItsOwnID() throws {
         let requests = Pipe(), responses = Pipe()
         let input = #"""

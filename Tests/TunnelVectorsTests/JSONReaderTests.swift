@@ -100,7 +100,7 @@ import TunnelVectors
         #expect(try members(#"{"a":1,"a":2,"b":3}"#)?.count == 3)
     }
 
-    // REQ: ADP-24
+    // REQ: ADP-32
     @Test func aLoneSurrogateIsJSONThatValueCannotHoldNotASyntaxError() throws {
         let error = try #require(failure(#"{"id":7,"s":"\ud800"}"#))
         #expect(error.isSyntaxError == false)

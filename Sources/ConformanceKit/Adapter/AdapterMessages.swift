@@ -5,7 +5,7 @@ public struct AdapterRequest: Equatable, Sendable {
     public var operation: String
     public var input: JSONValue
     /// The input's JSON text, sent as written instead of `input`: for the live check of values
-    /// that are JSON but that `JSONValue` cannot hold (a lone surrogate escape, 2^64), ADP-24.
+    /// that are JSON but that `JSONValue` cannot hold (a lone surrogate escape, 2^64), ADP-32.
     public var inputText: [UInt8]?
 
     public init(operation: String, input: JSONValue) {

@@ -1,6 +1,6 @@
 import TunnelVectors
 
-/// ADP-22 and ADP-24 on request lines that no vector can carry: a vector file is read into
+/// ADP-30 and ADP-32 on request lines that no vector can carry: a vector file is read into
 /// `JSONValue`, which holds neither a lone surrogate escape nor an integer beyond `Int64`, so the
 /// runner writes these inputs as text. Each line is JSON by the RFC 8259 grammar, and each must
 /// be answered `bad_request` under its own id; the positive controls beside them show that the
@@ -32,7 +32,7 @@ enum UnholdableJSONCheck {
             case .failure(let incident):
                 throw CheckFailure("\(operation) with \(what): \(incident.fault.description)", incident: incident)
             case .success(let answer) where answer != expected:
-                throw CheckFailure("\(operation) with \(what) (input \(text)) must be answered \(expected.json), ADP-22/ADP-24",
+                throw CheckFailure("\(operation) with \(what) (input \(text)) must be answered \(expected.json), ADP-30/ADP-32",
                                   expected: expected.json, actual: answer.json)
             case .success:
                 continue

@@ -79,7 +79,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     case expiryHeldIn32Bits = "expiry-held-in-32-bits"
     case zeroExpiryMeansNever = "zero-expiry-means-never"
 
-    // The adapter's reading of inputs (ADP-16, ADP-22, ADP-23).
+    // The adapter's reading of inputs (ADP-16, ADP-30, ADP-31).
     case integersReadIn64Bits = "integers-read-in-64-bits"
     case unknownInputMembersRefused = "unknown-input-members-refused"
     case absentLastEphemeralRefused = "absent-last-ephemeral-refused"
@@ -160,7 +160,7 @@ public enum Mutant: String, CaseIterable, Sendable {
         case .hkdfZeroLengthRefused:
             "HKDF refuses an output length of 0 (a precondition length > 0), which KDF-1 allows and answers with the empty output (KDF-1)"
         case .hkdfLengthHeldIn32Bits:
-            "the HKDF length is held in 32 bits, so 2^32 wraps to 0 and gives the empty output instead of hkdf_output_too_long (KDF-1, ADP-22)"
+            "the HKDF length is held in 32 bits, so 2^32 wraps to 0 and gives the empty output instead of hkdf_output_too_long (KDF-1, ADP-30)"
         case .zeroScalarRefused:
             "X25519 refuses an all-zero private key with low_order_key, though clamping makes every 32 bytes a valid scalar (DH-1)"
         case .zeroSessionKeyTreatedAsUnset:
@@ -246,11 +246,11 @@ public enum Mutant: String, CaseIterable, Sendable {
         case .replayCheckedBeforeDeviceKey:
             "on a paired channel the handshake replay check runs before the device key check, so a replayed handshake of another device gives handshake_replayed, not unknown_device (HS-4)"
         case .integersReadIn64Bits:
-            "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request (ADP-22)"
+            "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request (ADP-30)"
         case .unknownInputMembersRefused:
-            "the adapter's decoder refuses members it does not know (deny_unknown_fields), in the input, a step or the channel, instead of ignoring them (ADP-23)"
+            "the adapter's decoder refuses members it does not know (deny_unknown_fields), in the input, a step or the channel, instead of ignoring them (ADP-31)"
         case .absentLastEphemeralRefused:
-            "the adapter takes an absent lastHandshakeEphemeral of a paired channel for a missing required member (bad_request), though absent means none (ADP-23, ADP-16)"
+            "the adapter takes an absent lastHandshakeEphemeral of a paired channel for a missing required member (bad_request), though absent means none (ADP-31, ADP-16)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

@@ -1,6 +1,6 @@
 import TunnelVectors
 
-/// The mutants of the adapter's own reading of a request (ADP-16, ADP-23), applied before the
+/// The mutants of the adapter's own reading of a request (ADP-16, ADP-31), applied before the
 /// operation runs: a decoder that refuses members it does not know (serde's
 /// `deny_unknown_fields`, a strict JSON Schema), and one that takes an absent optional
 /// `lastHandshakeEphemeral` for a missing required member.

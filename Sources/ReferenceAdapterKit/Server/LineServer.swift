@@ -99,7 +99,7 @@ struct LineServer {
 
     /// The first top-level member `id` of a JSON line when it is an integer, else null. Lone
     /// surrogate escapes are read leniently here, so a request that carries one still gets its
-    /// `bad_request` under its own id (ADP-24).
+    /// `bad_request` under its own id (ADP-32).
     private static func requestID(_ line: ArraySlice<UInt8>) -> JSONValue {
         var leniency = JSONReader.Leniency.strict
         leniency.loneSurrogates = true

@@ -145,7 +145,7 @@ public enum BoundaryCatalog {
             .hit("253402300800 (maximum + 1)", "qr-parse/exp-too-large", "qr-encode/exp-too-large"),
             .hit("13 digits", "qr-parse/exp-13-digits"),
         ]),
-        BoundaryField("hkdf-sha256 length", ["KDF-1", "ADP-22"], [
+        BoundaryField("hkdf-sha256 length", ["KDF-1", "ADP-30"], [
             .hit("0", "hkdf/length-0", "hkdf/length-0-empty-inputs"),
             .hit("1", "hkdf/length-1"),
             .hit("31, 32, 33 (one block)", "hkdf/length-31", "hkdf/length-32", "hkdf/length-33"),
@@ -158,7 +158,7 @@ public enum BoundaryCatalog {
             .hit("2^63 and 2^64", "live/adapter/unholdable-json"),
             .hit("-1", "adapter/hkdf-length-negative"),
         ]),
-        BoundaryField("adapter integers now, expiresAt, exp", ["ADP-22", "ENC-4"], [
+        BoundaryField("adapter integers now, expiresAt, exp", ["ADP-30", "ENC-4"], [
             .hit("-1", "adapter/core-now-negative"),
             .hit("2^53 - 1", "adapter/core-now-and-expiry-2-pow-53-minus-1", "adapter/qr-parse-now-2-pow-53-minus-1"),
             .hit("2^53", "adapter/core-now-2-pow-53", "adapter/core-expires-at-2-pow-53", "adapter/qr-parse-now-2-pow-53",

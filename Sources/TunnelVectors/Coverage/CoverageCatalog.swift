@@ -24,7 +24,7 @@ public enum CoverageCatalog {
                   description: "Frames both ways on fresh session keys, the adapter as device: reordered frames are accepted, "
                     + "a replay is replayed, a tampered tag or nonce is auth_failed and leaves the window unchanged, a reflected "
                     + "frame and a frame of another session are auth_failed, a truncated frame frame_too_short."),
-        LiveCheck(id: "live/adapter/unholdable-json", requirements: ["ADP-22", "ADP-24", "KDF-1"],
+        LiveCheck(id: "live/adapter/unholdable-json", requirements: ["ADP-30", "ADP-32", "KDF-1"],
                   description: "Request lines that are JSON by the RFC 8259 grammar but that no vector file can carry: an hkdf-sha256 "
                     + "length of 2^64, 2^63, 32.0 and 3.2e1, a qr-parse now of 2^64, and qr-parse payloads with lone or reversed "
                     + "surrogate escapes are each answered bad_request under the request's id; controls: length 8161 is "

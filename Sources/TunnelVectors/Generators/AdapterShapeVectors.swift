@@ -1,5 +1,5 @@
 /// `adapter/...` vectors of the input shape rules settled in suite 2.2.0: the one integer range
-/// of the protocol (ADP-22), unknown members at every level (ADP-23), and the absent
+/// of the protocol (ADP-30), unknown members at every level (ADP-31), and the absent
 /// `lastHandshakeEphemeral` (ADP-16).
 enum AdapterShapeVectors {
     static let largestSafeInteger: Int64 = (1 << 53) - 1
@@ -35,16 +35,16 @@ enum AdapterShapeVectors {
                                      "lastHandshakeEphemeral": .hex(Array(f.handshakeEphemeralPublic.prefix(31)))])),
         ]
         for (name, operation, comment, input) in cases {
-            try file.add(name, operation: operation, requirements: ["ADP-22", "ADP-11"], comment: comment, flags: ["BadRequest"],
+            try file.add(name, operation: operation, requirements: ["ADP-30", "ADP-11"], comment: comment, flags: ["BadRequest"],
                          input: input, expect: .error("bad_request"))
         }
-        try file.add("core-now-and-expiry-2-pow-53-minus-1", operation: "handshake-core", requirements: ["ADP-22", "CHAN-2", "ENC-4"],
+        try file.add("core-now-and-expiry-2-pow-53-minus-1", operation: "handshake-core", requirements: ["ADP-30", "CHAN-2", "ENC-4"],
                      comment: "A channel pending until 2^53 - 1 and now 2^53 - 1, the top of the range: in range, equal, accepted.",
                      flags: ["IntegerRange"],
                      input: f.coreInput(channel: .pending(expiresAt: largestSafeInteger),
                                         steps: [step.setting("now", .int(largestSafeInteger))]),
                      expect: .output(["steps": [try f.acceptance()]]))
-        try file.add("qr-parse-now-2-pow-53-minus-1", operation: "qr-parse", requirements: ["ADP-22", "QR-PARSE-24", "ENC-4"],
+        try file.add("qr-parse-now-2-pow-53-minus-1", operation: "qr-parse", requirements: ["ADP-30", "QR-PARSE-24", "ENC-4"],
                      comment: "qr-parse with now 2^53 - 1, the top of the range: read, and the example is qr_expired.",
                      flags: ["IntegerRange"], input: qr.setting("now", .int(largestSafeInteger)), expect: .error("qr_expired"))
     }
@@ -70,7 +70,7 @@ enum AdapterShapeVectors {
              .output(["steps": [try f.acceptance()]])),
         ]
         for (name, operation, comment, input, expect) in cases {
-            try file.add(name, operation: operation, requirements: ["ADP-23"], comment: comment, flags: ["UnknownMember"],
+            try file.add(name, operation: operation, requirements: ["ADP-31"], comment: comment, flags: ["UnknownMember"],
                          input: input, expect: expect)
         }
     }

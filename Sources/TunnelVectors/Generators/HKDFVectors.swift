@@ -52,7 +52,7 @@ enum HKDFVectors {
                      flags: ["LengthLimit"],
                      input: ["ikm": .hex(otherIKM), "salt": "", "info": .hex(otherInfo), "length": 8161],
                      expect: .error("hkdf_output_too_long"))
-        // The range of `length` (KDF-1, ADP-22): its lower end, the block edges around it, and
+        // The range of `length` (KDF-1, ADP-30): its lower end, the block edges around it, and
         // the largest integer the adapter protocol carries, which is a protocol answer too.
         for length in [0, 1, 31, 32, 33, 8159] {
             let okm = try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length)
@@ -63,7 +63,7 @@ enum HKDFVectors {
                          input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int(Int64(length))],
                          expect: .output(["okm": .hex(okm)]))
         }
-        try file.add("length-2-pow-53-minus-1-too-long", operation: "hkdf-sha256", requirements: ["KDF-1", "ADP-22"],
+        try file.add("length-2-pow-53-minus-1-too-long", operation: "hkdf-sha256", requirements: ["KDF-1", "ADP-30"],
                      comment: "length 2^53 - 1, the largest integer of the adapter protocol: hkdf_output_too_long, not bad_request.",
                      flags: ["LengthLimit"],
                      input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int((1 << 53) - 1)],

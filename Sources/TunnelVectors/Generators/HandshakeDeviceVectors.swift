@@ -14,7 +14,7 @@ enum HandshakeDeviceVectors {
         let input: JSONValue = ["corePublicKey": .hex(f.corePublic), "deviceStaticPrivate": .hex(f.devicePrivate),
                                 "clientEphemeralPrivate": .hex(f.clientEphemeralPrivate),
                                 "steps": .array(messages.map { ["frame": .hex($0)] })]
-        try file.add("device/\(name)", operation: "handshake-device", requirements: requirements + ["ADP-25"], comment: comment,
+        try file.add("device/\(name)", operation: "handshake-device", requirements: requirements + ["ADP-33"], comment: comment,
                      flags: ["StepSequence"], input: input, expect: .steps(errors))
     }
 

@@ -351,7 +351,7 @@ public struct JSONReader {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xD800..<0xE000).contains(scalar) {
                 // The RFC 8259 grammar admits the escape, but it names no Unicode scalar, so no
-                // string holds it: JSON that `value` refuses, not a syntax error (ADP-24).
+                // string holds it: JSON that `value` refuses, not a syntax error (ADP-32).
                 guard leniency.loneSurrogates else {
                     throw Failure(offset: position, reason: "unpaired surrogate escape", isSyntaxError: false, duplicateSeen: duplicateSeen)
                 }

@@ -2,7 +2,7 @@ import OpenHumanTunnel
 
 /// qr-encode and qr-parse (spec/08-pairing-payload.md, section 8.8).
 extension Operations {
-    /// `exp` and `now`, 0 to 2^53 - 1 (ADP-22).
+    /// `exp` and `now`, 0 to 2^53 - 1 (ADP-30).
     private func safeNatural(_ input: RequestInput, _ name: String) throws(BadRequest) -> UInt64 {
         UInt64(try input.safeNatural(name, maximum: implementation.largestInputInteger))
     }

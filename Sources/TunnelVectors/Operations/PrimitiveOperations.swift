@@ -11,7 +11,7 @@ extension Operations {
     }
 
     func hkdfSHA256(_ input: RequestInput) throws -> JSONValue {
-        // 0 to 2^53 - 1 (ADP-22); above 8,160 HKDF refuses with hkdf_output_too_long (KDF-1).
+        // 0 to 2^53 - 1 (ADP-30); above 8,160 HKDF refuses with hkdf_output_too_long (KDF-1).
         let length = try input.safeNatural("length", maximum: implementation.largestInputInteger)
         let okm = try implementation.hkdfSHA256(ikm: input.bytes("ikm"), salt: input.bytes("salt"),
                                                 info: input.bytes("info"), length: Int(length))

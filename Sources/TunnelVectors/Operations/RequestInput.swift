@@ -79,7 +79,7 @@ public struct RequestInput {
     public static let largestSafeInteger: Int64 = (1 << 53) - 1
 
     /// An integer input of the protocol (`length`, `now`, `expiresAt`, `exp`): 0 to 2^53 - 1
-    /// (ADP-22). A value outside this range is not the documented shape, whatever the operation
+    /// (ADP-30). A value outside this range is not the documented shape, whatever the operation
     /// would answer to it, so every implementation gives the same answer to the same line.
     /// `maximum` is the implementation's own bound (`TunnelImplementation.largestInputInteger`):
     /// 2^53 - 1 for every conforming one, larger only for the mutant that reads 64 bits.

@@ -30,7 +30,7 @@ public protocol TunnelImplementation: Sendable {
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
     /// The largest integer input (`length`, `now`, `expiresAt`, `exp`) read as a value; larger
-    /// ones are `bad_request` (ADP-22).
+    /// ones are `bad_request` (ADP-30).
     var largestInputInteger: Int64 { get }
 }
 
@@ -44,7 +44,7 @@ public enum DeviceReceipt: Equatable {
 }
 
 extension TunnelImplementation {
-    /// The largest integer input the adapter reads as a value (ADP-22): 2^53 - 1.
+    /// The largest integer input the adapter reads as a value (ADP-30): 2^53 - 1.
     public var largestInputInteger: Int64 { RequestInput.largestSafeInteger }
 
     /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes

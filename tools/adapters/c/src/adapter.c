@@ -119,7 +119,7 @@ static void respond(json_t *id, const char *error, json_t *output)
     json_decref(response);
 }
 
-/* ADP-24: a line that is JSON by the RFC 8259 grammar but holds what jansson
+/* ADP-32: a line that is JSON by the RFC 8259 grammar but holds what jansson
  * cannot (an integer beyond 64 bits, an escape naming an unpaired surrogate)
  * is still a request: its bad_request carries its id. The runner writes "id"
  * as the first member, so the id is read from the line's start without a

@@ -61,7 +61,7 @@ _SAFE_INTEGER_MAX = 2**53 - 1
 
 
 def _safe_integer(source: dict, name: str) -> int:
-    """An integer from 0 to 2^53 - 1: every integer input (length, now, expiresAt, exp), ADP-22."""
+    """An integer from 0 to 2^53 - 1: every integer input (length, now, expiresAt, exp), ADP-30."""
     value = source.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _SAFE_INTEGER_MAX:
         raise BadRequest(f"{name}: expected an integer from 0 to 2^53 - 1")
@@ -156,7 +156,7 @@ def op_frame_open(inp: dict) -> dict:
 def _session_step(step):
     """Parse one step into (action, arguments) before anything runs."""
     step = _object(step)
-    if ("seal" in step) == ("open" in step):  # other members are ignored (ADP-23)
+    if ("seal" in step) == ("open" in step):  # other members are ignored (ADP-31)
         raise BadRequest("a step holds exactly one of 'seal' or 'open'")
     if "seal" in step:
         seal = _object(step["seal"])
@@ -313,7 +313,7 @@ def op_hello(inp: dict) -> dict:
 
 def _holds_lone_surrogate(value) -> bool:
     """Whether a decoded request holds a string with an unpaired surrogate escape: JSON by the
-    grammar, but no Unicode text, so the request is bad_request under its own id (ADP-24).
+    grammar, but no Unicode text, so the request is bad_request under its own id (ADP-32).
     Python's json module decodes such an escape to a lone code point instead of refusing it."""
     if isinstance(value, str):
         return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
