@@ -88,6 +88,9 @@ public struct ReferenceAdapter: Sendable {
             case "hello":
                 return Reply(response: Self.success(id: id, try hello(RequestInput(members["input"], path: "input"))))
             default:
+                if case .mutant(let mutant) = implementation, let reason = RequestShapeMutant.refusal(mutant, input: members["input"]) {
+                    throw BadRequest(reason: reason)
+                }
                 guard let output = try operations.run(operation, RequestInput(members["input"], path: "input")) else {
                     return Reply(response: Self.failure(id: .int(id), "unsupported"))
                 }

@@ -15,14 +15,16 @@ No clock and no system randomness are used: two runs give the same bytes.
   --check        regenerate in memory and compare with the files on disk; list every file that
                  differs, is missing or is extra, and exit 1 if any
                  example: swift run vectorgen --check
-  --coverage     print the requirements that have no vector, live check or exemption (and other
-                 coverage problems) and exit 1 if any; writes nothing
+  --coverage     print the requirements that have no vector, live check or exemption, the
+                 catalogued boundaries no vector hits (BoundaryCatalog), and other coverage
+                 problems, and exit 1 if any; writes nothing
   --role ROLE    with --coverage: only the requirements that bind ROLE, one of
                  \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", "))
                  example: swift run vectorgen --coverage --role core
   --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
-                 the generated files of spec/kit/ are then neither written nor compared. Paths may be absolute
-                 or relative to the current directory; an empty one is refused. Files whose
+                 the generated files of spec/kit/ are then neither written nor compared. Paths
+                 may be absolute or relative to the current directory; an empty one is refused.
+                 Files whose
                  name starts with "." are ignored by --check, as conformance ignores them.
                  Every file is written to a temporary dot-file beside it and renamed into
                  place, so a reader never sees a half-written file

@@ -225,6 +225,36 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         ])
     }
 
+    // REQ: ADP-30, ADP-32
+    func testJSONTheAdapterCannotHoldIsBadRequestUnderItsOwnID() throws {
+        let requests = Pipe(), responses = Pipe()
+        let input = #"""
+            {"id":1,"op":"qr-parse","input":{"payload":"openhuman://pair?cid=\ud800","now":0}}
+            {"id":2,"op":"qr-parse","input":{"payload":"\udc00\ud800","now":0}}
+            {"id":3,"op":"hkdf-sha256","input":{"ikm":"","salt":"","info":"","length":18446744073709551616}}
+            {"id":4,"op":"qr-parse","input":{"payload":"\ud83d\ude00","now":0}}
+            {"id":5,"op":"hkdf-sha256","input":{"ikm":"","salt":"","info":"","length":9007199254740991}}
+            {"id":6,"op":"qr-parse","input":{"payload":"\ud800
+            """#
+        requests.fileHandleForWriting.write(Data(input.utf8))
+        try requests.fileHandleForWriting.close()
+        _ = adapter.serve(input: requests.fileHandleForReading.fileDescriptor,
+                          output: responses.fileHandleForWriting.fileDescriptor)
+        try responses.fileHandleForWriting.close()
+        let lines = String(decoding: responses.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, [
+            #"{"id":1,"ok":false,"error":"bad_request"}"#,
+            #"{"id":2,"ok":false,"error":"bad_request"}"#,
+            #"{"id":3,"ok":false,"error":"bad_request"}"#,
+            // Positive controls: a paired surrogate is a character, 2^53 - 1 is a length.
+            #"{"id":4,"ok":false,"error":"qr_bad_character"}"#,
+            #"{"id":5,"ok":false,"error":"hkdf_output_too_long"}"#,
+            // A line that is not JSON at all keeps the null id of ADP-11.
+            #"{"id":null,"ok":false,"error":"bad_request"}"#,
+        ])
+    }
+
     // REQ: ADP-13
     func testEndOfInputEndsServingWithStatusZeroAfterTheLastLine() throws {
         let requests = Pipe(), responses = Pipe()

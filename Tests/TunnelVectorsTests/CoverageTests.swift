@@ -32,6 +32,30 @@ import TunnelVectors
         #expect(report.problems == ["a/b cites GHOST-9, which no spec chapter defines"])
     }
 
+    // REQ: VEC-8
+    @Test func aBoundaryWithoutAVectorIsAProblem() {
+        let requirements = RequirementReader.read(markdown: "- **[NEW-1]** A receiver MUST refuse 9 bytes.\n", file: "x.md")
+        let vector = Vector(id: "a/eight", operation: "x25519", requirements: ["NEW-1"], comment: "c", result: .valid,
+                            input: [:], expected: [:])
+        let file = VectorFile(schema: "a.schema.json", area: "a", description: "d", flags: [:], vectors: [vector])
+        let hole = BoundaryField("a field", ["NEW-1"], [.hit("8", "a/eight"), .hit("9", "a/nine"), BoundaryPoint(label: "10", cases: [], openReason: nil)])
+        let report = CoverageReport(requirements: requirements, files: [file], liveChecks: [], exemptions: [], boundaries: [hole])
+        #expect(report.problems == ["boundary \"a field\" at 10 has no vector",
+                                    "boundary \"a field\" at 9 names a/nine, which the suite does not have"])
+        #expect(CoverageMarkdown.render(report).contains("| a field | NEW-1 | 8 | `a/eight` |"))
+        // Positive control: the same field with every point hit, or left open with a reason, has no problem.
+        let whole = BoundaryField("a field", ["NEW-1"], [.hit("8", "a/eight"), .open("9", reason: "a MAY")])
+        #expect(CoverageReport(requirements: requirements, files: [file], liveChecks: [], exemptions: [],
+                               boundaries: [whole]).problems.isEmpty)
+    }
+
+    // REQ: VEC-8
+    @Test func theBoundaryCatalogueOfTheSuiteHasNoHole() throws {
+        let report = try #require(try Fixtures.suite().coverage)
+        #expect(report.boundaries.count >= 40)
+        #expect(!report.problems.contains { $0.hasPrefix("boundary") }, "\(report.problems.joined(separator: "\n"))")
+    }
+
     @Test func readerFindsParagraphsAndListItemsButNotCitationsOrCode() {
         let markdown = """
         **[P-1]** A paragraph that MUST be found,

@@ -100,6 +100,18 @@ import TunnelVectors
         #expect(try members(#"{"a":1,"a":2,"b":3}"#)?.count == 3)
     }
 
+    // REQ: ADP-32
+    @Test func aLoneSurrogateIsJSONThatValueCannotHoldNotASyntaxError() throws {
+        let error = try #require(failure(#"{"id":7,"s":"\ud800"}"#))
+        #expect(error.isSyntaxError == false)
+        // The id is still readable, leniently, as the adapter reads it for its answer.
+        var lenient = JSONReader.Leniency.strict
+        lenient.loneSurrogates = true
+        #expect(try members(#"{"id":7,"s":"\ud800"}"#, leniency: lenient)?.first?.value == .int(7))
+        // Positive control: a broken escape is a syntax error.
+        #expect(failure(#"{"s":"\uZZZZ"}"#)?.isSyntaxError == true)
+    }
+
     @Test func leniencyModelsTheDeparturesOfRealParsers() throws {
         #expect(memberFailure(Array(#"{"k":"\ud800"}"#.utf8))?.description == "unpaired surrogate escape at byte 12")
         var lenient = JSONReader.Leniency.strict

@@ -4,10 +4,19 @@ import TunnelVectors
 public struct AdapterRequest: Equatable, Sendable {
     public var operation: String
     public var input: JSONValue
+    /// The input's JSON text, sent as written instead of `input`: for the live check of values
+    /// that are JSON but that `JSONValue` cannot hold (a lone surrogate escape, 2^64), ADP-32.
+    public var inputText: [UInt8]?
 
     public init(operation: String, input: JSONValue) {
         self.operation = operation
         self.input = input
+    }
+
+    public init(operation: String, inputText: String) {
+        self.operation = operation
+        self.input = .null
+        self.inputText = Array(inputText.utf8)
     }
 
     /// The request line without its newline.
@@ -19,7 +28,7 @@ public struct AdapterRequest: Equatable, Sendable {
         out.append(contentsOf: #","op":"#.utf8)
         JSONWriter.writeString(operation, into: &out)
         out.append(contentsOf: #","input":"#.utf8)
-        JSONWriter.write(input, into: &out, indent: nil)
+        if let inputText { out.append(contentsOf: inputText) } else { JSONWriter.write(input, into: &out, indent: nil) }
         out.append(UInt8(ascii: "}"))
         return out
     }

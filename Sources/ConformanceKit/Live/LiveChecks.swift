@@ -15,12 +15,13 @@ public enum LiveChecks {
     public static let sessionAsCoreID = "live/session/adapter-core"
     public static let pairingCodeAsDeviceID = "live/sas/adapter-device"
     public static let pairingCodeAsCoreID = "live/sas/adapter-core"
+    public static let unholdableJSONID = "live/adapter/unholdable-json"
 
     public static var catalog: [LiveCheck] { CoverageCatalog.liveChecks }
 
     /// The ids this runner can perform.
     public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
-                                     pairingCodeAsDeviceID, pairingCodeAsCoreID]
+                                     pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID]
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {
@@ -36,6 +37,7 @@ public enum LiveChecks {
         case sessionAsDeviceID, sessionAsCoreID: ["session"]
         case pairingCodeAsDeviceID: ["handshake-device-start", "handshake-device-finish", "sas"]
         case pairingCodeAsCoreID: ["core-channel"]
+        case unholdableJSONID: ["hkdf-sha256", "qr-parse"]
         default: []
         }
     }
@@ -50,6 +52,7 @@ public enum LiveChecks {
         case sessionAsCoreID: try SessionCheck.run(adapterRole: .core, context: &context)
         case pairingCodeAsDeviceID: try PairingCodeCheck.runAdapterAsDevice(&context)
         case pairingCodeAsCoreID: try PairingCodeCheck.runAdapterAsCore(&context)
+        case unholdableJSONID: try UnholdableJSONCheck.run(&context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

@@ -11,6 +11,8 @@ import TunnelVectors
 struct ComposedImplementation: TunnelImplementation {
     let mutant: Mutant?
 
+    var largestInputInteger: Int64 { mutant == .integersReadIn64Bits ? .max : RequestInput.largestSafeInteger }
+
     func x25519(scalar: [UInt8], u: [UInt8]) throws(TunnelError) -> [UInt8] {
         try ComposedX25519(mutant: mutant).sharedSecret(privateKey: scalar, publicKey: u)
     }
@@ -51,6 +53,13 @@ struct ComposedImplementation: TunnelImplementation {
                                                          channel: &channel, now: now,
                                                          serverEphemeralPrivate: serverEphemeralPrivate,
                                                          ackNonce: ackNonce)
+    }
+
+    func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
+                       clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
+        ComposedDeviceReceiver(implementation: self).receive(messages, corePublicKey: corePublicKey,
+                                                             deviceStaticPrivate: deviceStaticPrivate,
+                                                             clientEphemeralPrivate: clientEphemeralPrivate)
     }
 
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String {

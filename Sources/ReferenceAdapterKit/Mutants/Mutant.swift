@@ -21,17 +21,23 @@ public enum Mutant: String, CaseIterable, Sendable {
     case swapDirectionKeys = "swap-direction-keys"
     case oneKeyBothDirections = "one-key-both-directions"
     case constantSealNonce = "constant-seal-nonce"
+    case zeroNonceTreatedAsAbsent = "zero-nonce-treated-as-absent"
     case recordNonceBeforeAuth = "record-nonce-before-auth"
     case noReplayWindow = "no-replay-window"
+    case window126 = "window-126"
     case window127 = "window-127"
     case window129 = "window-129"
     case windowEvictsNewest = "window-evicts-newest"
+    case zeroSessionKeyTreatedAsUnset = "zero-session-key-treated-as-unset"
 
     // Primitives and the key schedule (DH-*, KDF-*).
     case noZeroOutputCheck = "no-zero-output-check"
     case topBitOfUNotMasked = "top-bit-of-u-not-masked"
     case nonCanonicalURejected = "non-canonical-u-rejected"
     case hkdfLengthLimitOffByOne = "hkdf-length-limit-off-by-one"
+    case hkdfZeroLengthRefused = "hkdf-zero-length-refused"
+    case hkdfLengthHeldIn32Bits = "hkdf-length-held-in-32-bits"
+    case zeroScalarRefused = "zero-scalar-refused"
     case saltOrderReversed = "salt-order-reversed"
     case ikmOrderReversed = "ikm-order-reversed"
     case misspeltInfoTag = "misspelt-info-tag"
@@ -44,6 +50,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case handshakePlaintextSortedKeys = "handshake-plaintext-sorted-keys"
     case ackPlaintextWithSpaces = "ack-plaintext-with-spaces"
     case ackKindNotChecked = "ack-kind-not-checked"
+    case ackStateDiscardedOnError = "ack-state-discarded-on-error"
+    case secondAckAccepted = "second-ack-accepted"
 
     // Handshake plaintext JSON and base64url (JSON-*, ENC-1).
     case duplicateJSONFieldsAccepted = "duplicate-json-fields-accepted"
@@ -68,6 +76,13 @@ public enum Mutant: String, CaseIterable, Sendable {
     case channelStateCheckedAfterAuth = "channel-state-checked-after-auth"
     case channelUpdatedBeforeKeyChecks = "channel-updated-before-key-checks"
     case replayCheckedBeforeDeviceKey = "replay-checked-before-device-key"
+    case expiryHeldIn32Bits = "expiry-held-in-32-bits"
+    case zeroExpiryMeansNever = "zero-expiry-means-never"
+
+    // The adapter's reading of inputs (ADP-16, ADP-30, ADP-31).
+    case integersReadIn64Bits = "integers-read-in-64-bits"
+    case unknownInputMembersRefused = "unknown-input-members-refused"
+    case absentLastEphemeralRefused = "absent-last-ephemeral-refused"
 
     // Safe pairing: the code, the commit, the confirmation (SAS-*, KEYCONF-*, CONFIRM-*).
     case sasReducedFrom32Bits = "sas-reduced-from-32-bits"
@@ -104,8 +119,15 @@ public enum Mutant: String, CaseIterable, Sendable {
     case qrNamesNotPercentDecoded = "qr-names-not-percent-decoded"
     case qrPlusNotDecodedAsSpace = "qr-plus-not-decoded-as-space"
     case qrLowOrderCPKAccepted = "qr-low-order-cpk-accepted"
+    case qrNonCanonicalCPKRefused = "qr-non-canonical-cpk-refused"
     case qrRPCNotValidated = "qr-rpc-not-validated"
     case qrMaximumLengthOffByOne = "qr-maximum-length-off-by-one"
+    case qrExpiryHeldIn32Bits = "qr-expiry-held-in-32-bits"
+    case qrZeroExpiryMeansNever = "qr-zero-expiry-means-never"
+    case qrBareHexPrefixAccepted = "qr-bare-hex-prefix-accepted"
+    case qrPortLeadingZerosRefused = "qr-port-leading-zeros-refused"
+    case qrPortDigitsNotCounted = "qr-port-digits-not-counted"
+    case qrSchemeWithoutColonReadAsWhole = "qr-scheme-without-colon-read-as-whole"
 
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
@@ -141,6 +163,10 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the nonce enters the replay window before authentication, so a forged frame blocks the genuine frame with its nonce (FRAME-OPEN-7)"
         case .noReplayWindow:
             "the opener keeps no replay window: a replayed frame is accepted again (FRAME-OPEN-5)"
+        case .window126:
+            "the replay window holds 126 nonces while declaring replayMemory 128: the 127th most recent is accepted again (REPLAY-1, REPLAY-3)"
+        case .zeroNonceTreatedAsAbsent:
+            "an all-zero nonce given by the caller is taken for 'no nonce' (a zero sentinel) and replaced by a random one, for frames, handshakes and acks (FRAME-SEAL-1, HS-1, ACK-1)"
         case .window127:
             "the replay window holds 127 nonces while declaring replayMemory 128: the 128th most recent is accepted again (REPLAY-1, REPLAY-3)"
         case .window129:
@@ -155,6 +181,30 @@ public enum Mutant: String, CaseIterable, Sendable {
             "X25519 refuses a u-coordinate >= p with low_order_key instead of reducing it (DH-1)"
         case .hkdfLengthLimitOffByOne:
             "HKDF refuses the largest legal output, 255 * 32 = 8,160 bytes, with hkdf_output_too_long (KDF-1)"
+        case .hkdfZeroLengthRefused:
+            "HKDF refuses an output length of 0 (a precondition length > 0), which KDF-1 allows and answers with the empty output (KDF-1)"
+        case .hkdfLengthHeldIn32Bits:
+            "the HKDF length is held in 32 bits, so 2^32 wraps to 0 and gives the empty output instead of hkdf_output_too_long (KDF-1, ADP-30)"
+        case .zeroScalarRefused:
+            "X25519 refuses an all-zero private key with low_order_key, though clamping makes every 32 bytes a valid scalar (DH-1)"
+        case .zeroSessionKeyTreatedAsUnset:
+            "an all-zero direction key is taken for an unset one: the opener refuses every frame under it with auth_failed (FRAME-OPEN-6, KDF-5)"
+        case .expiryHeldIn32Bits:
+            "the core compares now and expiresAt as 32-bit values, so times past 2^32 - 1 (2106) wrap and an expired pairing reopens (ENC-4, CHAN-2)"
+        case .zeroExpiryMeansNever:
+            "a pending channel with expiresAt 0 is taken to have no expiry, as a zero sentinel does (CHAN-2, ENC-4)"
+        case .qrExpiryHeldIn32Bits:
+            "the QR consumer compares exp and now as 32-bit values, so times past 2^32 - 1 wrap (ENC-4, QR-PARSE-24)"
+        case .qrZeroExpiryMeansNever:
+            "a QR payload with exp 0 is taken to have no expiry, as a zero sentinel does (QR-PARSE-24)"
+        case .qrBareHexPrefixAccepted:
+            "the QR rpc host's last label 0x with no hex digit after it is accepted, though WHATWG reads it as the number 0 (QR-GRAM-4)"
+        case .qrPortLeadingZerosRefused:
+            "a QR rpc port with leading zeros (:00080) is refused, though QR-GRAM-4 allows it (QR-GRAM-4, QR-PARSE-22)"
+        case .qrPortDigitsNotCounted:
+            "a QR rpc port is judged by its value only, so six digits with a leading zero (:000080) pass (QR-GRAM-4)"
+        case .qrSchemeWithoutColonReadAsWhole:
+            "a QR payload without ':' is read as all scheme, so 'openhuman' alone passes the scheme check and fails later as qr_bad_host (QR-PARSE-4)"
         case .saltOrderReversed:
             "session-key salt is server_eph_pub || client_eph_pub (KDF-2)"
         case .ikmOrderReversed:
@@ -175,6 +225,10 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the core writes the ack plaintext with a space after ':' and ',', as a default JSON encoder does (ACK-2)"
         case .ackKindNotChecked:
             "the device never reads the ack's kind member, so a missing or wrong kind is accepted (ACK-4)"
+        case .ackStateDiscardedOnError:
+            "the device drops its handshake state (client_eph) when an ack is refused, so a later valid ack for the same handshake fails (ACK-5)"
+        case .secondAckAccepted:
+            "the device never closes its ack opener: a second ack after the first is accepted again instead of reaching the session opener (ACK-6)"
         case .duplicateJSONFieldsAccepted:
             "a repeated member in a handshake or ack plaintext is accepted, the last copy winning (JSON-2)"
         case .missingFieldReportedAsBadJSON:
@@ -255,6 +309,12 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the core caps the pairing window at 601 seconds instead of 600 (CLOCK-1)"
         case .fingerprintWithoutLabel:
             "the core key fingerprint hashes the key without the label (QR-SRC-3)"
+        case .integersReadIn64Bits:
+            "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request (ADP-30)"
+        case .unknownInputMembersRefused:
+            "the adapter's decoder refuses members it does not know (deny_unknown_fields), in the input, a step or the channel, instead of ignoring them (ADP-31)"
+        case .absentLastEphemeralRefused:
+            "the adapter takes an absent lastHandshakeEphemeral of a paired channel for a missing required member (bad_request), though absent means none (ADP-31, ADP-16)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:
@@ -275,6 +335,8 @@ public enum Mutant: String, CaseIterable, Sendable {
             "QR values are percent-decoded with decodeURIComponent, which keeps '+' instead of reading a space (QR-GRAM-3)"
         case .qrLowOrderCPKAccepted:
             "the QR cpk is not checked for low order at scan time, as the deployed consumer did not (QR-PARSE-21)"
+        case .qrNonCanonicalCPKRefused:
+            "a QR cpk whose masked value is p or more (all 0xff is p + 18) is refused as qr_low_order_cpk, though X25519 reduces it and it is not low order (QR-PARSE-21, DH-1)"
         case .qrRPCNotValidated:
             "the QR rpc is not validated, as the deployed consumer did not (QR-PARSE-22)"
         case .qrMaximumLengthOffByOne:

@@ -104,9 +104,13 @@ struct LineServer {
         return reply.stop ? .stop : .next
     }
 
-    /// The first top-level member `id` of a JSON line when it is an integer, else null.
+    /// The first top-level member `id` of a JSON line when it is an integer, else null. Lone
+    /// surrogate escapes are read leniently here, so a request that carries one still gets its
+    /// `bad_request` under its own id (ADP-32).
     private static func requestID(_ line: ArraySlice<UInt8>) -> JSONValue {
-        let members = try? JSONReader.topLevelMembers(line, maximumDepth: maximumRequestDepth)
+        var leniency = JSONReader.Leniency.strict
+        leniency.loneSurrogates = true
+        let members = try? JSONReader.topLevelMembers(line, maximumDepth: maximumRequestDepth, leniency: leniency)
         guard case .int(let id)? = members?.first(where: { $0.name == "id" })?.value else { return .null }
         return .int(id)
     }

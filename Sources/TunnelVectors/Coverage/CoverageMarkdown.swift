@@ -13,7 +13,7 @@ public enum CoverageMarkdown {
         `vectors/` and the live checks and exemptions of `Sources/TunnelVectors/Coverage/CoverageCatalog.swift`.
         Do not edit: `swift run vectorgen --check` fails when this file is stale, and
         `swift run vectorgen --coverage` fails when a MUST-level requirement has no vector, live check
-        or exemption.
+        or exemption, or a catalogued boundary (section Boundaries) has no vector.
 
         """
         let entries = report.entries
@@ -47,9 +47,31 @@ public enum CoverageMarkdown {
             let level = entry.requirement.level == .none ? "none" : entry.requirement.level.rawValue
             out += "| \(entry.requirement.id) | \(level) | \(entry.vectorCount) | \(byFile) | \(examples) | \(live) | \(cell(entry.exemption ?? "")) |\n"
         }
+        out += boundarySection(report.boundaries)
         out += "\n## Live checks\n\n| id | requirements | what the runner does |\n| --- | --- | --- |\n"
         for check in CoverageCatalog.liveChecks {
             out += "| `\(check.id)` | \(check.requirements.joined(separator: ", ")) | \(cell(check.description)) |\n"
+        }
+        return out
+    }
+
+    /// Every boundary point of every field with the cases that hit it; `vectorgen --coverage`
+    /// fails on a point without one, so a hole cannot hide here.
+    static func boundarySection(_ fields: [BoundaryField]) -> String {
+        let points = fields.flatMap(\.points)
+        var out = "\n## Boundaries\n\n"
+        out += "Every field and comparison with its boundary points (sizes at capacity - 1, capacity and capacity + 1; "
+            + "times one before, at and one after each boundary in every channel state, and the ends of the range; "
+            + "all-zero, all-0xff and ordinary values of each fixed-size input) and the vectors that hit each point, "
+            + "from `Sources/TunnelVectors/Coverage/BoundaryCatalog.swift`. \(fields.count) fields, \(points.count) points, "
+            + "\(points.filter { $0.cases.isEmpty }.count) left open on purpose.\n\n"
+        out += "| field | requirements | boundary | vectors |\n| --- | --- | --- | --- |\n"
+        for field in fields {
+            for (index, point) in field.points.enumerated() {
+                let cases = point.cases.isEmpty ? "none: \(point.openReason ?? "")" : point.cases.map { "`\($0)`" }.joined(separator: ", ")
+                out += "| \(index == 0 ? cell(field.name) : "") | \(index == 0 ? field.requirements.joined(separator: ", ") : "") "
+                    + "| \(cell(point.label)) | \(cell(cases)) |\n"
+            }
         }
         return out
     }

@@ -16,12 +16,15 @@ public struct CoverageReport: Sendable {
     }
 
     public let entries: [Entry]
+    /// The boundary catalogue the report was checked against (spec/coverage.md lists it).
+    public let boundaries: [BoundaryField]
     /// Problems that make the coverage check fail, one line each.
     public let problems: [String]
 
     public init(requirements: [Requirement], files: [VectorFile],
                 liveChecks: [LiveCheck] = CoverageCatalog.liveChecks,
-                exemptions: [CoverageExemption] = CoverageCatalog.exemptions) {
+                exemptions: [CoverageExemption] = CoverageCatalog.exemptions,
+                boundaries: [BoundaryField] = []) {
         let defined = Set(requirements.map(\.id))
         var problems: [String] = []
         var citations: [String: [(String, [String])]] = [:]
@@ -59,6 +62,9 @@ public struct CoverageReport: Sendable {
         for entry in entries where entry.requirement.level == .none {
             problems.append("\(entry.requirement.id) (\(entry.requirement.file)) has no RFC 2119 keyword")
         }
+        self.boundaries = boundaries
+        problems += BoundaryCatalog.problems(boundaries, vectorIDs: Set(files.flatMap { $0.vectors.map(\.id) }),
+                                             liveCheckIDs: Set(liveChecks.map(\.id)), requirementIDs: defined)
         self.problems = problems.sorted()
     }
 

@@ -49,9 +49,11 @@ struct VectorFileBuilder {
         }
         let expected = outcome.expected
         try check(id: id, outcome: outcome, against: intention)
+        let checks = try HandshakeCheckIDs.derived(operation: operation, id: id, outcome: outcome)
+        let cited = requirements + checks.filter { !requirements.contains($0) }
         let failing = Self.expectsFailure(outcome)
         let result: VectorResult = policy != nil ? .acceptable : (failing ? .invalid : .valid)
-        vectors.append(Vector(id: id, operation: operation, requirements: requirements, comment: comment,
+        vectors.append(Vector(id: id, operation: operation, requirements: cited, comment: comment,
                               flags: vectorFlags, result: result, policy: policy, source: source,
                               input: input, expected: expected))
     }

@@ -15,6 +15,10 @@ enum AdapterVectors {
                                       bug: "An adapter that rejects odd frames itself and hides the implementation's answer."),
                 "Stateless": Flag(description: "Two identical requests, one after the other: both MUST get the same answer.",
                                   bug: "An adapter that keeps one session (and its replay window) across requests."),
+                "IntegerRange": Flag(description: "An integer input at the top of the range 0 to 2^53 - 1 (ADP-30).",
+                                     bug: "An adapter that reads integers in 32 bits, or refuses the top of the range."),
+                "UnknownMember": Flag(description: "An input, step or channel object with a member the operation does not define, or without an optional one.",
+                                      bug: "An adapter that refuses unknown members, or requires an optional member."),
             ])
         let fixture = SessionFixture(id: file.id("stateless"))
         let frame = try fixture.sealed(by: .device, "message")
@@ -47,6 +51,7 @@ enum AdapterVectors {
             try file.add(name, operation: operation, requirements: requirements, comment: comment, flags: [flag],
                          input: input, expect: expect)
         }
+        try AdapterShapeVectors.add(to: &file)
         return try file.build()
     }
 }

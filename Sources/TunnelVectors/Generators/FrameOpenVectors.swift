@@ -10,6 +10,7 @@ enum FrameOpenVectors {
             description: "Opening one session frame with a fresh session: each of the 256 type octets, truncation at every "
                 + "length, the 49,152-byte limit, the order of the checks, and authentication failures.",
             flags: [
+                "ExtremeValue": ExtremeValueVectors.flag,
                 "TypeOctet": Flag(description: "The first byte is changed; the rest is an authentic frame.",
                                   bug: "Type octet not checked, a wrong error for a registered type, or a legacy frame treated as unknown."),
                 "Truncated": Flag(description: "An authentic frame cut short.",
@@ -30,6 +31,7 @@ enum FrameOpenVectors {
         try addTruncations(&file)
         try addSizeLimit(&file)
         try addAuthentication(&file)
+        try ExtremeValueVectors.addFrameOpen(to: &file)
         return try file.build()
     }
 
@@ -93,6 +95,12 @@ enum FrameOpenVectors {
         try file.add("length-49152-maximum", operation: "frame-open", requirements: ["SIZE-1", "FRAME-OPEN-4"],
                      comment: "A 49,152-byte frame (49,111-byte plaintext), the largest, is accepted.", flags: ["Valid"],
                      input: open(largest, role: .core, try largest.sealed(by: .device, "message", length: Limits.maximumPlaintextLength)),
+                     expect: .valid)
+        let belowLargest = SessionFixture(id: file.id("length-49151"))
+        try file.add("length-49151", operation: "frame-open", requirements: ["SIZE-1", "FRAME-OPEN-4"],
+                     comment: "A 49,151-byte frame (49,110-byte plaintext), one below the largest, is accepted.", flags: ["Valid"],
+                     input: open(belowLargest, role: .core,
+                                 try belowLargest.sealed(by: .device, "message", length: Limits.maximumPlaintextLength - 1)),
                      expect: .valid)
         let oversize = SessionFixture(id: file.id("length-49153-too-large"))
         let nonce = oversize.nonce("message")

@@ -9,6 +9,7 @@ enum FrameSealVectors {
             description: "Sealing session frames: 0x02 || nonce || XChaCha20-Poly1305(key of the role, nonce, plaintext, no AAD), "
                 + "with the nonce injected; plaintext lengths 0, 1, 49,111 (the largest) and 49,112 (refused).",
             flags: [
+                "ExtremeValue": ExtremeValueVectors.flag,
                 "Role": Flag(description: "The sealing key depends on the role: the device seals with c2s, the core with s2c.",
                              bug: "Directions swapped, so peers cannot open each other's frames (or can open their own)."),
                 "Layout": Flag(description: "The frame is compared byte for byte with 0x02 || nonce || AEAD output.",
@@ -29,6 +30,8 @@ enum FrameSealVectors {
         let sizes: [(String, Int, String, Expectation)] = [
             ("plaintext-0", 0, "An empty plaintext seals to a 41-byte frame.", .valid),
             ("plaintext-1", 1, "A 1-byte plaintext seals to a 42-byte frame.", .valid),
+            ("plaintext-49110", Limits.maximumPlaintextLength - 1,
+             "A 49,110-byte plaintext, one below the largest, seals to a 49,151-byte frame.", .valid),
             ("plaintext-49111-maximum", Limits.maximumPlaintextLength,
              "The largest plaintext, 49,111 bytes, seals to a 49,152-byte frame.", .valid),
             ("plaintext-49112-too-large", Limits.maximumPlaintextLength + 1,
@@ -48,6 +51,7 @@ enum FrameSealVectors {
                          input: fixture.input(role: .device).setting("nonce", .hex(nonce)).setting("plaintext", .hex(plaintext)),
                          expect: expect)
         }
+        try ExtremeValueVectors.addFrameSeal(to: &file)
         return try file.build()
     }
 }

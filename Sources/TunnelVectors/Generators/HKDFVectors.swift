@@ -52,6 +52,36 @@ enum HKDFVectors {
                      flags: ["LengthLimit"],
                      input: ["ikm": .hex(otherIKM), "salt": "", "info": .hex(otherInfo), "length": 8161],
                      expect: .error("hkdf_output_too_long"))
+        // The range of `length` (KDF-1, ADP-30): its lower end, the block edges around it, and
+        // the largest integer the adapter protocol carries, which is a protocol answer too.
+        for length in [0, 1, 31, 32, 33, 8159] {
+            let okm = try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length)
+            try file.add("length-\(length)", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                         comment: length == 0 ? "length 0 is in range: the empty output, not an error."
+                                              : "length \(length): the first \(length) bytes of the output stream, one HMAC block per 32 bytes.",
+                         flags: ["LengthLimit"],
+                         input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int(Int64(length))],
+                         expect: .output(["okm": .hex(okm)]))
+        }
+        try file.add("length-2-pow-53-minus-1-too-long", operation: "hkdf-sha256", requirements: ["KDF-1", "ADP-30"],
+                     comment: "length 2^53 - 1, the largest integer of the adapter protocol: hkdf_output_too_long, not bad_request.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int((1 << 53) - 1)],
+                     expect: .error("hkdf_output_too_long"))
+        try file.add("length-0-empty-inputs", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "Empty ikm, salt and info with length 0: the empty output.",
+                     flags: ["LengthLimit"], input: ["ikm": "", "salt": "", "info": "", "length": 0],
+                     expect: .output(["okm": ""]))
+        try file.add("length-2-pow-32-plus-32-too-long", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "length 2^32 + 32: hkdf_output_too_long; a length kept in 32 bits would read it as 32.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int((1 << 32) + 32)],
+                     expect: .error("hkdf_output_too_long"))
+        try file.add("length-2-pow-32-too-long", operation: "hkdf-sha256", requirements: ["KDF-1"],
+                     comment: "length 2^32: hkdf_output_too_long; a length kept in 32 bits would read it as 0.",
+                     flags: ["LengthLimit"],
+                     input: ["ikm": .hex(ikm), "salt": .hex(salt), "info": .hex(info), "length": .int(1 << 32)],
+                     expect: .error("hkdf_output_too_long"))
         let zeroSaltOutput = try HKDF.sha256(ikm: ikm, salt: [UInt8](repeating: 0, count: 32), info: info, length: 32)
         try file.add("empty-salt-equals-zero-salt", operation: "hkdf-sha256", requirements: ["KDF-1"],
                      comment: "An empty salt gives the same output as 32 zero bytes (RFC 5869 section 2.2).",

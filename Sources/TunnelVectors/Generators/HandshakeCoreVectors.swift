@@ -50,7 +50,7 @@ enum HandshakeCoreVectors {
                  errors: ["pairing_expired"])
         f = fixture(file, "paired-same-device")
         let earlier = LabelDerived.bytes(32, id: f.id, name: "earlier_hs_eph_pub")
-        try file.add("core/paired-same-device", operation: "handshake-core", requirements: ["CHAN-3", "CHAN-5", "SESS-1"],
+        try file.add("core/paired-same-device", operation: "handshake-core", requirements: ["CHAN-3", "CHAN-5", "CHAN-9", "SESS-1"],
                      comment: "A paired channel accepts its device again with a new hs_eph_pub; lastHandshakeEphemeral is updated.",
                      flags: ["Valid", "ChannelState"],
                      input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: earlier),
@@ -90,7 +90,7 @@ enum HandshakeCoreVectors {
     private static func addSequences(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "sequence/pair-replay-reconnect")
         let second = f.round("second")
-        try core(&file, "sequence/pair-replay-reconnect", ["CHAN-2", "CHAN-5", "CHAN-6", "SESS-1", "ADP-16"],
+        try core(&file, "sequence/pair-replay-reconnect", ["CHAN-2", "CHAN-5", "CHAN-6", "CHAN-9", "SESS-1", "ADP-16"],
                  "Pending: H1 pairs; H1 again is handshake_replayed; H2 (new ephemerals) gives new keys; H2 again is replayed.",
                  flags: ["StepSequence", "ChannelState"],
                  input: f.coreInput(steps: [f.coreStep(try f.handshake()), f.coreStep(try f.handshake()),
@@ -170,12 +170,14 @@ enum HandshakeCoreVectors {
     }
 
     private static func addSizeLimit(_ file: inout VectorFileBuilder) throws {
-        for (length, error) in [(Limits.maximumMessageLength, nil), (Limits.maximumMessageLength + 1, "frame_too_large")] as [(Int, String?)] {
-            let name = error == nil ? "length-49152-maximum" : "length-49153-too-large"
+        for (length, error) in [(Limits.maximumMessageLength - 1, nil), (Limits.maximumMessageLength, nil),
+                                (Limits.maximumMessageLength + 1, "frame_too_large")] as [(Int, String?)] {
+            let name = length == Limits.maximumMessageLength - 1 ? "length-49151"
+                : error == nil ? "length-49152-maximum" : "length-49153-too-large"
             let f = fixture(file, name)
             let frame = try padded(f, members: f.handshakeMembers, length: length, overhead: 73) { try $0.handshake(plaintext: $1) }
             try core(&file, name, ["SIZE-1", "HS-4", "JSON-5"],
-                     error == nil ? "A 49,152-byte handshake (an unknown member pads it) is accepted."
+                     error == nil ? "A \(length)-byte handshake (an unknown member pads it) is accepted."
                                   : "An authentic 49,153-byte handshake is frame_too_large.",
                      flags: ["SizeLimit"], input: f.coreInput(steps: [f.coreStep(frame)]), errors: [error])
         }

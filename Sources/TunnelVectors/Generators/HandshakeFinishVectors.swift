@@ -59,12 +59,14 @@ enum HandshakeFinishVectors {
     }
 
     private static func addSizeLimit(_ file: inout VectorFileBuilder) throws {
-        for (length, error) in [(Limits.maximumMessageLength, nil), (Limits.maximumMessageLength + 1, "frame_too_large")] as [(Int, String?)] {
-            let name = error == nil ? "length-49152-maximum" : "length-49153-too-large"
+        for (length, error) in [(Limits.maximumMessageLength - 1, nil), (Limits.maximumMessageLength, nil),
+                                (Limits.maximumMessageLength + 1, "frame_too_large")] as [(Int, String?)] {
+            let name = length == Limits.maximumMessageLength - 1 ? "length-49151"
+                : error == nil ? "length-49152-maximum" : "length-49153-too-large"
             let f = fixture(file, name)
             let frame = try HandshakeCoreVectors.padded(f, members: f.ackMembers, length: length, overhead: 41) { try $0.ack(plaintext: $1) }
             try finish(&file, name, ["SIZE-1", "ACK-4", "JSON-5"],
-                       error == nil ? "A 49,152-byte ack (an unknown member pads it) is accepted." : "An authentic 49,153-byte ack is frame_too_large.",
+                       error == nil ? "A \(length)-byte ack (an unknown member pads it) is accepted." : "An authentic 49,153-byte ack is frame_too_large.",
                        flags: ["SizeLimit"], f, frame, error: error)
         }
         let f = fixture(file, "order-too-large-before-low-order")

@@ -69,6 +69,23 @@ struct HandshakeFixture {
         return other
     }
 
+    /// This fixture with one private key or nonce replaced, by its adapter member name: the
+    /// extreme values of each fixed-size input (all zero, all 0xff) in an otherwise valid run.
+    func replacing(_ member: String, with bytes: [UInt8]) -> HandshakeFixture {
+        var other = self
+        switch member {
+        case "coreStaticPrivate": other.corePrivate = bytes
+        case "deviceStaticPrivate": other.devicePrivate = bytes
+        case "handshakeEphemeralPrivate": other.handshakeEphemeralPrivate = bytes
+        case "clientEphemeralPrivate": other.clientEphemeralPrivate = bytes
+        case "serverEphemeralPrivate": other.serverEphemeralPrivate = bytes
+        case "nonce": other.handshakeNonce = bytes
+        case "ackNonce": other.ackNonce = bytes
+        default: preconditionFailure("no fixture member \(member)")
+        }
+        return other
+    }
+
     var corePublic: [UInt8] { X25519.publicKey(privateKey: corePrivate) }
     var devicePublic: [UInt8] { X25519.publicKey(privateKey: devicePrivate) }
     var handshakeEphemeralPublic: [UInt8] { X25519.publicKey(privateKey: handshakeEphemeralPrivate) }

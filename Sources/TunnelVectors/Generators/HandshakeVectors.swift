@@ -24,6 +24,10 @@ enum HandshakeVectors {
                                  bug: "Re-pairing on any handshake, an expiry off by one, or impostors accepted on a paired channel."),
             "StepSequence": Flag(description: "Several handshakes against one channel, with the state shown after each.",
                                  bug: "State changed by a failed handshake, or not updated by an accepted one."),
+            "TimeBoundary": Flag(description: "now at, one before or one after a time boundary, at the ends of the time range, or past 2^32.",
+                                 bug: "An off-by-one comparison, times kept in 32 bits, or a paired channel that expires."),
+            "ExtremeValue": Flag(description: "A fixed-size private key or nonce of all zero or all 0xff bytes, a legal value.",
+                                 bug: "A key refused for being all zero, a scalar not clamped, a nonce treated as a counter."),
         ]) { current, _ in current }
         var file = VectorFileBuilder(
             area: "handshake",
@@ -34,6 +38,8 @@ enum HandshakeVectors {
         try HandshakeStartVectors.add(to: &file)
         try HandshakeCoreVectors.add(to: &file)
         try HandshakeFinishVectors.add(to: &file)
+        try HandshakeBoundaryVectors.add(to: &file)
+        try HandshakeDeviceVectors.add(to: &file)
         return try file.build()
     }
 }

@@ -53,6 +53,7 @@ enum JSONCases {
         let first = members.members[0], second = members.members[1]
         let spaced = " \t{\r\n \(first.name) : \(first.value) ,\n\t\(second.name)\t:\t\(second.value) \r\n} \n"
         let deep = String(repeating: "[", count: 31) + String(repeating: "]", count: 31)
+        let lessDeep = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
         let deepObjects = String(repeating: "{\"d\":", count: 30) + "{}" + String(repeating: "}", count: 30)
         return [
             syntax("empty", "An empty plaintext is not JSON.", []),
@@ -93,6 +94,8 @@ enum JSONCases {
             accepted("number-1e999", "An unknown member 1e999: numbers are not interpreted.", "{\(inner),\"big\":1e999}", ["JSON-1", "JSON-5"]),
             accepted("nesting-32-levels", "An unknown member nested to level 32 (the object is level 1) MUST be accepted.",
                      "{\(inner),\"deep\":\(deep)}", ["JSON-1", "JSON-5"]),
+            accepted("nesting-31-levels", "An unknown member nested to level 31, one below the bound every receiver MUST accept.",
+                     "{\(inner),\"deep\":\(lessDeep)}", ["JSON-1", "JSON-5"]),
             accepted("nesting-32-levels-objects", "An unknown member holding objects nested to level 32 (the top-level object is level 1) MUST be accepted.",
                      "{\"deep\":\(deepObjects),\(inner)}", ["JSON-1", "JSON-5"]),
             accepted("nested-duplicates-ignored", "A repeated name inside a nested object is not a duplicate member.",

@@ -55,6 +55,7 @@ enum QREncodeVectors {
                          expect: .output(["payload": .string(example.payload(replacing: "exp", with: String(exp)))]))
         }
         try addRefusals(&file)
+        try QRBoundaryVectors.addEncode(to: &file)
         return try file.build()
     }
 
@@ -85,10 +86,10 @@ enum QREncodeVectors {
         }
         // 2,331 octets exactly, then one more, by lengthening the channel id.
         let base = example.payload.utf8.count - example.cid.utf8.count
-        for (length, error) in [(2331, nil), (2332, "qr_too_long")] as [(Int, String?)] {
+        for (length, error) in [(2330, nil), (2331, nil), (2332, "qr_too_long")] as [(Int, String?)] {
             let cid = String(repeating: "C", count: length - base)
             try file.add("length-\(length)", operation: "qr-encode", requirements: ["QR-ENC-11"],
-                         comment: error == nil ? "A payload of exactly 2,331 octets is produced." : "A 2,332-octet payload is refused.",
+                         comment: error == nil ? "A payload of exactly \(length) octets is produced." : "A 2,332-octet payload is refused.",
                          flags: ["Boundary"], input: example.encodeInput(cid: cid),
                          expect: error.map { .error($0) } ?? .output(["payload": .string(example.payload(replacing: "cid", with: cid))]))
         }

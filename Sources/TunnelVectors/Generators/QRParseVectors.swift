@@ -52,6 +52,7 @@ enum QRParseVectors {
         try addFields(&file)
         try addOrder(&file)
         try addRoundTrips(&file)
+        try QRBoundaryVectors.addParse(to: &file)
         return try file.build()
     }
 
@@ -129,9 +130,9 @@ enum QRParseVectors {
     private static func addEnvelope(_ file: inout VectorFileBuilder) throws {
         let e = QRExample.self
         let base = e.payload.utf8.count - e.cid.utf8.count
-        for (length, error) in [(2331, nil), (2332, "qr_too_long")] as [(Int, String?)] {
+        for (length, error) in [(2330, nil), (2331, nil), (2332, "qr_too_long")] as [(Int, String?)] {
             let padded = e.payload + "&z=" + String(repeating: "z", count: length - e.payload.utf8.count - 3)
-            try parse(&file, "length-\(length)", ["QR-PARSE-2"], error == nil ? "2,331 octets (an unknown field pads it) are accepted."
+            try parse(&file, "length-\(length)", ["QR-PARSE-2"], error == nil ? "\(length) octets (an unknown field pads it) are accepted."
                         : "2,332 octets are qr_too_long.", flag: "Boundary", padded, expect: error.map { .error($0) } ?? .output(e.parsed()))
         }
         // The largest length again with other content: no unknown field, a long channel id.

@@ -14,7 +14,7 @@ enum ReplayWindowVectors {
             flags: [
                 "Replay": Flag(description: "A frame is opened again while its nonce is in the window.",
                                bug: "No replay check, or a window that forgets too early."),
-                "Boundary": Flag(description: "The replayed nonce is exactly the 128th or 129th most recently accepted.",
+                "Boundary": Flag(description: "The replayed nonce is exactly the 127th, 128th or 129th most recently accepted.",
                                  bug: "An off-by-one window (127 remembered), or eviction before insertion."),
                 "Policy": Flag(description: "The outcome depends on the declared replayMemory policy; the runner picks the variant.",
                                bug: "A declared policy the implementation does not follow."),
@@ -127,6 +127,13 @@ enum ReplayWindowVectors {
                      comment: "After f1 ... f128, f1 is the 128th most recent accepted nonce: replayed.",
                      flags: ["Boundary", "Replay"], input: session(fixture, role: .core, f.map(openStep) + [openStep(f[0])]),
                      expect: .steps(Array(repeating: nil, count: 128) + ["replayed"]))
+
+        fixture = SessionFixture(id: file.id("replay-127th-most-recent-refused"))
+        f = try frames(fixture, count: 127)
+        try file.add("replay-127th-most-recent-refused", operation: "session", requirements: ["REPLAY-1", "REPLAY-3", "FRAME-OPEN-5"],
+                     comment: "After f1 ... f127, f1 is the 127th most recent accepted nonce: replayed.",
+                     flags: ["Boundary", "Replay"], input: session(fixture, role: .core, f.map(openStep) + [openStep(f[0])]),
+                     expect: .steps(Array(repeating: nil, count: 127) + ["replayed"]))
 
         fixture = SessionFixture(id: file.id("replay-129th-most-recent"))
         f = try frames(fixture, count: 129)

@@ -17,6 +17,7 @@ enum SessionKeysVectors {
             description: "Session keys: c2s and s2c = HKDF-SHA256(static_dh || eph_dh, client_eph_pub || server_eph_pub, "
                 + "\"openhuman-tunnel/v1/c2s\" / \"openhuman-tunnel/v1/s2c\", 32), for fixed and label-derived inputs.",
             flags: [
+                "ExtremeValue": ExtremeValueVectors.flag,
                 "FixedInput": Flag(description: "Inputs of one repeated byte each, as in the deployed code's tests.",
                                    bug: "Wrong info tag, wrong HKDF inputs, c2s and s2c swapped."),
                 "OrderSwapped": Flag(description: "Two inputs swapped against a fixed-input vector: the keys MUST differ.",
@@ -47,6 +48,7 @@ enum SessionKeysVectors {
                      input: input(LabelDerived.key(id: id, name: "static_dh"), LabelDerived.key(id: id, name: "eph_dh"),
                                   LabelDerived.key(id: id, name: "client_eph_pub"), LabelDerived.key(id: id, name: "server_eph_pub")),
                      expect: .valid)
+        try ExtremeValueVectors.addSessionKeys(to: &file)
         return try file.build()
     }
 }

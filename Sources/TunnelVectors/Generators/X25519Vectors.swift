@@ -9,6 +9,7 @@ enum X25519Vectors {
             description: "X25519 (RFC 7748): known answers, scalar clamping, masking of the top bit of u, "
                 + "non-canonical u, and the mandatory rejection of an all-zero output for every low-order key.",
             flags: [
+                "ExtremeValue": ExtremeValueVectors.flag,
                 "KnownAnswer": Flag(description: "Bytes copied from an RFC.",
                                     bug: "Wrong field arithmetic, wrong byte order, or a swapped scalar and u."),
                 "Clamping": Flag(description: "The scalar has the bits that clamping clears or sets flipped.",
@@ -43,6 +44,7 @@ enum X25519Vectors {
                                  "u": .hex(point.bytes)],
                          expect: .error("low_order_key"))
         }
+        try ExtremeValueVectors.addX25519(to: &file)
         return try file.build()
     }
 

@@ -12,6 +12,7 @@ enum XChaChaVectors {
                 + "answers in both directions, an empty message, and a change to each of key, nonce, AAD, "
                 + "ciphertext and tag, each of which MUST fail authentication.",
             flags: [
+                "ExtremeValue": ExtremeValueVectors.flag,
                 "KnownAnswer": Flag(description: "Bytes copied from draft-irtf-cfrg-xchacha-03.",
                                     bug: "HChaCha20 output taken from the wrong state words, or the wrong 8 nonce bytes passed to ChaCha20."),
                 "Tampered": Flag(description: "One input of the opening differs from the sealing.",
@@ -38,6 +39,7 @@ enum XChaChaVectors {
                      expect: .output(["plaintext": .hex(K.aeadPlaintext)]))
         try addEmpty(&file)
         try addTampering(&file, base: known, ciphertext: Hex.decode(K.aeadCiphertext)!)
+        try ExtremeValueVectors.addAEAD(to: &file)
         return try file.build()
     }
 

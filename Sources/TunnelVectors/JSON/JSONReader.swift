@@ -350,7 +350,11 @@ public struct JSONReader {
                 position += 6
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xD800..<0xE000).contains(scalar) {
-                guard leniency.loneSurrogates else { throw failure("unpaired surrogate escape") }
+                // The RFC 8259 grammar admits the escape, but it names no Unicode scalar, so no
+                // string holds it: JSON that `value` refuses, not a syntax error (ADP-32).
+                guard leniency.loneSurrogates else {
+                    throw Failure(offset: position, reason: "unpaired surrogate escape", isSyntaxError: false, duplicateSeen: duplicateSeen)
+                }
                 scalar = 0xFFFD
             }
             // Surrogates were combined or refused above, so every value left is a scalar.

@@ -18,6 +18,24 @@ extension Operations {
         return .object(["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)])
     }
 
+    /// Offers each step's message to one device that has sent its handshake (ACK-4 to ACK-6).
+    func deviceReceive(_ input: RequestInput) throws -> JSONValue {
+        let corePublicKey = try input.key("corePublicKey"), deviceStaticPrivate = try input.key("deviceStaticPrivate")
+        let clientEphemeralPrivate = try input.key("clientEphemeralPrivate")
+        let messages = try input.array("steps").map { element throws(BadRequest) in
+            try RequestInput(element.value, path: element.path).bytes("frame")
+        }
+        let receipts = implementation.deviceReceive(messages, corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
+                                                    clientEphemeralPrivate: clientEphemeralPrivate)
+        return .object(["steps": .array(receipts.map { receipt in
+            switch receipt {
+            case .accepted(let keys): .object(["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)])
+            case .opened(let plaintext): .object(["plaintext": .hex(plaintext)])
+            case .rejected(let error): .object(["error": .string(error.code)])
+            }
+        })])
+    }
+
     /// A handshake offered to the core, read completely before any step runs.
     private struct CoreStep {
         let frame: [UInt8]
@@ -25,10 +43,10 @@ extension Operations {
         let serverEphemeralPrivate: [UInt8]
         let ackNonce: [UInt8]
 
-        init(_ value: JSONValue, path: String) throws(BadRequest) {
+        init(_ value: JSONValue, path: String, maximumInteger: Int64) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
             frame = try step.bytes("frame")
-            now = try step.natural("now")
+            now = try step.safeNatural("now", maximum: maximumInteger)
             serverEphemeralPrivate = try step.key("serverEphemeralPrivate")
             ackNonce = try step.bytes("ackNonce", count: XChaCha20Poly1305.nonceLength)
         }
@@ -38,9 +56,10 @@ extension Operations {
     /// (CHAN-6) and the next step runs.
     func handshakeCore(_ input: RequestInput) throws -> JSONValue {
         let coreStaticPrivate = try input.key("coreStaticPrivate")
-        var channel = try ChannelJSON.read(input.object("channel"))
+        let maximum = implementation.largestInputInteger
+        var channel = try ChannelJSON.read(input.object("channel"), maximumInteger: maximum)
         let steps = try input.array("steps").map { element throws(BadRequest) in
-            try CoreStep(element.value, path: element.path)
+            try CoreStep(element.value, path: element.path, maximumInteger: maximum)
         }
         var results: [JSONValue] = []
         for step in steps {
@@ -66,10 +85,10 @@ extension Operations {
 /// `{"state":"confirming","devicePublicKey":hex,"lastHandshakeEphemeral":hex,"deadline":int}`: a
 /// confirming channel is never restored (CONFIRM-6), so reading one is `bad_request`.
 public enum ChannelJSON {
-    static func read(_ input: RequestInput) throws(BadRequest) -> ChannelState {
+    static func read(_ input: RequestInput, maximumInteger: Int64 = RequestInput.largestSafeInteger) throws(BadRequest) -> ChannelState {
         switch try input.string("state") {
         case "pending":
-            return .pending(expiresAt: try input.natural("expiresAt"))
+            return .pending(expiresAt: try input.safeNatural("expiresAt", maximum: maximumInteger))
         case "paired":
             return .paired(devicePublicKey: try input.key("devicePublicKey"),
                            lastHandshakeEphemeral: try input.optionalBytes("lastHandshakeEphemeral", count: 32))

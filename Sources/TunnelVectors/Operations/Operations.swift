@@ -17,7 +17,7 @@ public struct Operations: Sendable {
     /// Every operation this adapter answers, in the order `hello` lists them.
     public static let names = [
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
-        "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-core",
+        "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device", "handshake-core",
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
         "core-channel",
     ]
@@ -37,6 +37,7 @@ public struct Operations: Sendable {
         case "session": try session(input)
         case "handshake-device-start": try deviceStart(input)
         case "handshake-device-finish": try deviceFinish(input)
+        case "handshake-device": try deviceReceive(input)
         case "handshake-core": try handshakeCore(input)
         case "qr-encode": try qrEncode(input)
         case "qr-parse": try qrParse(input)

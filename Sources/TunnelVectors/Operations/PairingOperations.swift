@@ -2,16 +2,9 @@ import OpenHumanTunnel
 
 /// qr-encode and qr-parse (spec/08-pairing-payload.md, section 8.8).
 extension Operations {
-    /// The largest integer every JSON library reads exactly; `exp` and `now` above it are not
-    /// the documented shape.
-    private static let largestSafeInteger: Int64 = (1 << 53) - 1
-
+    /// `exp` and `now`, 0 to 2^53 - 1 (ADP-30).
     private func safeNatural(_ input: RequestInput, _ name: String) throws(BadRequest) -> UInt64 {
-        let value = try input.natural(name)
-        guard value <= Self.largestSafeInteger else {
-            throw BadRequest(reason: "input.\(name): expected an integer from 0 to 2^53 - 1")
-        }
-        return UInt64(value)
+        UInt64(try input.safeNatural(name, maximum: implementation.largestInputInteger))
     }
 
     func qrEncode(_ input: RequestInput) throws -> JSONValue {

@@ -11,10 +11,10 @@ extension Operations {
     }
 
     func hkdfSHA256(_ input: RequestInput) throws -> JSONValue {
-        let length = try input.natural("length")
-        // Lengths past Int's range cannot be allocated anyway; HKDF refuses them by its limit.
+        // 0 to 2^53 - 1 (ADP-30); above 8,160 HKDF refuses with hkdf_output_too_long (KDF-1).
+        let length = try input.safeNatural("length", maximum: implementation.largestInputInteger)
         let okm = try implementation.hkdfSHA256(ikm: input.bytes("ikm"), salt: input.bytes("salt"),
-                                                info: input.bytes("info"), length: Int(clamping: length))
+                                                info: input.bytes("info"), length: Int(length))
         return .object(["okm": .hex(okm)])
     }
 

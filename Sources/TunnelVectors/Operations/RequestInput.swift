@@ -68,10 +68,24 @@ public struct RequestInput {
         return value
     }
 
-    /// A non-negative integer: a length, or a time in Unix seconds.
+    /// A non-negative integer: a count the runner itself reads (`cases`).
     func natural(_ name: String) throws(BadRequest) -> Int64 {
         let value = try integer(name)
         guard value >= 0 else { throw fail(name, "a non-negative integer") }
+        return value
+    }
+
+    /// The largest integer every JSON library reads exactly (a double's 53-bit mantissa).
+    public static let largestSafeInteger: Int64 = (1 << 53) - 1
+
+    /// An integer input of the protocol (`length`, `now`, `expiresAt`, `exp`): 0 to 2^53 - 1
+    /// (ADP-30). A value outside this range is not the documented shape, whatever the operation
+    /// would answer to it, so every implementation gives the same answer to the same line.
+    /// `maximum` is the implementation's own bound (`TunnelImplementation.largestInputInteger`):
+    /// 2^53 - 1 for every conforming one, larger only for the mutant that reads 64 bits.
+    func safeNatural(_ name: String, maximum: Int64 = largestSafeInteger) throws(BadRequest) -> Int64 {
+        let value = try integer(name)
+        guard (0...maximum).contains(value) else { throw fail(name, "an integer from 0 to 2^53 - 1") }
         return value
     }
 

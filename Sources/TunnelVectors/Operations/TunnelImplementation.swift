@@ -22,6 +22,11 @@ public protocol TunnelImplementation: Sendable {
                       clientEphemeralPrivate: [UInt8]) throws(TunnelError) -> SessionKeys
     func coreAccept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
                     serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance
+    /// The device after sending its handshake: each message goes to the ack opener until one ack
+    /// is accepted (ACK-4; an error changes nothing, ACK-5), then to the new session's opener
+    /// (ACK-6), so a second ack is `unexpected_type`.
+    func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
+                       clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt]
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
     /// The six digits of SAS-2.
@@ -37,6 +42,9 @@ public protocol TunnelImplementation: Sendable {
     func coreSession(keys: SessionKeys) -> any SessionEndpoint
     /// A channel of the core as restored from storage: no session, nothing pending.
     func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint
+    /// The largest integer input (`length`, `now`, `expiresAt`, `exp`) read as a value; larger
+    /// ones are `bad_request` (ADP-30).
+    var largestInputInteger: Int64 { get }
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
@@ -62,6 +70,42 @@ public struct CoreChannelAcceptance {
     public init(acceptance: CoreAcceptance, sas: String) {
         self.acceptance = acceptance
         self.sas = sas
+    }
+}
+
+/// What the device made of one received message (`handshake-device`).
+public enum DeviceReceipt: Equatable {
+    /// An ack accepted: the session keys (KDF-2).
+    case accepted(SessionKeys)
+    /// A session frame opened by the session the accepted ack started.
+    case opened([UInt8])
+    case rejected(TunnelError)
+}
+
+extension TunnelImplementation {
+    /// The largest integer input the adapter reads as a value (ADP-30): 2^53 - 1.
+    public var largestInputInteger: Int64 { RequestInput.largestSafeInteger }
+
+    /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes
+    /// every message until it accepts one (its inputs never change, so a rejection leaves it as
+    /// it was), and is then closed for good.
+    public func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
+                              clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
+        var session: (any SessionEndpoint)?
+        return messages.map { message in
+            do throws(TunnelError) {
+                if var current = session {
+                    defer { session = current }
+                    return .opened(try current.open(message))
+                }
+                let keys = try deviceFinish(ack: message, corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
+                                            clientEphemeralPrivate: clientEphemeralPrivate)
+                session = self.session(role: .device, keys: keys)
+                return .accepted(keys)
+            } catch {
+                return .rejected(error)
+            }
+        }
     }
 }
 

@@ -45,6 +45,8 @@ struct ComposedCoreHandshake {
                                         serverEphemeralPublic: serverEphemeralPublic)
         let ackKey = schedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         let ackAAD = mutant == .ackAADOmitted ? [] : [ComposedMessageType.handshakeAck] + clientEphemeralPublic
+        let ackNonce = mutant == .zeroNonceTreatedAsAbsent && ackNonce.allSatisfy({ $0 == 0 })
+            ? ComposedDeviceHandshake.drawnNonce() : ackNonce
         let ack = [ComposedMessageType.handshakeAck] + ackNonce + XChaCha20Poly1305.seal(
             key: ackKey, nonce: ackNonce, plaintext: json.ackPlaintext(serverEphemeralPublic: serverEphemeralPublic),
             aad: ackAAD)
@@ -58,7 +60,9 @@ struct ComposedCoreHandshake {
         case .revoked:
             if mutant != .revokedChannelAccepted { throw .channelRevoked }
         case .pending(let expiresAt):
-            let expired = mutant == .expiryComparedWithLessOrEqual ? now >= expiresAt : now > expiresAt
+            var expired = mutant == .expiryComparedWithLessOrEqual ? now >= expiresAt : now > expiresAt
+            if mutant == .expiryHeldIn32Bits { expired = UInt32(truncatingIfNeeded: now) > UInt32(truncatingIfNeeded: expiresAt) }
+            if mutant == .zeroExpiryMeansNever, expiresAt == 0 { expired = false }
             if expired { throw .pairingExpired }
         case .paired, .confirming:
             break

@@ -9,6 +9,12 @@ struct ComposedDeviceHandshake {
     private var schedule: ComposedKeySchedule { ComposedKeySchedule(mutant: mutant) }
     private var json: ComposedHandshakeJSON { ComposedHandshakeJSON(mutant: mutant) }
 
+    /// A nonce from the system CSPRNG: what the zero-sentinel mutant uses instead of a zero one.
+    static func drawnNonce() -> [UInt8] {
+        var random = SystemRandom()
+        return random.bytes(XChaCha20Poly1305.nonceLength)
+    }
+
     /// `0x03 || hs_eph_pub || nonce || AEAD(k_hs, nonce, plaintext, aad = 0x03 || hs_eph_pub)`.
     func start(corePublicKey: [UInt8], deviceStaticPrivate: [UInt8], handshakeEphemeralPrivate: [UInt8],
                clientEphemeralPrivate: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
@@ -20,6 +26,7 @@ struct ComposedDeviceHandshake {
         let plaintext = json.handshakePlaintext(devicePublic: X25519.publicKey(privateKey: deviceStaticPrivate),
                                                 clientEphemeralPublic: X25519.publicKey(privateKey: clientEphemeralPrivate))
         let aad = mutant == .handshakeAADOmitted ? [] : header
+        let nonce = mutant == .zeroNonceTreatedAsAbsent && nonce.allSatisfy({ $0 == 0 }) ? Self.drawnNonce() : nonce
         return header + nonce + XChaCha20Poly1305.seal(key: key, nonce: nonce, plaintext: plaintext, aad: aad)
     }
 

@@ -7,6 +7,8 @@ struct ComposedKeySchedule {
 
     func hkdf(ikm: [UInt8], salt: [UInt8], info: [UInt8], length: Int) throws(TunnelError) -> [UInt8] {
         if mutant == .hkdfLengthLimitOffByOne, length >= HKDF.maximumLength { throw .hkdfOutputTooLong }
+        if mutant == .hkdfZeroLengthRefused, length == 0 { throw .hkdfOutputTooLong }
+        let length = mutant == .hkdfLengthHeldIn32Bits ? Int(UInt32(truncatingIfNeeded: length)) : length
         return try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length)
     }
 

@@ -34,16 +34,29 @@ struct ComposedPairingPayload {
             }), error == .tooLong || error == .badCharacter { throw error }
             throw refusal
         }
+        if mutant == .qrSchemeWithoutColonReadAsWhole, !payload.contains(UInt8(ascii: ":")),
+           String(decoding: payload, as: UTF8.self).lowercased() == "openhuman" {
+            throw .badHost
+        }
         let bytes = rewrittenBeforeParsing(payload)
+        // The clock mutants read the payload without the clock and compare exp their own way.
+        let clockMutant = mutant == .qrExpiryHeldIn32Bits || mutant == .qrZeroExpiryMeansNever
+        let parseNow = clockMutant ? 0 : now
         var parsed: PairingPayload
         do {
-            parsed = try PairingPayloadParser.parse(bytes: bytes, now: now)
+            parsed = try PairingPayloadParser.parse(bytes: bytes, now: parseNow)
         } catch {
             guard let lenient = lenientReading(of: bytes, refusedWith: error) else { throw error }
-            parsed = try PairingPayloadParser.parse(bytes: lenient.payload, now: now)
+            parsed = try PairingPayloadParser.parse(bytes: lenient.payload, now: parseNow)
             lenient.restore(&parsed)
         }
         if mutant == .qrExpiryComparedWithLessOrEqual, parsed.expiresAt == now { throw .expired }
+        if mutant == .qrExpiryHeldIn32Bits, UInt32(truncatingIfNeeded: parsed.expiresAt) < UInt32(truncatingIfNeeded: now) {
+            throw .expired
+        }
+        if mutant == .qrZeroExpiryMeansNever, parsed.expiresAt != 0, parsed.expiresAt < now { throw .expired }
+        if mutant == .qrNonCanonicalCPKRefused, ComposedX25519.isNonCanonical(parsed.corePublicKey) { throw .lowOrderCPK }
+        if mutant == .qrPortLeadingZerosRefused, let port = parsed.rpcURL.flatMap(Self.port), port.first == "0" { throw .badRPC }
         return parsed
     }
 
@@ -104,12 +117,46 @@ struct ComposedPairingPayload {
                   let key = try? Base64URL.decode(text) else { return nil }
             return LenientReading(payload: Self.replacingValue(of: "cpk", in: payload, with: Self.standInKey),
                                   corePublicKey: key)
+        case (.qrBareHexPrefixAccepted?, .badRPC), (.qrPortDigitsNotCounted?, .badRPC):
+            // Valid but for the one rule the mutant does not know: the bare 0x label, or a
+            // port whose digits are not counted.
+            guard let raw = Self.rawValue(of: "rpc", in: payload), let url = Self.formDecoded(raw),
+                  mutant == .qrBareHexPrefixAccepted ? Self.hasBareHexLastLabel(url) : Self.hasLongZeroPaddedPort(url) else { return nil }
+            return LenientReading(payload: Self.replacingValue(of: "rpc", in: payload, with: Self.standInRPC), rpcURL: url)
         case (.qrRPCNotValidated?, .badRPC):
             guard let raw = Self.rawValue(of: "rpc", in: payload), let url = Self.formDecoded(raw) else { return nil }
             return LenientReading(payload: Self.replacingValue(of: "rpc", in: payload, with: Self.standInRPC), rpcURL: url)
         default:
             return nil
         }
+    }
+
+    /// The authority of an http(s) URL: between "://" and the first "/", "?" or "#".
+    private static func authority(_ url: String) -> Substring? {
+        guard let start = url.range(of: "://")?.upperBound else { return nil }
+        return url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    }
+
+    /// The port text of an http(s) URL, nil when it has none (IPv6 literals skipped).
+    static func port(_ url: String) -> Substring? {
+        guard var authority = authority(url) else { return nil }
+        if let close = authority.lastIndex(of: "]") { authority = authority[authority.index(after: close)...] }
+        guard let colon = authority.lastIndex(of: ":") else { return nil }
+        return authority[authority.index(after: colon)...]
+    }
+
+    /// Whether the host's last label is `0x` or `0X` and nothing else, the port (if any) valid.
+    private static func hasBareHexLastLabel(_ url: String) -> Bool {
+        guard let authority = authority(url) else { return false }
+        let host = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return host.split(separator: ".", omittingEmptySubsequences: false).last?.lowercased() == "0x"
+    }
+
+    /// Whether the port has more than five digits but a value from 1 to 65535.
+    private static func hasLongZeroPaddedPort(_ url: String) -> Bool {
+        guard let port = port(url), port.count > 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        let significant = port.drop { $0 == "0" }
+        return (1...5).contains(significant.count) && (1...65535).contains(Int(significant) ?? 0)
     }
 
     /// The u-coordinate 9, the base point: a key of full order.

@@ -12,6 +12,7 @@ struct ComposedReplayWindow {
     init(mutant: Mutant?) {
         self.mutant = mutant
         switch mutant {
+        case .window126?: capacity = 126
         case .window127?: capacity = 127
         case .window129?: capacity = 129
         default: capacity = 128

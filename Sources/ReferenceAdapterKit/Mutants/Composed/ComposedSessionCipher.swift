@@ -26,7 +26,8 @@ struct ComposedSessionCipher: SessionEndpoint {
             ? Limits.maximumMessageLength - XChaCha20Poly1305.nonceLength - XChaCha20Poly1305.tagLength
             : Limits.maximumPlaintextLength
         guard plaintext.count <= limit else { throw .plaintextTooLarge }
-        let nonce = nonce ?? freshNonce()
+        let givenNonce = mutant == .zeroNonceTreatedAsAbsent && nonce?.allSatisfy({ $0 == 0 }) == true ? nil : nonce
+        let nonce = givenNonce ?? freshNonce()
         return [ComposedMessageType.session] + nonce
             + XChaCha20Poly1305.seal(key: sealingKey, nonce: nonce, plaintext: plaintext, aad: [])
     }
@@ -44,6 +45,7 @@ struct ComposedSessionCipher: SessionEndpoint {
         let nonce = Array(frame[1..<25])
         guard !window.contains(nonce) else { throw .replayed }
         if mutant == .recordNonceBeforeAuth { window.record(nonce) }
+        if mutant == .zeroSessionKeyTreatedAsUnset, openingKey.allSatisfy({ $0 == 0 }) { throw .authFailed }
         let plaintext = try XChaCha20Poly1305.open(key: openingKey, nonce: nonce, ciphertext: Array(frame[25...]), aad: [])
         if mutant != .recordNonceBeforeAuth { window.record(nonce) }
         return plaintext

@@ -6,6 +6,7 @@ struct ComposedX25519 {
 
     func sharedSecret(privateKey: [UInt8], publicKey: [UInt8]) throws(TunnelError) -> [UInt8] {
         var u = publicKey
+        if mutant == .zeroScalarRefused, privateKey.allSatisfy({ $0 == 0 }) { throw .lowOrderKey }
         if mutant == .topBitOfUNotMasked { u = Self.reducingUnmaskedTopBit(u) }
         if mutant == .nonCanonicalURejected, Self.isNonCanonical(u) { throw .lowOrderKey }
         do {

@@ -36,6 +36,7 @@ static const operation OPERATIONS[] = {
     {"session", op_session},
     {"handshake-device-start", op_handshake_device_start},
     {"handshake-device-finish", op_handshake_device_finish},
+    {"handshake-device", op_handshake_device},
     {"handshake-core", op_handshake_core},
     {"qr-encode", op_qr_encode},
     {"qr-parse", op_qr_parse},
@@ -142,6 +143,44 @@ static void respond(json_t *id, const char *error, json_t *output)
     json_decref(response);
 }
 
+/* ADP-32: a line that is JSON by the RFC 8259 grammar but holds what jansson
+ * cannot (an integer beyond 64 bits, an escape naming an unpaired surrogate)
+ * is still a request: its bad_request carries its id. The runner writes "id"
+ * as the first member, so the id is read from the line's start without a
+ * full parse. Returns a new integer, or NULL when the line does not start
+ * with an id of 1 to 2^53 - 1. */
+static json_t *leading_request_id(const char *line, size_t length)
+{
+    static const char prefix[] = "\"id\"";
+    size_t i = 0;
+    while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
+    if (i == length || line[i++] != '{') return NULL;
+    while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
+    if (length - i < sizeof prefix - 1 || memcmp(line + i, prefix, sizeof prefix - 1) != 0) return NULL;
+    i += sizeof prefix - 1;
+    while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
+    if (i == length || line[i++] != ':') return NULL;
+    while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
+    uint64_t id = 0;
+    size_t digits = 0;
+    for (; i < length && line[i] >= '0' && line[i] <= '9' && digits < 17; i++, digits++) {
+        id = id * 10 + (uint64_t)(line[i] - '0');
+    }
+    while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
+    if (digits == 0 || (digits > 1 && line[i - digits] == '0') || id == 0 ||
+        id > JSON_SAFE_INTEGER_MAX || i == length || (line[i] != ',' && line[i] != '}')) {
+        return NULL;
+    }
+    return json_integer((json_int_t)id);
+}
+
+/* Whether jansson refused a line for a value it cannot hold, not for its syntax. */
+static int is_unholdable_value(const json_error_t *error)
+{
+    return json_error_code(error) == json_error_numeric_overflow ||
+           strstr(error->text, "invalid Unicode") != NULL;
+}
+
 /* Handles one request line; returns 1 when the adapter should stop. */
 static int handle_line(const char *line, size_t length)
 {
@@ -156,10 +195,14 @@ static int handle_line(const char *line, size_t length)
     json_t *input = json_object_get(request, "input");
     const char *error = NULL;
     operation_handler handler = NULL;
+    json_t *scanned_id = NULL;
     if (!json_is_object(request) || id == NULL || !json_is_string(op)) {
         error = ADAPTER_BAD_REQUEST;
         if (request == NULL) {
             fprintf(stderr, "openhuman-c: malformed request: %s\n", parse_error.text);
+            if (is_unholdable_value(&parse_error)) {
+                id = scanned_id = leading_request_id(line, length);
+            }
         }
     } else if ((handler = find_handler(op)) == NULL) {
         error = ADAPTER_UNSUPPORTED;
@@ -182,6 +225,7 @@ static int handle_line(const char *line, size_t length)
     json_decref(output);
     json_decref(empty_input);
     json_decref(request);
+    json_decref(scanned_id);
     return stop;
 }
 

@@ -34,6 +34,11 @@ const char *input_fixed(const json_t *input, const char *name, uint8_t *out, siz
 const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out,
                                  size_t length, bool *present);
 
+/* ADP-30: every integer of an input (length, now, expiresAt, exp) is from 0
+ * to 2^53 - 1, the integers every JSON library reads exactly; outside this
+ * range it is bad_request, whatever the operation would answer. */
+#define JSON_SAFE_INTEGER_MAX ((UINT64_C(1) << 53) - 1)
+
 /* A required integer member from 0 to maximum. */
 const char *input_integer(const json_t *input, const char *name, uint64_t maximum, uint64_t *value);
 

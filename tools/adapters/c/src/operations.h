@@ -27,6 +27,9 @@ const char *op_handshake_device_start(const json_t *input, json_t *output);
 const char *op_handshake_device_finish(const json_t *input, json_t *output);
 const char *op_handshake_core(const json_t *input, json_t *output);
 
+/* The device after its handshake (operations_device.c). */
+const char *op_handshake_device(const json_t *input, json_t *output);
+
 /* Pairing payload (operations_pairing.c). */
 const char *op_qr_encode(const json_t *input, json_t *output);
 const char *op_qr_parse(const json_t *input, json_t *output);

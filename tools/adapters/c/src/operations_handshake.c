@@ -92,7 +92,7 @@ static const char *read_channel(const json_t *input, channel_state *channel)
     memset(channel, 0, sizeof *channel);
     if (json_string_equals(state, "pending")) {
         channel->status = CHANNEL_PENDING;
-        return input_integer(object, "expiresAt", INT64_MAX, &channel->expires_at);
+        return input_integer(object, "expiresAt", JSON_SAFE_INTEGER_MAX, &channel->expires_at);
     }
     if (json_string_equals(state, "paired")) {
         channel->status = CHANNEL_PAIRED;
@@ -162,7 +162,7 @@ static const char *run_core_step(const uint8_t core_static_private[32], channel_
         error = input_bytes(step, "frame", &frame, &frame_length);
     }
     if (error == NULL) {
-        error = input_integer(step, "now", INT64_MAX, &now);
+        error = input_integer(step, "now", JSON_SAFE_INTEGER_MAX, &now);
     }
     if (error == NULL) {
         error = input_fixed(step, "serverEphemeralPrivate", server_ephemeral_private, 32);

@@ -5,9 +5,6 @@
 #include "pairing_payload.h"
 #include "secure_memory.h"
 
-/* ADP (chapter 8.8): exp and now are integers from 0 to 2^53 - 1. */
-#define JSON_SAFE_INTEGER_MAX ((UINT64_C(1) << 53) - 1)
-
 /* rpc may be absent or null (no LAN URL), or a string. */
 static const char *input_optional_rpc(const json_t *input, pairing_fields *fields)
 {

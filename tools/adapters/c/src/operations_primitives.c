@@ -49,7 +49,7 @@ const char *op_hkdf_sha256(const json_t *input, json_t *output)
         error = input_bytes(input, "info", &info, &info_length);
     }
     if (error == NULL) {
-        error = input_integer(input, "length", INT64_MAX, &length);
+        error = input_integer(input, "length", JSON_SAFE_INTEGER_MAX, &length);
     }
     if (error == NULL && length > HKDF_SHA256_MAX_OUTPUT) {
         error = tunnel_error_code(TUNNEL_ERR_HKDF_OUTPUT_TOO_LONG);

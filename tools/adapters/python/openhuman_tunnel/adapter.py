@@ -57,22 +57,11 @@ def _optional_bytes(source: dict, name: str, length: int):
     return _bytes(source, name, length)
 
 
-_UINT64_MAX = 2**64 - 1
-
-
-def _uint64(source: dict, name: str) -> int:
-    """An unsigned 64-bit integer (times are Unix seconds as UInt64)."""
-    value = source.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _UINT64_MAX:
-        raise BadRequest(f"{name}: expected an unsigned 64-bit integer")
-    return value
-
-
 _SAFE_INTEGER_MAX = 2**53 - 1
 
 
 def _safe_integer(source: dict, name: str) -> int:
-    """An integer from 0 to 2^53 - 1 (the QR operations' range)."""
+    """An integer from 0 to 2^53 - 1: every integer input (length, now, expiresAt, exp), ADP-30."""
     value = source.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _SAFE_INTEGER_MAX:
         raise BadRequest(f"{name}: expected an integer from 0 to 2^53 - 1")
@@ -124,7 +113,7 @@ def op_x25519(inp: dict) -> dict:
 
 
 def op_hkdf_sha256(inp: dict) -> dict:
-    okm = hkdf.sha256(_bytes(inp, "ikm"), _bytes(inp, "salt"), _bytes(inp, "info"), _uint64(inp, "length"))
+    okm = hkdf.sha256(_bytes(inp, "ikm"), _bytes(inp, "salt"), _bytes(inp, "info"), _safe_integer(inp, "length"))
     return {"okm": _hex(okm)}
 
 
@@ -167,7 +156,7 @@ def op_frame_open(inp: dict) -> dict:
 def _session_step(step):
     """Parse one step into (action, arguments) before anything runs."""
     step = _object(step)
-    if len(step) != 1:
+    if ("seal" in step) == ("open" in step):  # other members are ignored (ADP-31)
         raise BadRequest("a step holds exactly one of 'seal' or 'open'")
     if "seal" in step:
         seal = _object(step["seal"])
@@ -208,11 +197,32 @@ def op_handshake_device_finish(inp: dict) -> dict:
     return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
 
 
+def op_handshake_device(inp: dict) -> dict:
+    """The device after its handshake: the ack opener takes each message until it accepts one
+    (a refusal changes nothing, ACK-5); then it is closed and every later message goes to the
+    new session's opener (ACK-6), so a second ack is unexpected_type."""
+    core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
+    client_private = _key(inp, "clientEphemeralPrivate")
+    messages = [_bytes(_object(step), "frame") for step in _list(inp, "steps")]
+    session, results = None, []
+    for message in messages:
+        try:
+            if session is not None:
+                results.append({"plaintext": _hex(session.open(message))})
+                continue
+            keys = handshake.device_finish(message, core_public, device_private, client_private)
+            session = SessionCipher("device", keys)
+            results.append({"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)})
+        except TunnelError as error:
+            results.append({"error": error.code})
+    return {"steps": results}
+
+
 def _read_channel(value):
     channel = _object(value)
     state = channel.get("state")
     if state == "pending":
-        return handshake.Pending(_uint64(channel, "expiresAt"))
+        return handshake.Pending(_safe_integer(channel, "expiresAt"))
     if state == "paired":
         return handshake.Paired(_key(channel, "devicePublicKey"),
                                 _optional_bytes(channel, "lastHandshakeEphemeral", 32))
@@ -233,7 +243,7 @@ def _write_channel(channel) -> dict:
 
 def _core_step(step):
     step = _object(step)
-    return (_bytes(step, "frame"), _uint64(step, "now"), _key(step, "serverEphemeralPrivate"),
+    return (_bytes(step, "frame"), _safe_integer(step, "now"), _key(step, "serverEphemeralPrivate"),
             _bytes(step, "ackNonce", 24))
 
 
@@ -287,6 +297,7 @@ OPERATIONS = {
     "session": op_session,
     "handshake-device-start": op_handshake_device_start,
     "handshake-device-finish": op_handshake_device_finish,
+    "handshake-device": op_handshake_device,
     "handshake-core": op_handshake_core,
     "qr-encode": op_qr_encode,
     "qr-parse": op_qr_parse,
@@ -300,8 +311,25 @@ def op_hello(inp: dict) -> dict:
             "operations": list(OPERATIONS), "policies": {"replayMemory": REPLAY_MEMORY}}
 
 
+def _holds_lone_surrogate(value) -> bool:
+    """Whether a decoded request holds a string with an unpaired surrogate escape: JSON by the
+    grammar, but no Unicode text, so the request is bad_request under its own id (ADP-32).
+    Python's json module decodes such an escape to a lone code point instead of refusing it."""
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, dict):
+        return any(_holds_lone_surrogate(k) or _holds_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone_surrogate(v) for v in value)
+    return False
+
+
 def handle(request) -> dict:
     """Return the response object for one decoded request; never raises."""
+    if isinstance(request, dict) and _holds_lone_surrogate(request):
+        request_id = request.get("id")
+        valid_id = isinstance(request_id, int) and not isinstance(request_id, bool)
+        return {"id": request_id if valid_id else None, "ok": False, "error": BAD_REQUEST}
     if not isinstance(request, dict):
         return {"id": None, "ok": False, "error": BAD_REQUEST}
     request_id = request.get("id")
