@@ -19,10 +19,11 @@ public struct Operations: Sendable {
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-core",
         "qr-encode", "qr-parse",
+        "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core", "envelope-device",
     ]
 
-    /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`
-    /// or `PairingPayloadError`.
+    /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
+    /// `PairingPayloadError`, `EnvelopeError` or `UnrepresentableOutput`.
     public func run(_ operation: String, _ input: RequestInput) throws -> JSONValue? {
         switch operation {
         case "x25519": try x25519(input)
@@ -39,6 +40,12 @@ public struct Operations: Sendable {
         case "handshake-core": try handshakeCore(input)
         case "qr-encode": try qrEncode(input)
         case "qr-parse": try qrParse(input)
+        case "envelope-encode": try envelopeEncode(input)
+        case "envelope-parse": try envelopeParse(input)
+        case "envelope-split": try envelopeSplit(input)
+        case "envelope-reassemble": try envelopeReassemble(input)
+        case "envelope-core": try envelopeCore(input)
+        case "envelope-device": try envelopeDevice(input)
         default: nil
         }
     }

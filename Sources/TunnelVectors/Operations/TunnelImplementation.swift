@@ -24,6 +24,15 @@ public protocol TunnelImplementation: Sendable {
                     serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
+    /// The limits of chapter 11 the envelope operations use; `.standard` unless a mutant
+    /// changes one (the defaults are in EnvelopeImplementation.swift).
+    var envelopeLimits: EnvelopeLimits { get }
+    func envelopeEncode(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [UInt8]
+    func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope
+    func envelopeSplitter(requestId: String, message: [UInt8]) throws(EnvelopeError) -> ChunkSplitter
+    func reassembler(role: Role) -> Reassembler
+    func coreGate(grant: Set<String>, methods: Set<String>) -> CoreRequestGate
+    func deviceRequests() -> DeviceRequests
 }
 
 /// What an accepted handshake gives the core, as the adapter reports it.
