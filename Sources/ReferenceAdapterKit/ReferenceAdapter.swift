@@ -102,6 +102,10 @@ public struct ReferenceAdapter: Sendable {
             return Reply(response: Self.failure(id: .int(id), error.code))
         } catch let error as PairingPayloadError {
             return Reply(response: Self.failure(id: .int(id), error.code))
+        } catch let error as EnvelopeError {
+            return Reply(response: Self.failure(id: .int(id), error.code))
+        } catch is UnrepresentableOutput {
+            return Reply(response: Self.failure(id: .int(id), "unsupported"), log: "request \(id): an output number is not an integer")
         } catch {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error)")
         }

@@ -8,7 +8,8 @@ import OpenHumanTunnel
 // `ratio=<reference throughput / raw throughput>`: machine speed cancels out, so the ratio is
 // what to compare between runs. The last lines compare the core's whole-session memory, full,
 // with an empty window: there `ratio=` is full-memory time over empty-window time (goal <= 1.2).
-// Run with `swift run -c release tunnel-bench`.
+// Before them, the envelope layer's chunking of a 16 MiB message (ChunkingBench.swift), with the
+// reassembler's peak memory. Run with `swift run -c release tunnel-bench`.
 
 /// Runs `body` `iterations` times and returns the seconds taken.
 func measure(_ iterations: Int, _ body: () -> Void) -> Double {
@@ -160,4 +161,5 @@ let cases = [
 ]
 for c in cases { report("seal+open", c, rounds: 3, sealOpen) }
 for c in cases { report("open, full window", c, rounds: 3, openFullWindow) }
+ChunkingBench.run(keys: keys, rounds: 3)
 for c in cases.prefix(2) { openFullSessionMemory(c) }

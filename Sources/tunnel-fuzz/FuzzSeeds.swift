@@ -41,6 +41,8 @@ enum FuzzSeeds {
             // A first pairing (handshake of round 2, its frame, the user's yes, a request), then
             // a reconnection (round 4) and a rejection attempt on the paired channel.
             [0x05, 0, 2, 1, 2, 3, 1, 1, 2, 0, 4, 1, 4, 4, 1],
+            [0x06] + Array(#"{"requestId":"a","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#.utf8)
+                + [0x00] + Array(#"{"requestId":"b","kind":"chunk","seq":0,"total":1,"data":"eyJyZXF1ZXN0SWQiOiJiIn0="}"#.utf8),
         ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
     }
 

@@ -16,12 +16,15 @@ public enum LiveChecks {
     public static let pairingCodeAsDeviceID = "live/sas/adapter-device"
     public static let pairingCodeAsCoreID = "live/sas/adapter-core"
     public static let unholdableJSONID = "live/adapter/unholdable-json"
+    public static let chunking1MiBID = "live/envelope/chunking-1mib"
+    public static let chunking16MiBID = "live/envelope/chunking-16mib"
 
     public static var catalog: [LiveCheck] { CoverageCatalog.liveChecks }
 
     /// The ids this runner can perform.
     public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
-                                     pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID]
+                                     pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
+                                     chunking1MiBID, chunking16MiBID]
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {
@@ -38,6 +41,7 @@ public enum LiveChecks {
         case pairingCodeAsDeviceID: ["handshake-device-start", "handshake-device-finish", "sas"]
         case pairingCodeAsCoreID: ["core-channel"]
         case unholdableJSONID: ["hkdf-sha256", "qr-parse"]
+        case chunking1MiBID, chunking16MiBID: ["envelope-split", "envelope-reassemble"]
         default: []
         }
     }
@@ -53,6 +57,8 @@ public enum LiveChecks {
         case pairingCodeAsDeviceID: try PairingCodeCheck.runAdapterAsDevice(&context)
         case pairingCodeAsCoreID: try PairingCodeCheck.runAdapterAsCore(&context)
         case unholdableJSONID: try UnholdableJSONCheck.run(&context)
+        case chunking1MiBID: try ChunkingCheck.run(length: 1 << 20, context: &context)
+        case chunking16MiBID: try ChunkingCheck.run(length: 16 << 20, context: &context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

@@ -96,4 +96,22 @@ struct ComposedImplementation: TunnelImplementation {
         ComposedCoreChannel(coreStaticPrivate: coreStaticPrivate, state: state,
                             bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
     }
+
+    var envelopeLimits: EnvelopeLimits { ComposedEnvelope.limits(mutant) }
+
+    func envelopeEncode(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [UInt8] {
+        try ComposedEnvelope.encode(envelope, mutant: mutant)
+    }
+
+    func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope {
+        try ComposedEnvelope.parse(plaintext, role: role, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
+        ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func deviceRequests() -> any DeviceEndpoint {
+        ComposedEnvelope.deviceRequests(limits: envelopeLimits, mutant: mutant)
+    }
 }

@@ -129,6 +129,20 @@ public enum Mutant: String, CaseIterable, Sendable {
     case qrPortDigitsNotCounted = "qr-port-digits-not-counted"
     case qrSchemeWithoutColonReadAsWhole = "qr-scheme-without-colon-read-as-whole"
 
+    // The envelope (ENV-*, CHUNK-*, AUTH-*).
+    case deployedChunkSize = "deployed-chunk-size"
+    case chunkDeadlineOffByOne = "chunk-deadline-off-by-one"
+    case fivePartialMessages = "five-partial-messages"
+    case noMessageSizeLimit = "no-message-size-limit"
+    case envelopeWithSpaces = "envelope-with-spaces"
+    case unexpectedKindReportedAsUnknown = "unexpected-kind-reported-as-unknown"
+    case freeTextErrorRejected = "free-text-error-rejected"
+    case grantNotChecked = "grant-not-checked"
+    case noRequestIDDedup = "no-request-id-dedup"
+    case lateResponseDelivered = "late-response-delivered"
+    case requestDeadlineOffByOne = "request-deadline-off-by-one"
+    case streamGapAccepted = "stream-gap-accepted"
+
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
 
@@ -315,6 +329,30 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the adapter's decoder refuses members it does not know (deny_unknown_fields), in the input, a step or the channel, instead of ignoring them (ADP-31)"
         case .absentLastEphemeralRefused:
             "the adapter takes an absent lastHandshakeEphemeral of a paired channel for a missing required member (bad_request), though absent means none (ADP-31, ADP-16)"
+        case .deployedChunkSize:
+            "messages are cut into the deployed 61,440-byte pieces, whose chunk frames exceed 49,152 bytes (CHUNK-1)"
+        case .chunkDeadlineOffByOne:
+            "a partial message expires 29,999 ms after its first chunk, so a chunk at exactly 30,000 ms is lost (CHUNK-5)"
+        case .fivePartialMessages:
+            "five partial messages are kept at once instead of four (CHUNK-4)"
+        case .noMessageSizeLimit:
+            "messages up to 32 MiB are split and reassembled, twice the limit (CHUNK-1, ENV-6)"
+        case .envelopeWithSpaces:
+            "the envelope is written with a space after ':' and ',', as a default JSON encoder does (ENV-2)"
+        case .unexpectedKindReportedAsUnknown:
+            "a kind the receiver does not take is reported unknown_kind, not unexpected_kind (ENV-6)"
+        case .freeTextErrorRejected:
+            "a device refuses an error payload that is free text, as a deployed core sends, instead of reading method_failed (ENV-8)"
+        case .grantNotChecked:
+            "the core dispatches every method it implements, whatever the device's grant, as the deployed core did (AUTH-1, RPC-6)"
+        case .noRequestIDDedup:
+            "the core keeps no request-id memory, so a request sent again in a new frame runs again, as deployed (RPC-2, F-6)"
+        case .lateResponseDelivered:
+            "the device delivers a response whose request is not pending (late, timed out or replayed) (RPC-4)"
+        case .requestDeadlineOffByOne:
+            "the device times a request out when now equals its deadline, one millisecond early (RPC-5)"
+        case .streamGapAccepted:
+            "the device delivers a stream-chunk whose seq skips ahead instead of failing the request (STREAM-2)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

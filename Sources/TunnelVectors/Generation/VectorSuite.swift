@@ -25,6 +25,12 @@ public enum VectorSuite {
         ("pairing-window", { _ in try PairingWindowVectors.make() }),
         ("channel-keys", { _ in try ChannelKeysVectors.make() }),
         ("fingerprint", { _ in try FingerprintVectors.make() }),
+        ("envelope-encode", { _ in try EnvelopeEncodeVectors.make() }),
+        ("envelope-parse", { _ in try EnvelopeParseVectors.make() }),
+        ("envelope-split", { _ in try EnvelopeSplitVectors.make() }),
+        ("envelope-reassemble", { _ in try EnvelopeReassembleVectors.make() }),
+        ("envelope-core", { _ in try EnvelopeCoreVectors.make() }),
+        ("envelope-device", { _ in try EnvelopeDeviceVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -20,10 +20,11 @@ public struct Operations: Sendable {
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device", "handshake-core",
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
         "core-channel",
+        "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core", "envelope-device",
     ]
 
-    /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`
-    /// or `PairingPayloadError`.
+    /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
+    /// `PairingPayloadError`, `EnvelopeError` or `UnrepresentableOutput`.
     public func run(_ operation: String, _ input: RequestInput) throws -> JSONValue? {
         switch operation {
         case "x25519": try x25519(input)
@@ -47,6 +48,12 @@ public struct Operations: Sendable {
         case "channel-keys": try channelKeys(input)
         case "core-session": try coreSession(input)
         case "core-channel": try coreChannel(input)
+        case "envelope-encode": try envelopeEncode(input)
+        case "envelope-parse": try envelopeParse(input)
+        case "envelope-split": try envelopeSplit(input)
+        case "envelope-reassemble": try envelopeReassemble(input)
+        case "envelope-core": try envelopeCore(input)
+        case "envelope-device": try envelopeDevice(input)
         default: nil
         }
     }

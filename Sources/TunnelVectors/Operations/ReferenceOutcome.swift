@@ -13,6 +13,10 @@ extension Operations {
             return .error(error.code)
         } catch let error as PairingPayloadError {
             return .error(error.code)
+        } catch let error as EnvelopeError {
+            return .error(error.code)
+        } catch is UnrepresentableOutput {
+            return .error(OperationOutcome.unsupported)
         } catch {
             return .error(OperationOutcome.badRequest)
         }

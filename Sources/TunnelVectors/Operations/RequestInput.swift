@@ -115,6 +115,26 @@ public struct RequestInput {
         try RequestInput(members[name], path: "\(path).\(name)")
     }
 
+    /// A boolean, or nil when absent or null.
+    func optionalBool(_ name: String) throws(BadRequest) -> Bool? {
+        if isAbsent(name) { return nil }
+        guard case .bool(let value)? = members[name] else { throw fail(name, "a boolean") }
+        return value
+    }
+
+    /// A non-negative integer, or nil when absent or null.
+    func optionalNatural(_ name: String) throws(BadRequest) -> Int64? {
+        isAbsent(name) ? nil : try natural(name)
+    }
+
+    /// An array of strings.
+    func strings(_ name: String) throws(BadRequest) -> [String] {
+        try array(name).map { element throws(BadRequest) in
+            guard case .string(let value) = element.value else { throw fail(name, "an array of strings") }
+            return value
+        }
+    }
+
     /// Whether `name` is present (with any value, null included).
     func has(_ name: String) -> Bool { members[name] != nil }
 }

@@ -45,6 +45,15 @@ public protocol TunnelImplementation: Sendable {
     /// The largest integer input (`length`, `now`, `expiresAt`, `exp`) read as a value; larger
     /// ones are `bad_request` (ADP-30).
     var largestInputInteger: Int64 { get }
+    /// The limits of chapter 11 the envelope operations use; `.standard` unless a mutant
+    /// changes one (the defaults are in EnvelopeImplementation.swift).
+    var envelopeLimits: EnvelopeLimits { get }
+    func envelopeEncode(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [UInt8]
+    func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope
+    func envelopeSplitter(requestId: String, message: [UInt8]) throws(EnvelopeError) -> ChunkSplitter
+    func reassembler(role: Role) -> Reassembler
+    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint
+    func deviceRequests() -> any DeviceEndpoint
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
