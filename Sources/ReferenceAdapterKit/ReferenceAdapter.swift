@@ -23,6 +23,9 @@ public struct ReferenceAdapter: Sendable {
     /// The declared replay-window policy (REPLAY-3). Mutants declare it too: a window of 127 or
     /// 129 that claims 128 is exactly the bug they model.
     public static let replayMemory: Int64 = 128
+    /// The declared bound of the core's sessions (MEMORY-2). Both allowed values conform; the
+    /// smaller one keeps the bound's vectors in every test run (the 2^20 family is flagged Slow).
+    public static let sessionReplayMemory: Int64 = 65_536
 
     public let implementation: AdapterImplementation
     private let operations: Operations
@@ -30,7 +33,8 @@ public struct ReferenceAdapter: Sendable {
     public init(implementation: AdapterImplementation = .reference) {
         self.implementation = implementation
         switch implementation {
-        case .reference: operations = Operations(implementation: LibraryImplementation())
+        case .reference:
+            operations = Operations(implementation: LibraryImplementation(sessionReplayMemory: Int(Self.sessionReplayMemory)))
         case .composedControl: operations = Operations(implementation: ComposedImplementation(mutant: nil))
         case .mutant(let mutant): operations = Operations(implementation: ComposedImplementation(mutant: mutant))
         }
@@ -105,7 +109,8 @@ public struct ReferenceAdapter: Sendable {
             "name": .string(adapterName),
             "version": .string(Self.version),
             "operations": .array(operationNames.map(JSONValue.string)),
-            "policies": .object([Policy.replayMemory: .int(Self.replayMemory)]),
+            "policies": .object([Policy.replayMemory: .int(Self.replayMemory),
+                                 Policy.sessionReplayMemory: .int(Self.sessionReplayMemory)]),
         ])
     }
 

@@ -37,6 +37,8 @@ enum HandshakeFuzz {
                 case .paired(let stored, let last):
                     precondition(stored == acceptance.devicePublicKey, "a paired channel accepted another device")
                     precondition(last != handshakeEphemeral, "a paired channel accepted its last handshake again")
+                case .confirming:
+                    preconditionFailure("the fuzzer starts no channel in the confirming state")
                 }
                 var again = channel
                 do {

@@ -26,6 +26,11 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case channelRevoked
     case pairingExpired
     case handshakeReplayed
+    case noSession
+    case pairingUnconfirmed
+    case notConfirming
+    case sessionExhausted
+    case duplicateCoreKey
 
     /// The stable snake_case code from the spec's error table.
     public var code: String {
@@ -52,6 +57,11 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .channelRevoked: "channel_revoked"
         case .pairingExpired: "pairing_expired"
         case .handshakeReplayed: "handshake_replayed"
+        case .noSession: "no_session"
+        case .pairingUnconfirmed: "pairing_unconfirmed"
+        case .notConfirming: "not_confirming"
+        case .sessionExhausted: "session_exhausted"
+        case .duplicateCoreKey: "duplicate_core_key"
         }
     }
 }

@@ -9,6 +9,27 @@ public enum ChannelState: Equatable, Sendable {
     /// Paired with `devicePublicKey`; `lastHandshakeEphemeral` is the hs_eph_pub of the last
     /// accepted handshake, refused if it comes again (CHAN-3, CHAN-5).
     case paired(devicePublicKey: [UInt8], lastHandshakeEphemeral: [UInt8]?)
+    /// A device proved its keys with a first frame, and the user has until `deadline` (unix
+    /// seconds) to confirm that both screens show the same code; nothing is delivered meanwhile
+    /// (CONFIRM-1 to CONFIRM-3).
+    case confirming(devicePublicKey: [UInt8], lastHandshakeEphemeral: [UInt8], deadline: Int64)
     /// Revoked by the user: no handshake is accepted (CHAN-4).
     case revoked
+
+    /// How long the user has to compare the codes and confirm a first pairing (CONFIRM-1).
+    public static let confirmationSeconds: Int64 = 120
+
+    /// The state after a handshake of `devicePublicKey` with `handshakeEphemeral` is committed
+    /// at `now` (KEYCONF-4): a first pairing waits for the user, a known device keeps its state.
+    func committing(devicePublicKey: [UInt8], handshakeEphemeral: [UInt8], now: Int64) -> ChannelState {
+        switch self {
+        case .pending:
+            .confirming(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral,
+                        deadline: now + Self.confirmationSeconds)
+        case .confirming(_, _, let deadline):
+            .confirming(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral, deadline: deadline)
+        case .paired, .revoked:
+            .paired(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral)
+        }
+    }
 }

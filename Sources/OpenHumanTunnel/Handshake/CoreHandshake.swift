@@ -8,23 +8,43 @@ public enum CoreHandshake {
         public let keys: SessionKeys
         public let devicePublicKey: [UInt8]
         public let clientEphemeralPublic: [UInt8]
+        /// The handshake's `hs_eph_pub`: what CHAN-5 and KEYCONF-2 refuse to see again.
+        public let handshakeEphemeralPublic: [UInt8]
+        /// The six digits of SAS-2 for this handshake and its ack.
+        public let sas: String
     }
 
-    /// Performs the checks of HS-4 in order and, only when all pass, updates `channel`.
+    /// Performs the checks of HS-4 in order and, only when all pass, commits the handshake at
+    /// once: a pending channel becomes paired, as if its first frame had authenticated and the
+    /// user had confirmed. This is the handshake opener alone, as the `handshake-core` operation
+    /// tests it; a core runs handshakes through `CoreChannel`, which commits at the first frame
+    /// and asks the user (KEYCONF-4, CONFIRM-3).
+    public static func accept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
+                              serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> Acceptance {
+        let accepted = try open(frame: frame, coreStaticPrivate: coreStaticPrivate, channel: channel,
+                                pendingHandshakeEphemeral: nil, now: now,
+                                serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
+        channel = .paired(devicePublicKey: accepted.devicePublicKey,
+                          lastHandshakeEphemeral: accepted.handshakeEphemeralPublic)
+        return accepted
+    }
+
+    /// Performs the checks of HS-4 in order against `channel` and the handshake waiting in its
+    /// slot, derives the session keys and builds the ack, and changes nothing (KEYCONF-1).
     ///
     /// The order puts the cheap, public checks first (type, length, channel state) and makes
     /// every check that depends on the plaintext come after authentication, so an attacker
-    /// without the sealing key learns nothing from which error it gets. On every error `channel`
-    /// is left exactly as it was (CHAN-6).
-    public static func accept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
-                              serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> Acceptance {
+    /// without the sealing key learns nothing from which error it gets.
+    public static func open(frame: [UInt8], coreStaticPrivate: [UInt8], channel: ChannelState,
+                            pendingHandshakeEphemeral: [UInt8]?, now: Int64,
+                            serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> Acceptance {
         try MessageType.check(frame, accepting: .handshake)
         guard frame.count >= HandshakeMessage.handshakeMinimumLength else { throw .frameTooShort }
         guard frame.count <= Limits.maximumMessageLength else { throw .frameTooLarge }
         switch channel {
         case .revoked: throw .channelRevoked
         case .pending(let expiresAt) where now > expiresAt: throw .pairingExpired
-        default: break
+        default: break  // a confirming channel is bounded by its deadline instead (CONFIRM-5)
         }
 
         let header = Array(frame[0..<33])
@@ -42,13 +62,16 @@ public enum CoreHandshake {
         let devicePublicKey = try HandshakeJSON.key(HandshakeMessage.devicePublicKeyField, in: members)
         let clientEphemeralPublic = try HandshakeJSON.key(HandshakeMessage.clientEphemeralField, in: members)
 
-        if case .paired(let stored, let lastEphemeral) = channel {
-            // CHAN-3: whoever holds the pairing token (the relay included) could pair a device
-            // once; after that the channel belongs to that device's static key alone.
+        if let (stored, lastEphemeral) = channel.boundDevice {
+            // CHAN-3, CONFIRM-5: whoever holds the pairing token (the relay included) could pair a
+            // device once; after that the channel belongs to that device's static key alone.
             guard SecretMemory.equal(stored, devicePublicKey) else { throw .unknownDevice }
-            // CHAN-5: the exact handshake accepted last time, played again by the relay, would
-            // otherwise tear down the live session.
+            // CHAN-5: the exact handshake accepted last time, played again by the relay.
             if let lastEphemeral, lastEphemeral == handshakeEphemeralPublic { throw .handshakeReplayed }
+        }
+        // KEYCONF-2: the waiting handshake played again would displace itself with a new ack.
+        if let pendingHandshakeEphemeral, pendingHandshakeEphemeral == handshakeEphemeralPublic {
+            throw .handshakeReplayed
         }
 
         var staticDH = try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublicKey)
@@ -66,8 +89,22 @@ public enum CoreHandshake {
             plaintext: HandshakeMessage.ackPlaintext(serverEphemeralPublic: serverEphemeralPublic),
             aad: HandshakeMessage.ackAAD(clientEphemeralPublic: clientEphemeralPublic))
 
-        channel = .paired(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeralPublic)
+        let sas = ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
+                                                   handshake: frame, ack: ack)
         return Acceptance(ack: ack, keys: keys, devicePublicKey: devicePublicKey,
-                          clientEphemeralPublic: clientEphemeralPublic)
+                          clientEphemeralPublic: clientEphemeralPublic,
+                          handshakeEphemeralPublic: handshakeEphemeralPublic, sas: sas)
+    }
+}
+
+extension ChannelState {
+    /// The stored device key and last handshake ephemeral of a channel bound to one device
+    /// (`paired` or `confirming`), nil for `pending` and `revoked`.
+    var boundDevice: ([UInt8], [UInt8]?)? {
+        switch self {
+        case .paired(let device, let last): (device, last)
+        case .confirming(let device, let last, _): (device, last)
+        case .pending, .revoked: nil
+        }
     }
 }

@@ -60,4 +60,31 @@ struct ComposedImplementation: TunnelImplementation {
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload {
         try ComposedPairingPayload(mutant: mutant).parse(payload, now: now)
     }
+
+    func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String {
+        ComposedShortAuthenticationString(mutant: mutant).derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
+                                                                 handshake: handshake, ack: ack)
+    }
+
+    func coreKeyFingerprint(corePublicKey: [UInt8]) -> String {
+        ComposedCoreKeys(mutant: mutant).fingerprint(corePublicKey)
+    }
+
+    func pairingWindow(issuedAt: Int64, relayExpiresAtMilliseconds: Int64) -> Int64 {
+        ComposedPairingWindow(mutant: mutant).expiresAt(issuedAt: issuedAt,
+                                                        relayExpiresAtMilliseconds: relayExpiresAtMilliseconds)
+    }
+
+    func channelKeys(_ keys: [[UInt8]], candidate: [UInt8]?) throws(TunnelError) -> [Int] {
+        try ComposedCoreKeys(mutant: mutant).channelKeys(keys, candidate: candidate)
+    }
+
+    func coreSession(keys: SessionKeys) -> any SessionEndpoint {
+        ComposedCoreSession(keys: keys, bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
+    }
+
+    func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {
+        ComposedCoreChannel(coreStaticPrivate: coreStaticPrivate, state: state,
+                            bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
+    }
 }

@@ -69,6 +69,30 @@ public enum Mutant: String, CaseIterable, Sendable {
     case channelUpdatedBeforeKeyChecks = "channel-updated-before-key-checks"
     case replayCheckedBeforeDeviceKey = "replay-checked-before-device-key"
 
+    // Safe pairing: the code, the commit, the confirmation (SAS-*, KEYCONF-*, CONFIRM-*).
+    case sasReducedFrom32Bits = "sas-reduced-from-32-bits"
+    case sasWithoutTranscript = "sas-without-transcript"
+    case sasWithoutEphemeralSecret = "sas-without-ephemeral-secret"
+    case sasLeadingZerosDropped = "sas-leading-zeros-dropped"
+    case commitOnHandshake = "commit-on-handshake"
+    case pendingSlotKeepsFirst = "pending-slot-keeps-first"
+    case pendingHandshakeReplayAccepted = "pending-handshake-replay-accepted"
+    case sealUnderPendingHandshake = "seal-under-pending-handshake"
+    case confirmingDelivers = "confirming-delivers"
+    case confirmationDeadlineIgnored = "confirmation-deadline-ignored"
+    case rejectionReturnsToPending = "rejection-returns-to-pending"
+    case pendingGraceIgnored = "pending-grace-ignored"
+
+    // The core's session memory, keys and clock (MEMORY-*, CHAN-KEY-*, CLOCK-1, QR-SRC-3).
+    case coreMemoryWindow128 = "core-memory-window-128"
+    case sessionBoundOffByOne = "session-bound-off-by-one"
+    case exhaustedSessionStillOpens = "exhausted-session-still-opens"
+    case exhaustionCheckedBeforeReplay = "exhaustion-checked-before-replay"
+    case sharedKeyFirstChannelKept = "shared-key-first-channel-kept"
+    case relayExpiryTrusted = "relay-expiry-trusted"
+    case pairingWindowCapOffByOne = "pairing-window-cap-off-by-one"
+    case fingerprintWithoutLabel = "fingerprint-without-label"
+
     // The pairing payload (QR-*).
     case lenientExpParse = "lenient-exp-parse"
     case duplicateQRFieldsAccepted = "duplicate-qr-fields-accepted"
@@ -191,6 +215,46 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the channel is set to paired before the static and ephemeral DH checks, so a low_order_key failure still changes it (CHAN-6)"
         case .replayCheckedBeforeDeviceKey:
             "on a paired channel the handshake replay check runs before the device key check, so a replayed handshake of another device gives handshake_replayed, not unknown_device (HS-4)"
+        case .sasReducedFrom32Bits:
+            "the pairing code is the first 4 bytes of sas_okm mod 10^6 (the review's first sketch), not the 8-byte big-endian value: other digits, and a modulo bias near 2e-4 (SAS-2)"
+        case .sasWithoutTranscript:
+            "the pairing code's HKDF salt is empty instead of the SHA-256 of the two messages: a replayed handshake with the same keys would show the same code (SAS-1)"
+        case .sasWithoutEphemeralSecret:
+            "the pairing code is derived from static_dh alone: the same code for every pairing of the same two keys, and one the relay could learn once and reuse (SAS-1)"
+        case .sasLeadingZerosDropped:
+            "the pairing code is written without leading zeros (\"4217\" instead of \"004217\") (SAS-2)"
+        case .commitOnHandshake:
+            "the core commits a handshake as soon as it opens, as the deployed core did: a replayed older handshake ends the live session (KEYCONF-1)"
+        case .pendingSlotKeepsFirst:
+            "a pending channel refuses every handshake while one waits in the slot: a phone whose ack was lost, or that scanned again with a new key, cannot pair (KEYCONF-6)"
+        case .pendingHandshakeReplayAccepted:
+            "the handshake waiting in the slot is accepted again when replayed, replacing itself with a new ack and keys the device does not have (KEYCONF-2)"
+        case .sealUnderPendingHandshake:
+            "the core seals under the keys of the waiting handshake instead of the current session: the device, still on the current session, cannot open its frames (KEYCONF-5)"
+        case .confirmingDelivers:
+            "a confirming channel delivers the device's requests before the user confirmed the code (CONFIRM-2)"
+        case .confirmationDeadlineIgnored:
+            "the 120-second confirmation deadline is never applied: an unanswered pairing stays open for ever (CONFIRM-3)"
+        case .rejectionReturnsToPending:
+            "a rejected pairing puts the channel back to pending instead of revoking it, so the same QR code can be tried again (CONFIRM-3)"
+        case .pendingGraceIgnored:
+            "a pending channel commits a waiting handshake however long after its expiry the first frame comes (KEYCONF-3 step 3)"
+        case .coreMemoryWindow128:
+            "the core's session remembers only the 128 most recent nonces, as the deployed core did: a request replayed after 129 frames runs again (MEMORY-1)"
+        case .sessionBoundOffByOne:
+            "the core's session accepts one frame more than its declared sessionReplayMemory before it is exhausted (MEMORY-2)"
+        case .exhaustedSessionStillOpens:
+            "the core's session never ends: the memory grows without bound (MEMORY-2)"
+        case .exhaustionCheckedBeforeReplay:
+            "an exhausted session answers session_exhausted even for a remembered nonce, instead of replayed (MEMORY-2 order)"
+        case .sharedKeyFirstChannelKept:
+            "of the channels that share a core key, the first is kept and only the later ones are revoked (CHAN-KEY-2)"
+        case .relayExpiryTrusted:
+            "the core takes the relay's pairingExpiresAt as the pairing window, uncapped by its own clock (CLOCK-1)"
+        case .pairingWindowCapOffByOne:
+            "the core caps the pairing window at 601 seconds instead of 600 (CLOCK-1)"
+        case .fingerprintWithoutLabel:
+            "the core key fingerprint hashes the key without the label (QR-SRC-3)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

@@ -26,6 +26,7 @@ struct VectorFileBuilder {
     ///     holds; `replayMemory` is then the memory the reference uses to compute it.
     mutating func add(_ name: String, operation: String, requirements: [String], comment: String,
                       flags vectorFlags: [String] = [], policy: String? = nil, replayMemory: Int = 128,
+                      sessionReplayMemory: Int = 65_536,
                       source: String? = nil, input: JSONValue, precomputed: OperationOutcome? = nil,
                       expect intention: Expectation) throws {
         let id = id(name)
@@ -39,8 +40,11 @@ struct VectorFileBuilder {
             throw GenerationError("\(id): flag \(flag) is not described in \(area)")
         }
         // `precomputed` is for pinned slow results only (GenerationOptions.computeSlow).
-        let outcome = precomputed ?? Operations.reference(operation, input: input, replayMemory: replayMemory)
-        if let policy {
+        let outcome = precomputed ?? Operations.reference(operation, input: input, replayMemory: replayMemory,
+                                                          sessionReplayMemory: sessionReplayMemory)
+        if let policy, Policy(policy)?.name == Policy.sessionReplayMemory {
+            try checkSessionPolicy(policy, id: id, sessionReplayMemory: sessionReplayMemory)
+        } else if let policy {
             try checkPolicy(policy, id: id, operation: operation, input: input, outcome: outcome, replayMemory: replayMemory)
         }
         let expected = outcome.expected
@@ -66,6 +70,15 @@ struct VectorFileBuilder {
             guard Operations.reference(operation, input: input, replayMemory: memory) == outcome else {
                 throw GenerationError("\(id): the answer with replayMemory \(memory) differs, though \(text) holds")
             }
+        }
+    }
+
+    /// A `sessionReplayMemory` vector names exactly one of the two allowed bounds (MEMORY-2),
+    /// the one its expectation was computed with.
+    private func checkSessionPolicy(_ text: String, id: String, sessionReplayMemory: Int) throws {
+        guard let policy = Policy(text), policy.description == text, policy.comparison == .equal,
+              CoreSession.allowedBounds.contains(Int(policy.value)), Int(policy.value) == sessionReplayMemory else {
+            throw GenerationError("\(id): policy \(text) must be sessionReplayMemory=<the bound it was computed with>")
         }
     }
 

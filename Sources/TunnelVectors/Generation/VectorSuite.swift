@@ -19,6 +19,12 @@ public enum VectorSuite {
         ("qr-parse", { _ in try QRParseVectors.make() }),
         ("accumulated", AccumulatedVectors.make),
         ("adapter", { _ in try AdapterVectors.make() }),
+        ("sas", { _ in try SASVectors.make() }),
+        ("core-channel", { _ in try CoreChannelVectors.make() }),
+        ("core-session", CoreSessionVectors.make),
+        ("pairing-window", { _ in try PairingWindowVectors.make() }),
+        ("channel-keys", { _ in try ChannelKeysVectors.make() }),
+        ("fingerprint", { _ in try FingerprintVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -37,6 +37,15 @@ struct HandshakeFixture {
         return next
     }
 
+    /// The same handshake (same device, hs_eph, client_eph and handshake nonce) answered by the
+    /// core with a new server ephemeral key and ack nonce: a replay of this fixture's 0x03.
+    func replayedTo(_ name: String) -> HandshakeFixture {
+        var replay = self
+        replay.serverEphemeralPrivate = LabelDerived.privateKey(id: id, name: name + "/server_eph")
+        replay.ackNonce = LabelDerived.nonce(id: id, name: name + "/ack_nonce")
+        return replay
+    }
+
     /// Another device (another static key) handshaking with the same core.
     func otherDevice(_ name: String) -> HandshakeFixture {
         var other = round(name)

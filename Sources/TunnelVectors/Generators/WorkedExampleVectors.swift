@@ -105,6 +105,16 @@ enum WorkedExampleVectors {
                 ["corePublicKey": try w.hex("core_static_public"), "deviceStaticPrivate": try w.hex("device_static_private"),
                  "clientEphemeralPrivate": try w.hex("client_eph_private"), "frame": try w.hex("ack_frame")],
                 .output(["c2s": try w.hex("c2s"), "s2c": try w.hex("s2c")]))
+        let sasInput: JSONValue = ["ikm": .hex(try w.bytes("static_dh") + w.bytes("eph_dh")), "salt": try w.hex("sas_salt"),
+                                   "info": .hex(ShortAuthenticationString.info), "length": 8]
+        try add("hkdf-sas-okm", "hkdf-sha256", ["SAS-1", "KDF-1"],
+                "sas_okm = HKDF-SHA256(static_dh || eph_dh, SHA-256(transcript), \"openhuman-tunnel/v2/sas\", 8).", "12.8",
+                sasInput, .output(["okm": try w.hex("sas_okm")]))
+        try add("sas", "sas", ["SAS-1", "SAS-2"],
+                "The pairing code of the example exchange: uint64_be(sas_okm) mod 10^6 = 912049.", "12.8",
+                ["staticDh": try w.hex("static_dh"), "ephemeralDh": try w.hex("eph_dh"),
+                 "handshake": try w.hex("handshake_frame"), "ack": try w.hex("ack_frame")],
+                .output(["sas": .string(w.sas)]))
         let keys: JSONValue = ["c2s": try w.hex("c2s"), "s2c": try w.hex("s2c")]
         for (message, role, section) in [("request", "device", "12.6"), ("response", "core", "12.7")] {
             let peer = role == "device" ? "core" : "device"

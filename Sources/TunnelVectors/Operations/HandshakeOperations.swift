@@ -62,7 +62,9 @@ extension Operations {
 
 /// The adapter form of `ChannelState`:
 /// `{"state":"pending","expiresAt":int}`, `{"state":"paired","devicePublicKey":hex,
-/// "lastHandshakeEphemeral":hex|null}`, `{"state":"revoked"}`.
+/// "lastHandshakeEphemeral":hex|null}`, `{"state":"revoked"}`, and in outputs only
+/// `{"state":"confirming","devicePublicKey":hex,"lastHandshakeEphemeral":hex,"deadline":int}`: a
+/// confirming channel is never restored (CONFIRM-6), so reading one is `bad_request`.
 public enum ChannelJSON {
     static func read(_ input: RequestInput) throws(BadRequest) -> ChannelState {
         switch try input.string("state") {
@@ -85,6 +87,9 @@ public enum ChannelJSON {
         case .paired(let device, let last):
             .object(["state": .string("paired"), "devicePublicKey": .hex(device),
                      "lastHandshakeEphemeral": last.map(JSONValue.hex) ?? .null])
+        case .confirming(let device, let last, let deadline):
+            .object(["state": .string("confirming"), "devicePublicKey": .hex(device),
+                     "lastHandshakeEphemeral": .hex(last), "deadline": .int(deadline)])
         case .revoked:
             .object(["state": .string("revoked")])
         }

@@ -18,7 +18,8 @@ public struct Operations: Sendable {
     public static let names = [
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-core",
-        "qr-encode", "qr-parse",
+        "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
+        "core-channel",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`
@@ -39,6 +40,12 @@ public struct Operations: Sendable {
         case "handshake-core": try handshakeCore(input)
         case "qr-encode": try qrEncode(input)
         case "qr-parse": try qrParse(input)
+        case "sas": try sas(input)
+        case "core-key-fingerprint": try coreKeyFingerprint(input)
+        case "pairing-window": try pairingWindow(input)
+        case "channel-keys": try channelKeys(input)
+        case "core-session": try coreSession(input)
+        case "core-channel": try coreChannel(input)
         default: nil
         }
     }

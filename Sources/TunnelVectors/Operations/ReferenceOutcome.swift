@@ -24,9 +24,11 @@ extension Operations {
     /// Besides the adapter operations it answers the runner-driven pseudo-operation
     /// `accumulated`, which no adapter implements.
     public static func reference(_ operation: String, input: JSONValue,
-                                 replayMemory: Int = ReplayWindow.standardCapacity) -> OperationOutcome {
+                                 replayMemory: Int = ReplayWindow.standardCapacity,
+                                 sessionReplayMemory: Int = 65_536) -> OperationOutcome {
         if operation == "accumulated" { return accumulated(input) }
-        return Operations(implementation: LibraryImplementation(replayMemory: replayMemory)).outcome(operation, input: input)
+        let implementation = LibraryImplementation(replayMemory: replayMemory, sessionReplayMemory: sessionReplayMemory)
+        return Operations(implementation: implementation).outcome(operation, input: input)
     }
 
     /// `{seed, cases}` -> `{sha256}`: the accumulated test run on the reference itself.

@@ -24,6 +24,45 @@ public protocol TunnelImplementation: Sendable {
                     serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
+    /// The six digits of SAS-2.
+    func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String
+    /// The 24-character text of QR-SRC-3.
+    func coreKeyFingerprint(corePublicKey: [UInt8]) -> String
+    /// CLOCK-1's capped expiry.
+    func pairingWindow(issuedAt: Int64, relayExpiresAtMilliseconds: Int64) -> Int64
+    /// The indices of the channels to revoke (CHAN-KEY-2); `duplicate_core_key` when the
+    /// candidate equals a listed key (CHAN-KEY-1).
+    func channelKeys(_ keys: [[UInt8]], candidate: [UInt8]?) throws(TunnelError) -> [Int]
+    /// A fresh session of the core's production opener: whole-session memory up to the bound.
+    func coreSession(keys: SessionKeys) -> any SessionEndpoint
+    /// A channel of the core as restored from storage: no session, nothing pending.
+    func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint
+}
+
+/// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
+public protocol CoreChannelEndpoint {
+    var state: ChannelState { get }
+    /// The device key and `hs_eph_pub` of the handshake in the slot, if any.
+    var pendingHandshake: (devicePublicKey: [UInt8], handshakeEphemeral: [UInt8])? { get }
+    mutating func handshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
+                            ackNonce: [UInt8]) throws(TunnelError) -> CoreChannelAcceptance
+    mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8]
+    /// Seals under `nonce`, or under 24 bytes from the implementation's CSPRNG when nil.
+    mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8]
+    mutating func confirm(now: Int64) throws(TunnelError)
+    mutating func reject(now: Int64) throws(TunnelError)
+    mutating func tick(now: Int64)
+}
+
+/// What a handshake accepted into the slot gives the core, as `core-channel` reports it.
+public struct CoreChannelAcceptance {
+    public let acceptance: CoreAcceptance
+    public let sas: String
+
+    public init(acceptance: CoreAcceptance, sas: String) {
+        self.acceptance = acceptance
+        self.sas = sas
+    }
 }
 
 /// What an accepted handshake gives the core, as the adapter reports it.

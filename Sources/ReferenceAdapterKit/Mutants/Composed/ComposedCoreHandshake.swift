@@ -60,7 +60,7 @@ struct ComposedCoreHandshake {
         case .pending(let expiresAt):
             let expired = mutant == .expiryComparedWithLessOrEqual ? now >= expiresAt : now > expiresAt
             if expired { throw .pairingExpired }
-        case .paired:
+        case .paired, .confirming:
             break
         }
     }

@@ -1,0 +1,138 @@
+/// One channel at the core: its state, its current session and the one pending handshake, driven
+/// by handshakes, frames, the user's answer and the passing of time (KEYCONF-*, CONFIRM-*).
+///
+/// The core commits a handshake only when the first frame under its keys authenticates: the
+/// handshake itself proves nothing about its sender (`k_hs` needs only the public `cpk`). Until
+/// then it waits in `pending`, and the current session goes on. A first pairing then waits for
+/// the user to compare the six digits on both screens; nothing is delivered or sent before.
+///
+/// A value type with no I/O: time comes in as `now`, keys and nonces as arguments.
+public struct CoreChannel: Sendable {
+    /// How long after its expiry a pending channel still commits a handshake accepted in time:
+    /// the device's 10-second ack timeout and its first request (KEYCONF-3 step 3).
+    public static let pendingGraceSeconds: Int64 = 60
+
+    public private(set) var state: ChannelState
+    /// The session frames are opened and sealed under, if any.
+    public private(set) var session: CoreSession?
+    /// The handshake waiting for its first frame, if any (KEYCONF-1).
+    public private(set) var pending: PendingHandshake?
+    /// The code to show while confirming: that of the last committed handshake (SAS-3).
+    public private(set) var confirmationCode: String?
+    /// The `sessionReplayMemory` bound of every session of this channel (MEMORY-2).
+    public let sessionBound: Int
+    private let coreStaticPrivate: [UInt8]
+
+    /// A channel as restored from storage: no session, nothing pending (CHAN-7). A confirming
+    /// channel is never restored (CONFIRM-6).
+    public init(coreStaticPrivate: [UInt8], state: ChannelState, sessionBound: Int = CoreSession.recommendedBound) {
+        precondition(coreStaticPrivate.count == 32)
+        if case .confirming = state { preconditionFailure("a confirming channel is revoked on restore (CONFIRM-6)") }
+        self.coreStaticPrivate = coreStaticPrivate
+        self.state = state
+        self.sessionBound = sessionBound
+    }
+
+    /// Applies the confirmation deadline (CONFIRM-3 case 3): past it, a confirming channel is
+    /// revoked before anything else happens at `now`.
+    public mutating func advance(to now: Int64) {
+        if case .confirming(_, _, let deadline) = state, now > deadline { revoke() }
+    }
+
+    /// HS-4 against the state and the slot; on success the handshake takes the slot, whatever
+    /// waited there, and nothing else changes (KEYCONF-1, KEYCONF-2, KEYCONF-6).
+    public mutating func receiveHandshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
+                                          ackNonce: [UInt8]) throws(TunnelError) -> CoreHandshake.Acceptance {
+        advance(to: now)
+        let accepted = try CoreHandshake.open(
+            frame: frame, coreStaticPrivate: coreStaticPrivate, channel: state,
+            pendingHandshakeEphemeral: pending?.handshakeEphemeralPublic, now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
+        pending = PendingHandshake(devicePublicKey: accepted.devicePublicKey,
+                                   handshakeEphemeralPublic: accepted.handshakeEphemeralPublic,
+                                   session: CoreSession(keys: accepted.keys, bound: sessionBound), sas: accepted.sas)
+        return accepted
+    }
+
+    /// Opens a device frame with the checks of KEYCONF-3, in order. Returns the plaintext when
+    /// the channel is paired; a confirming channel records the frame and reports
+    /// `pairing_unconfirmed` instead (CONFIRM-2). Every other error changes nothing.
+    public mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
+        advance(to: now)
+        try SessionFrame.checkShape(frame)
+        switch state {
+        case .revoked: throw .channelRevoked
+        case .pending(let expiresAt) where now > expiresAt + Self.pendingGraceSeconds: throw .pairingExpired
+        default: break
+        }
+        guard session != nil || pending != nil else { throw .noSession }
+        if let session, session.remembers(frame) { throw .replayed }
+        if let plaintext = session?.authenticate(frame) {
+            session!.record(frame)
+            return try deliver(plaintext)
+        }
+        if let waiting = pending, let plaintext = waiting.session.authenticate(frame) {
+            commit(waiting, now: now)
+            session!.record(frame)
+            return try deliver(plaintext)
+        }
+        throw session?.isExhausted == true ? .sessionExhausted : .authFailed
+    }
+
+    /// Seals a frame to the device under the current session only, never the pending one
+    /// (KEYCONF-5), and nothing before the user confirmed (CONFIRM-2).
+    public mutating func seal(_ plaintext: [UInt8], nonce: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
+        advance(to: now)
+        if case .revoked = state { throw .channelRevoked }
+        guard let session else { throw .noSession }
+        if case .confirming = state { throw .pairingUnconfirmed }
+        return try session.seal(plaintext, nonce: nonce)
+    }
+
+    /// The user confirmed that both screens show the same code (CONFIRM-3 case 1).
+    public mutating func confirm(now: Int64) throws(TunnelError) {
+        advance(to: now)
+        guard case .confirming(let device, let last, _) = try confirmingState() else { return }
+        state = .paired(devicePublicKey: device, lastHandshakeEphemeral: last)
+    }
+
+    /// The user said the codes differ, or cancelled (CONFIRM-3 case 2): whoever paired saw the
+    /// QR code, so the channel and its key are burnt.
+    public mutating func reject(now: Int64) throws(TunnelError) {
+        advance(to: now)
+        _ = try confirmingState()
+        revoke()
+    }
+
+    /// Revocation ends everything at once (CHAN-4).
+    public mutating func revoke() {
+        state = .revoked
+        session = nil
+        pending = nil
+        confirmationCode = nil
+    }
+
+    private func confirmingState() throws(TunnelError) -> ChannelState {
+        switch state {
+        case .revoked: throw .channelRevoked
+        case .confirming: return state
+        case .pending, .paired: throw .notConfirming
+        }
+    }
+
+    /// KEYCONF-4, as one step: the waiting handshake's session replaces the current one, the
+    /// slot empties, and the state moves on.
+    private mutating func commit(_ waiting: PendingHandshake, now: Int64) {
+        state = state.committing(devicePublicKey: waiting.devicePublicKey,
+                                 handshakeEphemeral: waiting.handshakeEphemeralPublic, now: now)
+        session = waiting.session
+        pending = nil
+        // The device shows the code of the handshake it just completed, so the desktop must too.
+        if case .confirming = state { confirmationCode = waiting.sas }
+    }
+
+    private func deliver(_ plaintext: [UInt8]) throws(TunnelError) -> [UInt8] {
+        if case .confirming = state { throw .pairingUnconfirmed }
+        return plaintext
+    }
+}
