@@ -6,7 +6,9 @@ import OpenHumanTunnel
 //
 // Each case runs both sides in this one process, interleaved in rounds, and prints
 // `ratio=<reference throughput / raw throughput>`: machine speed cancels out, so the ratio is
-// what to compare between runs. Run with `swift run -c release tunnel-bench`.
+// what to compare between runs. The last lines compare the core's whole-session memory, full,
+// with an empty window: there `ratio=` is full-memory time over empty-window time (goal <= 1.2).
+// Run with `swift run -c release tunnel-bench`.
 
 /// Runs `body` `iterations` times and returns the seconds taken.
 func measure(_ iterations: Int, _ body: () -> Void) -> Double {
@@ -94,6 +96,44 @@ func openFullWindow(_ c: Case) -> (reference: Double, raw: Double) {
     return (reference, raw)
 }
 
+/// The core's whole-session memory (MEMORY-1) at its fullest: the last opens of a `CoreSession`
+/// of 2^20 frames (the memory already holds at least 948,576 nonces), timed against the same opens by a session cipher
+/// whose 128-entry window started empty (the deployed core's opener). The two alternate in
+/// batches of 1,000 and the medians of the batches are compared, so that load from other
+/// processes hits both sides alike. Prints `ratio=<full-memory time / empty-window time>`:
+/// the goal is at most 1.2.
+func openFullSessionMemory(_ c: Case) {
+    let plaintext = [UInt8](repeating: 0x5a, count: c.plaintextLength)
+    let device = SessionCipher(role: .device, keys: keys)
+    var nonce = [UInt8](repeating: 0, count: 24)
+    let batch = 1_000, batches = max(10, c.iterations / batch)
+    // The memory starts as full as it can while every measured frame still fits the largest
+    // bound, 2^20: it never holds more than a real session can.
+    let bound = 1_048_576, remembered = bound - batches * batch
+    // One session throughout: a copy would duplicate its 32 MiB table on the first insert.
+    var full = CoreSession(keys: keys, bound: bound)
+    for i in 0..<remembered {
+        setCounter(&nonce, UInt64(i + 1))
+        _ = try! full.open(try! device.seal([], nonce: nonce))
+    }
+    var window = SessionCipher(role: .core, keys: keys)
+    var fullTimes: [Double] = [], emptyTimes: [Double] = []
+    for b in 0..<batches {
+        let frames: [[UInt8]] = (0..<batch).map { i in
+            setCounter(&nonce, UInt64(remembered + b * batch + i + 1))
+            return try! device.seal(plaintext, nonce: nonce)
+        }
+        var index = 0
+        fullTimes.append(measure(batch) { _ = try! full.open(frames[index]); index += 1 })
+        index = 0
+        emptyTimes.append(measure(batch) { _ = try! window.open(frames[index]); index += 1 })
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] / Double(batch) }
+    let (fullTime, emptyTime) = (median(fullTimes), median(emptyTimes))
+    print("open, full session memory (\(remembered) nonces) vs empty window \(c.name): full \(format(fullTime * 1e9)) ns/op, "
+          + "empty \(format(emptyTime * 1e9)) ns/op, ratio=\(format(fullTime / emptyTime, digits: 3))")
+}
+
 func report(_ label: String, _ c: Case, rounds: Int, _ run: (Case) -> (reference: Double, raw: Double)) {
     _ = run(Case(name: c.name, plaintextLength: c.plaintextLength, iterations: max(1, c.iterations / 10)))  // warm-up
     var reference = 0.0, raw = 0.0
@@ -120,3 +160,4 @@ let cases = [
 ]
 for c in cases { report("seal+open", c, rounds: 3, sealOpen) }
 for c in cases { report("open, full window", c, rounds: 3, openFullWindow) }
+for c in cases.prefix(2) { openFullSessionMemory(c) }

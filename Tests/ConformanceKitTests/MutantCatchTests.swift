@@ -77,7 +77,7 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         XCTAssertEqual(response["ok"], .bool(true))
         XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference"))
         XCTAssertEqual(response["output"]?["version"], .string("2.0.0"))
-        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128)]))
+        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128), "sessionReplayMemory": .int(65_536)]))
         XCTAssertEqual(response["output"]?["operations"]?.arrayValue?.contains(.string("handshake-core")), true)
     }
 
@@ -87,7 +87,7 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         let response = mutant.handle(request: .object(["id": .int(1), "op": .string("hello"),
                                                       "input": .object(["protocol": .int(1)])]))
         XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference/mutant/window-127"))
-        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128)]))
+        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128), "sessionReplayMemory": .int(65_536)]))
     }
 
     // REQ: ADP-8, ADP-11

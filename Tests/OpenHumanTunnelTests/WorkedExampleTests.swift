@@ -163,4 +163,35 @@ import Testing
         #expect(core.window.nonces == [WorkedExample.requestNonce])
         #expect(device.window.nonces == [WorkedExample.responseNonce])
     }
+
+    /// Section 12.8: the pairing code of the exchange, every intermediate value (computed by
+    /// the reference and independently with Python's hashlib and hmac), on both sides and in
+    /// the core's channel, which shows it once the first frame has authenticated.
+    // REQ: SAS-1, SAS-2, KEYCONF-4, CONFIRM-1
+    @Test func pairingCode() throws {
+        let handshake = hex(Expected.handshakeFrame), ack = hex(Expected.ackFrame)
+        let transcript = ShortAuthenticationString.transcript(handshake: handshake, ack: ack)
+        #expect(transcript.count == 4 + 208 + 4 + 137)
+        #expect(Hex.encode(Array(transcript.prefix(8))) == "000000d0035dfedd")
+        #expect(Hex.encode(SHA256Digest.hash(transcript)) == "f76ef34b38dab23fc3308fff97844cc3471327c2113f6ec035f32b404e4e663b")
+        let okm = ShortAuthenticationString.keyMaterial(staticDH: hex(Expected.staticDH), ephemeralDH: hex(Expected.ephemeralDH),
+                                                        handshake: handshake, ack: ack)
+        #expect(Hex.encode(okm) == "09be210269e91c31")
+        #expect(ShortAuthenticationString.digits(okm) == "912049")
+        var channel = CoreChannel(coreStaticPrivate: WorkedExample.core.staticPrivate,
+                                  state: .pending(expiresAt: 1_790_000_000))
+        let accepted = try channel.receiveHandshake(handshake, now: 1_790_000_000,
+                                                    serverEphemeralPrivate: WorkedExample.core.serverEphemeralPrivate,
+                                                    ackNonce: WorkedExample.core.ackNonce)
+        #expect(Hex.encode(accepted.ack) == Expected.ackFrame)
+        #expect(accepted.sas == "912049")
+        #expect(channel.confirmationCode == nil, "no code before the device proved its keys")
+        let request = try SessionCipher(role: .device, keys: accepted.keys)
+            .seal(WorkedExample.requestPlaintext, nonce: WorkedExample.requestNonce)
+        #expect(throws: TunnelError.pairingUnconfirmed) { try channel.open(request, now: 1_790_000_001) }
+        #expect(channel.confirmationCode == "912049")
+        #expect(channel.state == .confirming(devicePublicKey: hex(Expected.devicePublic),
+                                             lastHandshakeEphemeral: hex(Expected.handshakeEphemeralPublic),
+                                             deadline: 1_790_000_121))
+    }
 }

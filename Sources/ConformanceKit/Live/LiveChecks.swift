@@ -13,11 +13,14 @@ public enum LiveChecks {
     public static let adapterAsCoreID = "live/handshake/adapter-core"
     public static let sessionAsDeviceID = "live/session/adapter-device"
     public static let sessionAsCoreID = "live/session/adapter-core"
+    public static let pairingCodeAsDeviceID = "live/sas/adapter-device"
+    public static let pairingCodeAsCoreID = "live/sas/adapter-core"
 
     public static var catalog: [LiveCheck] { CoverageCatalog.liveChecks }
 
     /// The ids this runner can perform.
-    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID]
+    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
+                                     pairingCodeAsDeviceID, pairingCodeAsCoreID]
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {
@@ -31,6 +34,8 @@ public enum LiveChecks {
         case adapterAsDeviceID: ["handshake-device-start", "handshake-device-finish"]
         case adapterAsCoreID: ["handshake-core"]
         case sessionAsDeviceID, sessionAsCoreID: ["session"]
+        case pairingCodeAsDeviceID: ["handshake-device-start", "handshake-device-finish", "sas"]
+        case pairingCodeAsCoreID: ["core-channel"]
         default: []
         }
     }
@@ -43,6 +48,8 @@ public enum LiveChecks {
         case adapterAsCoreID: try CoreHandshakeCheck.run(&context)
         case sessionAsDeviceID: try SessionCheck.run(adapterRole: .device, context: &context)
         case sessionAsCoreID: try SessionCheck.run(adapterRole: .core, context: &context)
+        case pairingCodeAsDeviceID: try PairingCodeCheck.runAdapterAsDevice(&context)
+        case pairingCodeAsCoreID: try PairingCodeCheck.runAdapterAsCore(&context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

@@ -38,6 +38,7 @@ enum CoreChannelVectors {
         try addCommit(&file)
         try addLostAckAndRace(&file)
         try addWindows(&file)
+        try addLateFirstFrame(&file)
         try addRefusals(&file)
         return try file.build()
     }
@@ -107,6 +108,13 @@ enum CoreChannelVectors {
                                  try open(f, "request", now: t1 + 6), seal(f, "reply", now: t1 + 7),
                                  try handshake(f.round("again"), now: t1 + 8), user("confirm", now: t1 + 9)]),
                 errors: [nil, "pairing_unconfirmed", nil, "channel_revoked", "channel_revoked", "channel_revoked", "channel_revoked"])
+        f = fixture(file, "rejected-code-cannot-be-retried")
+        try add(&file, "rejected-code-cannot-be-retried", ["CONFIRM-3", "CHAN-4"],
+                "After a rejection the same QR code is burnt: a new handshake, even within the pairing window, is channel_revoked.",
+                flags: ["Confirmation"],
+                input: input(f, [try handshake(f), try open(f, "ping"), user("reject", now: t1 + 1),
+                                 try handshake(f.otherDevice("retry"), now: t1 + 2)]),
+                errors: [nil, "pairing_unconfirmed", nil, "channel_revoked"])
         f = fixture(file, "not-confirming")
         try add(&file, "not-confirming", ["CONFIRM-4", "KEYCONF-1"],
                 "Confirm and reject on a pending channel, and with a handshake waiting but no frame yet: not_confirming.",
@@ -182,6 +190,15 @@ enum CoreChannelVectors {
                 input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(forged, now: t1 + 1),
                                                      seal(f, "reply", now: t1 + 2), try open(f, "b", now: t1 + 3)]),
                 errors: [nil, nil, nil, nil, nil])
+        f = fixture(file, "paired-pending-handshake-replay-refused")
+        next = f.round("next")
+        try add(&file, "paired-pending-handshake-replay-refused", ["KEYCONF-2"],
+                "On a paired channel the reconnection waiting in the slot, replayed, is handshake_replayed; its own frame then commits it.",
+                flags: ["Commit", "StateUnchanged"],
+                input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(next, now: t1 + 1),
+                                                     try handshake(next.replayedTo("replay"), now: t1 + 2),
+                                                     try open(next, "b", now: t1 + 3)]),
+                errors: [nil, nil, nil, "handshake_replayed", nil])
         f = fixture(file, "pending-handshake-replay-refused")
         try add(&file, "pending-handshake-replay-refused", ["KEYCONF-2", "KEYCONF-6"],
                 "The handshake in the slot replayed: handshake_replayed, and the slot keeps the original, whose frame then commits.",
@@ -248,6 +265,17 @@ enum CoreChannelVectors {
                 flags: ["Time", "StateUnchanged"],
                 input: input(f, [try handshake(f, now: expiresAt), try open(f, "ping", now: expiresAt + 61)]),
                 errors: [nil, "pairing_expired"])
+    }
+
+    /// A second, independent grace vector: the handshake well inside the window.
+    private static func addLateFirstFrame(_ file: inout VectorFileBuilder) throws {
+        let f = fixture(file, "late-first-frame-after-early-handshake")
+        try add(&file, "late-first-frame-after-early-handshake", ["KEYCONF-3"],
+                "A handshake 100 s before expiry whose first frame comes at expiresAt + 61: pairing_expired, nothing committed.",
+                flags: ["Time", "StateUnchanged"],
+                input: input(f, [try handshake(f, now: expiresAt - 100), try open(f, "ping", now: expiresAt + 61),
+                                 user("confirm", now: expiresAt + 62)]),
+                errors: [nil, "pairing_expired", "not_confirming"])
     }
 
     private static func addRefusals(_ file: inout VectorFileBuilder) throws {

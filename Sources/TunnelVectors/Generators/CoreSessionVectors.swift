@@ -77,6 +77,18 @@ enum CoreSessionVectors {
                      flags: flags, policy: "sessionReplayMemory=\(bound)", sessionReplayMemory: bound,
                      input: input(fixture, steps), precomputed: slow && !options.computeSlow ? .output(known) : nil,
                      expect: .output(known))
+        name = "bound-\(bound)-last-frame-replayed"
+        fixture = SessionFixture(id: file.id(name))
+        steps = [openStep(try fixture.sealed(by: .device, "first")),
+                 openMany(LabelDerived.prefix + fixture.id + "/stream", bound - 2),
+                 openStep(try fixture.sealed(by: .device, "last")), openStep(try fixture.sealed(by: .device, "last"))]
+        known = ["steps": [["plaintext": .hex(fixture.plaintext("first", length: 16))], ["opened": .int(Int64(bound - 2))],
+                           ["plaintext": .hex(fixture.plaintext("last", length: 16))], ["error": "replayed"]]]
+        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "MEMORY-2"],
+                     comment: "The frame that filled the session to its bound of \(bound), sent again, is replayed, not session_exhausted.",
+                     flags: flags, policy: "sessionReplayMemory=\(bound)", sessionReplayMemory: bound,
+                     input: input(fixture, steps), precomputed: slow && !options.computeSlow ? .output(known) : nil,
+                     expect: .output(known))
         name = "bound-\(bound)-replayed-then-exhausted"
         fixture = SessionFixture(id: file.id(name))
         steps = [openStep(try fixture.sealed(by: .device, "first")),

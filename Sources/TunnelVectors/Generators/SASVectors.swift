@@ -28,7 +28,8 @@ enum SASVectors {
         try add(&file, "replayed-handshake", genuine.replayedTo("replay"),
                 comment: "The genuine 0x03 replayed: the core answers with a new server_eph and ack nonce, so the code differs.",
                 flags: ["Exchange", "Attack"])
-        try addLeadingZeros(&file)
+        try addLeadingZeros(&file, name: "leading-zeros", prefix: "000")
+        try addLeadingZeros(&file, name: "leading-zero", prefix: "0")
         return try file.build()
     }
 
@@ -50,10 +51,10 @@ enum SASVectors {
                      input: try input(f), expect: .valid)
     }
 
-    /// The first label-derived input whose code starts with "000": a code below 1000 must still
+    /// The first label-derived input whose code starts with `prefix`: a small code must still
     /// have six digits.
-    private static func addLeadingZeros(_ file: inout VectorFileBuilder) throws {
-        let id = file.id("leading-zeros")
+    private static func addLeadingZeros(_ file: inout VectorFileBuilder, name vectorName: String, prefix: String) throws {
+        let id = file.id(vectorName)
         for attempt in 0..<100_000 {
             let name = "attempt-\(attempt)"
             let staticDH = LabelDerived.bytes(32, id: id, name: name + "/static_dh")
@@ -62,15 +63,15 @@ enum SASVectors {
             let ack = LabelDerived.bytes(137, id: id, name: name + "/ack")
             let code = ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
                                                         handshake: handshake, ack: ack)
-            guard code.hasPrefix("000") else { continue }
-            try file.add("leading-zeros", operation: "sas", requirements: ["SAS-2"],
-                         comment: "A code below 1000 is written with its leading zeros: six digits, starting with 000.",
+            guard code.hasPrefix(prefix) else { continue }
+            try file.add(vectorName, operation: "sas", requirements: ["SAS-2"],
+                         comment: "A code whose first digits are zero keeps them: six digits, starting with \(prefix).",
                          flags: ["Encoding"],
                          input: ["staticDh": .hex(staticDH), "ephemeralDh": .hex(ephemeralDH), "handshake": .hex(handshake),
                                  "ack": .hex(ack)],
                          expect: .output(["sas": .string(code)]))
             return
         }
-        throw GenerationError("\(id): no code below 1000 in 100,000 attempts")
+        throw GenerationError("\(id): no code starting with \(prefix) in 100,000 attempts")
     }
 }
