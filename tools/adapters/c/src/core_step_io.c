@@ -21,9 +21,8 @@ const char *core_step_seal(const json_t *input, json_t *out, core_sealer seal, v
     if (error == NULL) {
         /* Room for the frame only when one can be built; an oversize
          * plaintext is the sealer's plaintext_too_large. */
-        size_t room = plaintext_length > SESSION_MAX_PLAINTEXT ? 0
-                                                               : plaintext_length + SESSION_FRAME_OVERHEAD;
-        frame = secure_alloc(room);
+        bool fits = plaintext_length <= SESSION_MAX_PLAINTEXT;
+        frame = secure_alloc(fits ? plaintext_length + SESSION_FRAME_OVERHEAD : 0);
         if (frame == NULL) {
             error = ADAPTER_INTERNAL_ERROR;
         }
@@ -57,7 +56,8 @@ const char *core_step_open(const json_t *input, json_t *out, core_opener open, v
     }
     if (error == NULL) {
         *status = open(context, frame, frame_length, plaintext, &plaintext_length);
-        if (*status == TUNNEL_OK && !output_set_hex(out, "plaintext", plaintext, plaintext_length)) {
+        if (*status == TUNNEL_OK &&
+            !output_set_hex(out, "plaintext", plaintext, plaintext_length)) {
             error = ADAPTER_INTERNAL_ERROR;
         }
     }

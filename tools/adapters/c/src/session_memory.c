@@ -1,5 +1,6 @@
 #include "session_memory.h"
 
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,34 +8,23 @@
 
 static const uint8_t ZERO_KEY[SESSION_MEMORY_KEY_LENGTH];
 
-static uint64_t load_u64(const uint8_t *bytes)
+static size_t slot_hash(const uint8_t secret[16], const uint8_t key[SESSION_MEMORY_KEY_LENGTH])
 {
+    uint8_t digest[crypto_shorthash_BYTES];
+    crypto_shorthash(digest, key, SESSION_MEMORY_KEY_LENGTH, secret);
     uint64_t value = 0;
-    for (size_t i = 0; i < 8; i++) {
-        value = (value << 8) | bytes[i];
+    for (size_t i = 0; i < sizeof digest; i++) {
+        value = (value << 8) | digest[i];
     }
-    return value;
-}
-
-/* Both halves through a 64-bit finaliser (MurmurHash3's fmix64 constants):
- * every key bit affects every bit of the slot index. */
-static uint64_t hash_key(const uint8_t key[SESSION_MEMORY_KEY_LENGTH])
-{
-    uint64_t h = load_u64(key) ^ (load_u64(key + 8) * 0x9e3779b97f4a7c15u);
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdu;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53u;
-    h ^= h >> 33;
-    return h;
+    return (size_t)value;
 }
 
 /* The slot holding key, or the empty slot where it would go. */
-static size_t find_slot(uint8_t (*slots)[SESSION_MEMORY_KEY_LENGTH], size_t capacity,
-                        const uint8_t key[SESSION_MEMORY_KEY_LENGTH])
+static size_t find_slot(const uint8_t secret[16], uint8_t (*slots)[SESSION_MEMORY_KEY_LENGTH],
+                        size_t capacity, const uint8_t key[SESSION_MEMORY_KEY_LENGTH])
 {
     size_t mask = capacity - 1;
-    size_t index = (size_t)hash_key(key) & mask;
+    size_t index = slot_hash(secret, key) & mask;
     while (memcmp(slots[index], ZERO_KEY, SESSION_MEMORY_KEY_LENGTH) != 0 &&
            memcmp(slots[index], key, SESSION_MEMORY_KEY_LENGTH) != 0) {
         index = (index + 1) & mask;
@@ -48,6 +38,7 @@ tunnel_error session_memory_init(session_memory *memory)
     memory->capacity = memory->slots != NULL ? FIRST_CAPACITY : 0;
     memory->count = 0;
     memory->has_zero_key = false;
+    randombytes_buf(memory->hash_key, sizeof memory->hash_key);
     return memory->slots != NULL ? TUNNEL_OK : TUNNEL_ERR_NO_MEMORY;
 }
 
@@ -58,6 +49,7 @@ void session_memory_release(session_memory *memory)
     memory->capacity = 0;
     memory->count = 0;
     memory->has_zero_key = false;
+    sodium_memzero(memory->hash_key, sizeof memory->hash_key);
 }
 
 bool session_memory_contains(const session_memory *memory, const uint8_t nonce[24])
@@ -68,7 +60,7 @@ bool session_memory_contains(const session_memory *memory, const uint8_t nonce[2
     if (memory->slots == NULL) {
         return false;
     }
-    size_t index = find_slot(memory->slots, memory->capacity, nonce);
+    size_t index = find_slot(memory->hash_key, memory->slots, memory->capacity, nonce);
     return memcmp(memory->slots[index], ZERO_KEY, SESSION_MEMORY_KEY_LENGTH) != 0;
 }
 
@@ -85,8 +77,8 @@ static tunnel_error grow(session_memory *memory)
     }
     for (size_t i = 0; i < memory->capacity; i++) {
         if (memcmp(memory->slots[i], ZERO_KEY, SESSION_MEMORY_KEY_LENGTH) != 0) {
-            memcpy(slots[find_slot(slots, capacity, memory->slots[i])], memory->slots[i],
-                   SESSION_MEMORY_KEY_LENGTH);
+            size_t index = find_slot(memory->hash_key, slots, capacity, memory->slots[i]);
+            memcpy(slots[index], memory->slots[i], SESSION_MEMORY_KEY_LENGTH);
         }
     }
     free(memory->slots);
@@ -115,8 +107,8 @@ tunnel_error session_memory_record(session_memory *memory, const uint8_t nonce[2
             return error;
         }
     }
-    memcpy(memory->slots[find_slot(memory->slots, memory->capacity, nonce)], nonce,
-           SESSION_MEMORY_KEY_LENGTH);
+    size_t index = find_slot(memory->hash_key, memory->slots, memory->capacity, nonce);
+    memcpy(memory->slots[index], nonce, SESSION_MEMORY_KEY_LENGTH);
     memory->count++;
     return TUNNEL_OK;
 }

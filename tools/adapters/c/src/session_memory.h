@@ -8,12 +8,14 @@
  *
  * Open addressing with linear probing over 16-byte entries, never more than
  * half full, doubled when an insertion would pass half: 32 to 64 bytes per
- * remembered nonce, constant expected time per lookup and insertion. No
- * secret hash key is needed: only nonces of authenticated frames are
- * inserted, so an attacker cannot choose them to collide. The hash still
- * mixes all 16 bytes, so structured test nonces (counters) spread out.
- * The all-zero key marks an empty slot; a real all-zero key is kept in a
- * flag of its own. Nonces are public, so nothing here needs wiping. */
+ * remembered nonce, one random memory access per lookup in a full session
+ * (REPLAY-4). The slot comes from SipHash-2-4 (libsodium's crypto_shorthash)
+ * under a random key drawn for each memory: only nonces of authenticated
+ * frames are inserted, but the device holds the session key and chooses its
+ * nonces, and with an unkeyed hash it could fill one probe chain with a
+ * million nonces and make every later lookup walk it. The all-zero key marks
+ * an empty slot; a real all-zero key is kept in a flag of its own. Nonces
+ * are public; only the hash key is wiped. */
 #ifndef OPENHUMAN_SESSION_MEMORY_H
 #define OPENHUMAN_SESSION_MEMORY_H
 
@@ -27,6 +29,7 @@
 
 typedef struct {
     uint8_t (*slots)[SESSION_MEMORY_KEY_LENGTH]; /* capacity entries, all-zero = empty */
+    uint8_t hash_key[16];                        /* secret, random per memory */
     size_t capacity;                             /* a power of two */
     size_t count;                                /* remembered keys, the zero key included */
     bool has_zero_key;
@@ -35,7 +38,8 @@ typedef struct {
 /* An empty memory with a small first table; no_memory when allocation fails. */
 tunnel_error session_memory_init(session_memory *memory);
 
-/* Frees the table; the memory is empty and must be initialised again before use. */
+/* Frees the table and wipes the hash key; the memory is empty and must be
+ * initialised again before use. */
 void session_memory_release(session_memory *memory);
 
 /* True when a nonce with the same first 16 bytes was recorded. */

@@ -4,8 +4,10 @@ The core opens with c2s and seals with s2c (KDF-5). It executes requests, so it 
 nonce of every frame it accepted in the session, not only the last 128: a relay that recorded a
 request cannot have it executed again after any number of newer frames. The memory is a set of
 the nonces' first 16 bytes (MEMORY-3: honest nonces collide that way with probability below
-2^-89 in 2^20 frames, and a collision only refuses one honest frame); only nonces of
-authenticated frames enter it, so no secret hash key is needed.
+2^-89 in 2^20 frames, and a collision only refuses one honest frame). The set's hash must be
+secret from the device, which holds the session key and chooses its nonces and could otherwise
+pile them into one probe chain: Python hashes bytes with SipHash under a random per-process key,
+which holds as long as PYTHONHASHSEED is not fixed.
 
 After `bound` accepted frames the session is exhausted: a remembered nonce is still `replayed`,
 any other frame is `session_exhausted` without being opened, and nothing is sealed; the device
