@@ -38,6 +38,9 @@ enum FuzzSeeds {
             [0x02] + acceptance.ack,
             [0x82] + Array(ackJSON.utf8),
             [0x04] + Array(Base64URL.encode(FuzzKeys.corePublic).utf8),
+            // A first pairing (handshake of round 2, its frame, the user's yes, a request), then
+            // a reconnection (round 4) and a rejection attempt on the paired channel.
+            [0x05, 0, 2, 1, 2, 3, 1, 1, 2, 0, 4, 1, 4, 4, 1],
         ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
     }
 

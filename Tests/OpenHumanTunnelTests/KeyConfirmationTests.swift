@@ -140,4 +140,26 @@ import Testing
             #expect(throws: TunnelError.channelRevoked) { try channel.open(exchange.frame("again", nonceLabel: "x2"), now: 1_200) }
         }
     }
+
+    /// A session that reached its bound refuses new frames with `session_exhausted`, but the
+    /// device's next handshake commits a new session through the same opener (KEYCONF-3 tries
+    /// the slot before it reports the exhaustion), and the channel state is kept throughout.
+    // REQ: MEMORY-2, KEYCONF-3, KEYCONF-4
+    @Test func anExhaustedSessionIsReplacedByTheDevicesNextHandshake() throws {
+        let pairing = Pairing.named("exhausted")
+        var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate,
+                                  state: .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil),
+                                  sessionBound: 3)
+        let first = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
+        for n in 0..<3 { _ = try channel.open(first.frame("f\(n)", nonceLabel: "e\(n)"), now: 1_001) }
+        let state = channel.state
+        #expect(throws: TunnelError.sessionExhausted) { try channel.open(first.frame("over", nonceLabel: "e3"), now: 1_002) }
+        #expect(throws: TunnelError.sessionExhausted) { try channel.seal(utf8("reply"), nonce: repeated(4, 24), now: 1_002) }
+        #expect(throws: TunnelError.replayed) { try channel.open(first.frame("f0", nonceLabel: "e0"), now: 1_002) }
+        #expect(channel.state == state)
+        let next = try channel.handshake(from: pairing.device.nextHandshake("after bound"), core: pairing.core.nextSession("n"),
+                                         now: 1_003)
+        #expect(try channel.open(next.frame("fresh", nonceLabel: "e4"), now: 1_004) == utf8("fresh"))
+        #expect(channel.session?.memory.count == 1)
+    }
 }

@@ -26,13 +26,21 @@ import TunnelVectors
         }
     }
 
-    // REQ: VEC-4, REPLAY-3
+    // REQ: VEC-4, REPLAY-3, MEMORY-2
     @Test func acceptableVectorsComeInComplementaryPolicyPairs() throws {
         let acceptable = try Fixtures.suite().files.flatMap(\.vectors).filter { $0.result == .acceptable }
-        #expect(acceptable.count >= 2)
+        let window = acceptable.filter { Policy($0.policy!)!.name == Policy.replayMemory }
+        let bound = acceptable.filter { Policy($0.policy!)!.name == Policy.sessionReplayMemory }
+        #expect(window.count >= 2 && bound.count >= 2)
+        #expect(window.count + bound.count == acceptable.count, "every policy is one of the two of version 2")
         for declared: Int64 in [128, 129, 1000] {
-            let running = acceptable.filter { Policy($0.policy!)!.holds(for: [Policy.replayMemory: declared]) }
-            #expect(running.count * 2 == acceptable.count, "replayMemory=\(declared) should run exactly one of each pair")
+            let running = window.filter { Policy($0.policy!)!.holds(for: [Policy.replayMemory: declared]) }
+            #expect(running.count * 2 == window.count, "replayMemory=\(declared) should run exactly one of each pair")
+        }
+        // The two allowed bounds of MEMORY-2: each runs exactly one of the two families.
+        for declared: Int64 in [65_536, 1_048_576] {
+            let running = bound.filter { Policy($0.policy!)!.holds(for: [Policy.sessionReplayMemory: declared]) }
+            #expect(running.count * 2 == bound.count, "sessionReplayMemory=\(declared) should run exactly one family")
         }
         #expect(acceptable.allSatisfy { !Policy($0.policy!)!.holds(for: [:]) }, "an undeclared policy never holds")
     }

@@ -80,7 +80,7 @@ enum CoreChannelVectors {
 
     private static func add(_ file: inout VectorFileBuilder, _ name: String, _ requirements: [String], _ comment: String,
                             flags: [String], input: JSONValue, errors: [String?]) throws {
-        try file.add(name, operation: "core-channel", requirements: requirements + ["ADP-41"], comment: comment, flags: flags,
+        try file.add(name, operation: "core-channel", requirements: requirements + ["ADP-50"], comment: comment, flags: flags,
                      input: input, expect: .steps(errors))
     }
 
@@ -173,15 +173,18 @@ enum CoreChannelVectors {
                                                      try open(f, "b", now: t1 + 2), try open(next, "c", now: t1 + 3),
                                                      try open(f, "d", now: t1 + 4)]),
                 errors: [nil, nil, nil, nil, nil, "auth_failed"])
+        // The older handshake was recorded before the core's restart: the restored channel
+        // (lastHandshakeEphemeral null) cannot know it, so every conforming core accepts it
+        // into the slot; CHAN-5 lets a core refuse handshakes it does remember.
         f = fixture(file, "replayed-older-handshake-keeps-live-session")
-        next = f.round("next")
+        let older = f.round("before-restart")
         try add(&file, "replayed-older-handshake-keeps-live-session", ["KEYCONF-1", "KEYCONF-5", "CHAN-5"],
-                "Sessions S0 then S1 committed; S0's handshake replayed is answered but only takes the slot: S1 still opens and seals.",
+                "Live session S1; a handshake recorded before the restart, replayed, only takes the slot: S1 opens and seals; only its own keys would commit it.",
                 flags: ["Commit", "LiveSession"],
-                input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(next, now: t1 + 1),
-                                                     try open(next, "b", now: t1 + 2), try handshake(f.replayedTo("replay"), now: t1 + 3),
-                                                     try open(next, "c", now: t1 + 4), seal(next, "reply", now: t1 + 5)]),
-                errors: [nil, nil, nil, nil, nil, nil, nil])
+                input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(older, now: t1 + 1),
+                                                     try open(f, "b", now: t1 + 2), seal(f, "reply", now: t1 + 3),
+                                                     try open(older, "c", now: t1 + 4)]),
+                errors: [nil, nil, nil, nil, nil, nil])
         f = fixture(file, "forged-handshake-keeps-live-session")
         let forged = f.round("forged")
         try add(&file, "forged-handshake-keeps-live-session", ["KEYCONF-1", "KEYCONF-5"],

@@ -40,7 +40,7 @@ enum CoreSessionVectors {
         let name = "replay-after-\(later)-later-frames"
         let fixture = SessionFixture(id: file.id(name))
         let first = try fixture.sealed(by: .device, "first"), fresh = try fixture.sealed(by: .device, "fresh")
-        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "FRAME-OPEN-5", "ADP-42"],
+        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "FRAME-OPEN-5", "ADP-51"],
                      comment: "A request opened, \(later) later frames, the request again: replayed; a fresh frame still opens.",
                      flags: ["LongReplay"],
                      input: input(fixture, [openStep(first), openMany(LabelDerived.prefix + fixture.id + "/stream", later),
@@ -52,7 +52,7 @@ enum CoreSessionVectors {
         let name = "open-many-stops-at-first-failure"
         let fixture = SessionFixture(id: file.id(name))
         let seed = LabelDerived.prefix + fixture.id + "/stream"
-        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "ADP-42"],
+        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "ADP-51"],
                      comment: "The same stream of 300 frames twice: the second run stops at its first frame, opened 0, replayed.",
                      flags: ["LongReplay"], input: input(fixture, [openMany(seed, 300), openMany(seed, 300)]),
                      expect: .output(["steps": [["opened": 300], ["opened": 0, "error": "replayed"]]]))
@@ -72,7 +72,7 @@ enum CoreSessionVectors {
                                           ["opened": .int(Int64(bound - 2))],
                                           ["plaintext": .hex(fixture.plaintext("last", length: 16))],
                                           ["error": "session_exhausted"]]]
-        try file.add(name, operation: "core-session", requirements: ["MEMORY-2", "ADP-43"],
+        try file.add(name, operation: "core-session", requirements: ["MEMORY-2", "ADP-52"],
                      comment: "The \(bound)th frame of the session opens; the next new frame is session_exhausted.",
                      flags: flags, policy: "sessionReplayMemory=\(bound)", sessionReplayMemory: bound,
                      input: input(fixture, steps), precomputed: slow && !options.computeSlow ? .output(known) : nil,
@@ -97,7 +97,7 @@ enum CoreSessionVectors {
                  ["seal": ["plaintext": .hex(fixture.plaintext("reply", length: 16)), "nonce": .hex(fixture.nonce("reply"))]]]
         known = ["steps": [["plaintext": .hex(fixture.plaintext("first", length: 16))], ["opened": .int(Int64(bound - 1))],
                            ["error": "replayed"], ["error": "session_exhausted"], ["error": "session_exhausted"]]]
-        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "MEMORY-2", "ADP-43"],
+        try file.add(name, operation: "core-session", requirements: ["MEMORY-1", "MEMORY-2", "ADP-52"],
                      comment: "At the bound of \(bound) the first frame is still replayed, a new one is session_exhausted, and sealing fails.",
                      flags: flags, policy: "sessionReplayMemory=\(bound)", sessionReplayMemory: bound,
                      input: input(fixture, steps), precomputed: slow && !options.computeSlow ? .output(known) : nil,

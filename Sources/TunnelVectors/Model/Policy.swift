@@ -60,6 +60,6 @@ public struct Policy: Equatable, Sendable, CustomStringConvertible {
 extension Policy {
     /// The replay-window policy name, declared by every adapter (REPLAY-3).
     public static let replayMemory = "replayMemory"
-    /// The core's session bound of MEMORY-2: 65,536 or 1,048,576 (ADP-43).
+    /// The core's session bound of MEMORY-2: 65,536 or 1,048,576 (ADP-52).
     public static let sessionReplayMemory = "sessionReplayMemory"
 }

@@ -1,7 +1,7 @@
 import OpenHumanTunnel
 
 /// core-channel: one channel of the core through handshakes, frames, seals, the user's answer
-/// and time (KEYCONF-*, CONFIRM-*, ADP-41). Every step reports the channel state and the
+/// and time (KEYCONF-*, CONFIRM-*, ADP-50). Every step reports the channel state and the
 /// pending-handshake slot after it, so a vector shows exactly what a handshake did not change.
 extension Operations {
     private enum CoreChannelStep {
