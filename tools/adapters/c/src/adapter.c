@@ -74,7 +74,7 @@ static const char *op_hello(const json_t *input, json_t *output)
             return ADAPTER_INTERNAL_ERROR;
         }
     }
-    /* MEMORY-2, ADP-43: the bound of the core's whole-session memory. */
+    /* MEMORY-2, ADP-52: the bound of the core's whole-session memory. */
     if (json_object_set_new(policies, "replayMemory", json_integer(ADAPTER_REPLAY_MEMORY)) != 0 ||
         json_object_set_new(policies, "sessionReplayMemory", json_integer(CORE_SESSION_BOUND)) !=
             0) {

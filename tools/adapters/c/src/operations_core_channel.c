@@ -1,4 +1,4 @@
-/* core-channel (KEYCONF-1..6, CONFIRM-1..5, SAS-1, ADP-41): one channel of
+/* core-channel (KEYCONF-1..6, CONFIRM-1..5, SAS-1, ADP-50): one channel of
  * the core through handshakes, frames, seals, the user's answers and time.
  * Every result carries the channel state and the slot after the step. */
 #include <sodium.h>

@@ -1,4 +1,4 @@
-/* core-session (MEMORY-1, MEMORY-2, KEYCONF-5, ADP-42): one session of the
+/* core-session (MEMORY-1, MEMORY-2, KEYCONF-5, ADP-51): one session of the
  * core's production opener, driven by seal, open and openMany steps. */
 #include <sodium.h>
 #include <string.h>

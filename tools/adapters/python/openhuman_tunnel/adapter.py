@@ -303,7 +303,7 @@ def _stream(seed: bytes):
 
 
 def _device_frames(keys, seed: bytes, count: int):
-    """The openMany frames (ADP-42): empty plaintexts sealed by the device (c2s), nonces from stream(seed)."""
+    """The openMany frames (ADP-51): empty plaintexts sealed by the device (c2s), nonces from stream(seed)."""
     buffer = bytearray()
     blocks = _stream(seed)
     for _ in range(count):
@@ -381,7 +381,7 @@ def _write_slot(slot):
 
 
 def op_core_channel(inp: dict) -> dict:
-    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-41)."""
+    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50)."""
     channel = CoreChannel(_key(inp, "coreStaticPrivate"), _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
     results = []
