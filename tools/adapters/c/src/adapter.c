@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adapter_io.h"
+#include "core_session.h"
 #include "line_reader.h"
 #include "operations.h"
 #include "secure_memory.h"
@@ -40,6 +41,12 @@ static const operation OPERATIONS[] = {
     {"handshake-core", op_handshake_core},
     {"qr-encode", op_qr_encode},
     {"qr-parse", op_qr_parse},
+    {"sas", op_sas},
+    {"core-key-fingerprint", op_core_key_fingerprint},
+    {"pairing-window", op_pairing_window},
+    {"channel-keys", op_channel_keys},
+    {"core-session", op_core_session},
+    {"core-channel", op_core_channel},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])
@@ -68,7 +75,10 @@ static const char *op_hello(const json_t *input, json_t *output)
             return ADAPTER_INTERNAL_ERROR;
         }
     }
-    if (json_object_set_new(policies, "replayMemory", json_integer(ADAPTER_REPLAY_MEMORY)) != 0) {
+    /* MEMORY-2, ADP-52: the bound of the core's whole-session memory. */
+    if (json_object_set_new(policies, "replayMemory", json_integer(ADAPTER_REPLAY_MEMORY)) != 0 ||
+        json_object_set_new(policies, "sessionReplayMemory", json_integer(CORE_SESSION_BOUND)) !=
+            0) {
         return ADAPTER_INTERNAL_ERROR;
     }
     return NULL;

@@ -19,7 +19,8 @@ typedef struct {
 } accept_secrets;
 
 /* HS-4 step 4 (CHAN-2, CHAN-4): a cheap state check before any DH, so a
- * revoked or expired channel costs an attacker nothing to probe. */
+ * revoked or expired channel costs an attacker nothing to probe. A
+ * confirming channel has no expiry here: its deadline bounds it (CONFIRM-5). */
 static tunnel_error check_channel_open(const channel_state *channel, uint64_t now)
 {
     if (channel->status == CHANNEL_REVOKED) {
@@ -64,20 +65,23 @@ static tunnel_error open_handshake(const uint8_t *frame, size_t frame_length,
     return error;
 }
 
-/* HS-4 steps 8 and 9 (CHAN-3, CHAN-5). The device key is compared in
- * constant time: it is the channel's credential. */
+/* HS-4 steps 8 and 9 (CHAN-3, CHAN-5, KEYCONF-2, CONFIRM-5). The device
+ * key is compared in constant time: it is the channel's credential. */
 static tunnel_error check_channel_binding(const channel_state *channel,
+                                          const uint8_t *slot_handshake_ephemeral,
                                           const uint8_t device_public[32],
                                           const uint8_t handshake_ephemeral_public[32])
 {
-    if (channel->status != CHANNEL_PAIRED) {
-        return TUNNEL_OK;
-    }
-    if (sodium_memcmp(device_public, channel->device_public, 32) != 0) {
+    bool bound = channel->status == CHANNEL_PAIRED || channel->status == CHANNEL_CONFIRMING;
+    if (bound && sodium_memcmp(device_public, channel->device_public, 32) != 0) {
         return TUNNEL_ERR_UNKNOWN_DEVICE;
     }
-    if (channel->has_last_handshake_ephemeral &&
+    if (bound && channel->has_last_handshake_ephemeral &&
         sodium_memcmp(handshake_ephemeral_public, channel->last_handshake_ephemeral, 32) == 0) {
+        return TUNNEL_ERR_HANDSHAKE_REPLAYED;
+    }
+    if (slot_handshake_ephemeral != NULL &&
+        sodium_memcmp(handshake_ephemeral_public, slot_handshake_ephemeral, 32) == 0) {
         return TUNNEL_ERR_HANDSHAKE_REPLAYED;
     }
     return TUNNEL_OK;
@@ -98,10 +102,12 @@ static void build_ack(const accept_secrets *secrets, const uint8_t client_epheme
     aead_seal(secrets->ack_key, ack_nonce, plaintext, sizeof plaintext, aad, sizeof aad, ack + 25);
 }
 
-tunnel_error core_handshake_accept(const uint8_t *frame, size_t frame_length,
-                                   const uint8_t core_static_private[32], channel_state *channel,
-                                   uint64_t now, const uint8_t server_ephemeral_private[32],
-                                   const uint8_t ack_nonce[24], core_handshake_result *result)
+tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
+                                 const uint8_t core_static_private[32],
+                                 const channel_state *channel,
+                                 const uint8_t *slot_handshake_ephemeral, uint64_t now,
+                                 const uint8_t server_ephemeral_private[32],
+                                 const uint8_t ack_nonce[24], core_handshake_result *result)
 {
     sodium_memzero(result, sizeof *result);
     tunnel_error error = frame_check_envelope(frame, frame_length, FRAME_TYPE_HANDSHAKE,
@@ -121,7 +127,8 @@ tunnel_error core_handshake_accept(const uint8_t *frame, size_t frame_length,
     error = open_handshake(frame, frame_length, core_static_private, &secrets, device_public,
                            client_ephemeral_public);
     if (error == TUNNEL_OK) {
-        error = check_channel_binding(channel, device_public, handshake_ephemeral_public);
+        error = check_channel_binding(channel, slot_handshake_ephemeral, device_public,
+                                      handshake_ephemeral_public);
     }
     if (error == TUNNEL_OK) {
         error = x25519_shared_secret(core_static_private, device_public, secrets.static_dh);
@@ -137,13 +144,31 @@ tunnel_error core_handshake_accept(const uint8_t *frame, size_t frame_length,
         ack_key_derive(secrets.static_dh, client_ephemeral_public, secrets.ack_key);
         build_ack(&secrets, client_ephemeral_public, server_ephemeral_public, ack_nonce,
                   result->ack);
+        sas_derive(secrets.static_dh, secrets.ephemeral_dh, frame, frame_length, result->ack,
+                   sizeof result->ack, result->sas);
         memcpy(result->device_public, device_public, 32);
-        /* CHAN-2, CHAN-6: the state changes only here, after every check. */
-        channel->status = CHANNEL_PAIRED;
-        memcpy(channel->device_public, device_public, 32);
-        channel->has_last_handshake_ephemeral = true;
-        memcpy(channel->last_handshake_ephemeral, handshake_ephemeral_public, 32);
+        memcpy(result->handshake_ephemeral_public, handshake_ephemeral_public, 32);
+    } else {
+        sodium_memzero(result, sizeof *result);
     }
     sodium_memzero(&secrets, sizeof secrets);
+    return error;
+}
+
+tunnel_error core_handshake_accept(const uint8_t *frame, size_t frame_length,
+                                   const uint8_t core_static_private[32], channel_state *channel,
+                                   uint64_t now, const uint8_t server_ephemeral_private[32],
+                                   const uint8_t ack_nonce[24], core_handshake_result *result)
+{
+    tunnel_error error = core_handshake_open(frame, frame_length, core_static_private, channel,
+                                             NULL, now, server_ephemeral_private, ack_nonce,
+                                             result);
+    if (error == TUNNEL_OK) {
+        /* CHAN-2, CHAN-6: the state changes only here, after every check. */
+        channel->status = CHANNEL_PAIRED;
+        memcpy(channel->device_public, result->device_public, 32);
+        channel->has_last_handshake_ephemeral = true;
+        memcpy(channel->last_handshake_ephemeral, result->handshake_ephemeral_public, 32);
+    }
     return error;
 }

@@ -30,6 +30,16 @@ const char *op_handshake_core(const json_t *input, json_t *output);
 /* The device after its handshake (operations_device.c). */
 const char *op_handshake_device(const json_t *input, json_t *output);
 
+/* Safe pairing, stateless (operations_safe_pairing.c). */
+const char *op_sas(const json_t *input, json_t *output);
+const char *op_core_key_fingerprint(const json_t *input, json_t *output);
+const char *op_pairing_window(const json_t *input, json_t *output);
+const char *op_channel_keys(const json_t *input, json_t *output);
+
+/* The core's session and channel (operations_core_session.c, operations_core_channel.c). */
+const char *op_core_session(const json_t *input, json_t *output);
+const char *op_core_channel(const json_t *input, json_t *output);
+
 /* Pairing payload (operations_pairing.c). */
 const char *op_qr_encode(const json_t *input, json_t *output);
 const char *op_qr_parse(const json_t *input, json_t *output);

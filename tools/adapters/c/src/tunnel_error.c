@@ -26,6 +26,11 @@ const char *tunnel_error_code(tunnel_error error)
     case TUNNEL_ERR_CHANNEL_REVOKED: return "channel_revoked";
     case TUNNEL_ERR_PAIRING_EXPIRED: return "pairing_expired";
     case TUNNEL_ERR_HANDSHAKE_REPLAYED: return "handshake_replayed";
+    case TUNNEL_ERR_NO_SESSION: return "no_session";
+    case TUNNEL_ERR_PAIRING_UNCONFIRMED: return "pairing_unconfirmed";
+    case TUNNEL_ERR_NOT_CONFIRMING: return "not_confirming";
+    case TUNNEL_ERR_SESSION_EXHAUSTED: return "session_exhausted";
+    case TUNNEL_ERR_DUPLICATE_CORE_KEY: return "duplicate_core_key";
     case TUNNEL_ERR_NO_MEMORY: return "internal_error";
     }
     return "internal_error";

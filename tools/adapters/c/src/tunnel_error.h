@@ -28,6 +28,11 @@ typedef enum {
     TUNNEL_ERR_CHANNEL_REVOKED,
     TUNNEL_ERR_PAIRING_EXPIRED,
     TUNNEL_ERR_HANDSHAKE_REPLAYED,
+    TUNNEL_ERR_NO_SESSION,
+    TUNNEL_ERR_PAIRING_UNCONFIRMED,
+    TUNNEL_ERR_NOT_CONFIRMING,
+    TUNNEL_ERR_SESSION_EXHAUSTED,
+    TUNNEL_ERR_DUPLICATE_CORE_KEY,
     /* Not a wire code: the process ran out of memory. The adapter reports
      * it as "internal_error" so it can never pass for a protocol verdict. */
     TUNNEL_ERR_NO_MEMORY

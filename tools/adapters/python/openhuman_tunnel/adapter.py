@@ -8,12 +8,15 @@ input the adapter cannot read answers `bad_request`, an unknown operation `unsup
 Logs go to stderr only: stdout carries nothing but response lines, each flushed at once.
 """
 
+import hashlib
 import json
 import re
 import sys
 import traceback
 
-from . import __version__, aead, handshake, hkdf, qr, x25519
+from . import __version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, pairing_window, qr, sas, x25519
+from .core_channel import CoreChannel
+from .core_session import SESSION_BOUND, CoreSession
 from .errors import TunnelError
 from .session import ROLES, SessionCipher, SessionKeys
 
@@ -234,6 +237,9 @@ def _read_channel(value):
 def _write_channel(channel) -> dict:
     if isinstance(channel, handshake.Pending):
         return {"state": "pending", "expiresAt": channel.expires_at}
+    if isinstance(channel, handshake.Confirming):
+        return {"state": "confirming", "devicePublicKey": _hex(channel.device_public_key),
+                "lastHandshakeEphemeral": _hex(channel.last_handshake_ephemeral), "deadline": channel.deadline}
     if isinstance(channel, handshake.Paired):
         last = channel.last_handshake_ephemeral
         return {"state": "paired", "devicePublicKey": _hex(channel.device_public_key),
@@ -263,6 +269,150 @@ def op_handshake_core(inp: dict) -> dict:
         channel = accepted.channel
         results.append({"ack": _hex(accepted.ack), "c2s": _hex(accepted.keys.c2s), "s2c": _hex(accepted.keys.s2c),
                         "devicePublicKey": _hex(accepted.device_public_key), "channel": _write_channel(channel)})
+    return {"steps": results}
+
+
+# --- safe pairing ----------------------------------------------------------------------
+
+def op_sas(inp: dict) -> dict:
+    code = sas.derive(_key(inp, "staticDh"), _key(inp, "ephemeralDh"), _bytes(inp, "handshake"), _bytes(inp, "ack"))
+    return {"sas": code}
+
+
+def op_core_key_fingerprint(inp: dict) -> dict:
+    return {"fingerprint": core_key_fingerprint.fingerprint(_key(inp, "corePublicKey"))}
+
+
+def op_pairing_window(inp: dict) -> dict:
+    return {"expiresAt": pairing_window.expires_at(_safe_integer(inp, "issuedAt"), _safe_integer(inp, "relayExpiresAtMs"))}
+
+
+def op_channel_keys(inp: dict) -> dict:
+    ids, keys = [], []
+    for channel in _list(inp, "channels"):
+        channel = _object(channel)
+        if not isinstance(channel.get("id"), str):
+            raise BadRequest("channels[].id: expected a string")
+        ids.append(channel["id"])
+        keys.append(_key(channel, "corePublicKey"))
+    candidate = _optional_bytes(inp, "candidate", 32)
+    if candidate is not None:
+        channel_keys.check_candidate(keys, candidate)
+    return {"revoke": [id_ for id_, shared in zip(ids, channel_keys.shared(keys)) if shared]}
+
+
+_OPEN_MANY_MAX_COUNT = 1_048_576
+
+
+def _stream(seed: bytes):
+    """stream(seed) of spec chapter 10: SHA-256(seed || u64be(0)) || SHA-256(seed || u64be(1)) || ..."""
+    counter = 0
+    while True:
+        yield hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+        counter += 1
+
+
+def _device_frames(keys, seed: bytes, count: int):
+    """The openMany frames (ADP-51): empty plaintexts sealed by the device (c2s), nonces from stream(seed)."""
+    buffer = bytearray()
+    blocks = _stream(seed)
+    for _ in range(count):
+        while len(buffer) < 24:
+            buffer += next(blocks)
+        nonce = bytes(buffer[:24])
+        del buffer[:24]
+        yield b"\x02" + nonce + aead.seal(keys.c2s, nonce, b"", b"")
+
+
+def _core_session_step(step):
+    """Parse one core-session step into (action, arguments) before anything runs."""
+    step = _object(step)
+    if len(step) == 1 and "openMany" in step:
+        many = _object(step["openMany"])
+        seed, count = _text(many, "seed"), many.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= _OPEN_MANY_MAX_COUNT:
+            raise BadRequest("openMany.count: expected an integer from 0 to 1048576")
+        return "openMany", (seed.encode("utf-8"), count)
+    return _session_step(step)
+
+
+def op_core_session(inp: dict) -> dict:
+    """One core session (MEMORY-1, MEMORY-2) through seal, open and openMany steps."""
+    keys = _session_keys(inp)
+    session = CoreSession(keys)
+    steps = [_core_session_step(step) for step in _list(inp, "steps")]
+    results = []
+    for action, arguments in steps:
+        if action == "openMany":
+            opened = 0
+            result = None
+            for frame in _device_frames(keys, *arguments):
+                try:
+                    session.open(frame)
+                except TunnelError as error:
+                    result = {"opened": opened, "error": error.code}
+                    break
+                opened += 1
+            results.append(result or {"opened": opened})
+            continue
+        try:
+            if action == "seal":
+                results.append({"frame": _hex(session.seal(*arguments))})
+            else:
+                results.append({"plaintext": _hex(session.open(*arguments))})
+        except TunnelError as error:
+            results.append({"error": error.code})
+    return {"steps": results}
+
+
+def _core_channel_step(step):
+    """Parse one core-channel step into (kind, arguments) before anything runs."""
+    step = _object(step)
+    if len(step) != 1:
+        raise BadRequest("a step holds exactly one member")
+    (kind, body), = step.items()
+    body = _object(body)
+    now = _safe_integer(body, "now")
+    if kind == "handshake":
+        return kind, (_bytes(body, "frame"), now, _key(body, "serverEphemeralPrivate"), _bytes(body, "ackNonce", 24))
+    if kind == "open":
+        return kind, (_bytes(body, "frame"), now)
+    if kind == "seal":
+        return kind, (_bytes(body, "plaintext"), _optional_bytes(body, "nonce", 24), now)
+    if kind in ("confirm", "reject", "tick"):
+        return kind, (now,)
+    raise BadRequest(f"unknown step kind {kind!r}")
+
+
+def _write_slot(slot):
+    if slot is None:
+        return None
+    return {"devicePublicKey": _hex(slot.device_public_key), "handshakeEphemeral": _hex(slot.handshake_ephemeral)}
+
+
+def op_core_channel(inp: dict) -> dict:
+    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50)."""
+    channel = CoreChannel(_key(inp, "coreStaticPrivate"), _read_channel(inp.get("channel")))
+    steps = [_core_channel_step(step) for step in _list(inp, "steps")]
+    results = []
+    for kind, arguments in steps:
+        result = {}
+        try:
+            if kind == "handshake":
+                opened = channel.handshake(*arguments)
+                result = {"ack": _hex(opened.ack), "sas": opened.sas, "c2s": _hex(opened.keys.c2s),
+                          "s2c": _hex(opened.keys.s2c), "devicePublicKey": _hex(opened.device_public_key)}
+            elif kind == "open":
+                result = {"plaintext": _hex(channel.open(*arguments))}
+            elif kind == "seal":
+                result = {"frame": _hex(channel.seal(*arguments))}
+            else:
+                getattr(channel, kind)(*arguments)
+        except TunnelError as error:
+            result = {"error": error.code}
+        result["channel"] = _write_channel(channel.state)
+        result["pending"] = _write_slot(channel.slot)
+        results.append(result)
     return {"steps": results}
 
 
@@ -301,6 +451,12 @@ OPERATIONS = {
     "handshake-core": op_handshake_core,
     "qr-encode": op_qr_encode,
     "qr-parse": op_qr_parse,
+    "sas": op_sas,
+    "core-key-fingerprint": op_core_key_fingerprint,
+    "pairing-window": op_pairing_window,
+    "channel-keys": op_channel_keys,
+    "core-session": op_core_session,
+    "core-channel": op_core_channel,
 }
 
 
@@ -308,7 +464,8 @@ def op_hello(inp: dict) -> dict:
     if inp.get("protocol") != ADAPTER_PROTOCOL:
         raise BadRequest("protocol: only 1 is spoken")
     return {"protocol": ADAPTER_PROTOCOL, "name": ADAPTER_NAME, "version": __version__,
-            "operations": list(OPERATIONS), "policies": {"replayMemory": REPLAY_MEMORY}}
+            "operations": list(OPERATIONS), "policies": {"replayMemory": REPLAY_MEMORY,
+                                                                 "sessionReplayMemory": SESSION_BOUND}}
 
 
 def _holds_lone_surrogate(value) -> bool:

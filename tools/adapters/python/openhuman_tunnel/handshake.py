@@ -16,7 +16,7 @@ key from the QR) can produce an ack the device accepts.
 
 import hmac
 
-from . import aead, base64url, hkdf, x25519
+from . import aead, base64url, hkdf, sas, x25519
 from .errors import (
     BAD_FIELD_TYPE,
     BAD_FIELD_VALUE,
@@ -64,6 +64,20 @@ class Paired:
     def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes = None) -> None:
         self.device_public_key = device_public_key
         self.last_handshake_ephemeral = last_handshake_ephemeral
+
+
+class Confirming:
+    """A first pairing committed by its first frame, waiting for the user until `deadline` (CONFIRM-1).
+
+    Bound to its device key like a paired channel (CONFIRM-5); delivers and seals nothing.
+    """
+
+    __slots__ = ("device_public_key", "last_handshake_ephemeral", "deadline")
+
+    def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes, deadline: int) -> None:
+        self.device_public_key = device_public_key
+        self.last_handshake_ephemeral = last_handshake_ephemeral
+        self.deadline = deadline
 
 
 class Revoked:
@@ -156,6 +170,20 @@ def device_finish(ack: bytes, core_public: bytes, device_static_private: bytes,
 
 # --- core side (HS-4, CHAN-*) --------------------------------------------------------
 
+class Opened:
+    """A handshake that passed HS-4: the ack to send, the session keys and the code (SAS-2)."""
+
+    __slots__ = ("ack", "keys", "device_public_key", "handshake_ephemeral", "sas")
+
+    def __init__(self, ack: bytes, keys: SessionKeys, device_public_key: bytes, handshake_ephemeral: bytes,
+                 code: str) -> None:
+        self.ack = ack
+        self.keys = keys
+        self.device_public_key = device_public_key
+        self.handshake_ephemeral = handshake_ephemeral
+        self.sas = code
+
+
 class Accepted:
     """A successful core accept: the ack to send, the session keys and the new channel state."""
 
@@ -168,13 +196,13 @@ class Accepted:
         self.channel = channel
 
 
-def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
-                server_ephemeral_private: bytes, ack_nonce: bytes) -> Accepted:
-    """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4.
+def core_open(frame: bytes, core_static_private: bytes, channel, now: int, server_ephemeral_private: bytes,
+              ack_nonce: bytes, slot_handshake_ephemeral: bytes = None) -> Opened:
+    """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4; changes nothing.
 
-    Pure: the channel passed in is never modified. On success the caller replaces its
-    channel state with `Accepted.channel` together with the new session (CHAN-6); on
-    any error it keeps the old state.
+    The caller decides when the handshake takes effect (KEYCONF-1). A confirming channel is
+    checked like a paired one, with no expiry (CONFIRM-5); `slot_handshake_ephemeral` is the
+    hs_eph_pub of the pending handshake, refused as a replay at step 9 (KEYCONF-2).
     """
     # 1-3: empty/type, too short, too large.
     check_envelope(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
@@ -200,12 +228,14 @@ def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
     client_eph_pub = _key_field(fields, "client_ephemeral_pubkey")
 
     # 8-9: channel binding. Constant-time compares: these are identity checks on keys.
-    if isinstance(channel, Paired):
+    if isinstance(channel, (Paired, Confirming)):
         if not hmac.compare_digest(device_public, channel.device_public_key):
             raise TunnelError(UNKNOWN_DEVICE)
         last = channel.last_handshake_ephemeral
         if last is not None and hmac.compare_digest(hs_eph_pub, last):
             raise TunnelError(HANDSHAKE_REPLAYED)
+    if slot_handshake_ephemeral is not None and hmac.compare_digest(hs_eph_pub, slot_handshake_ephemeral):
+        raise TunnelError(HANDSHAKE_REPLAYED)
 
     # 10-11: the session DHs.
     static_dh = x25519.shared_secret(core_static_private, device_public)
@@ -216,4 +246,17 @@ def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
     ack_aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
     ack = (bytes((TYPE_HANDSHAKE_ACK,)) + ack_nonce
            + aead.seal(_ack_key(static_dh, client_eph_pub), ack_nonce, _ack_plaintext(server_eph_pub), ack_aad))
-    return Accepted(ack, keys, device_public, Paired(device_public, hs_eph_pub))
+    return Opened(ack, keys, device_public, hs_eph_pub, sas.derive(static_dh, eph_dh, frame, ack))
+
+
+def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
+                server_ephemeral_private: bytes, ack_nonce: bytes) -> Accepted:
+    """The handshake-core operation: core_open, committed at once.
+
+    Pure: the channel passed in is never modified. On success the caller replaces its
+    channel state with `Accepted.channel` together with the new session (CHAN-6); on
+    any error it keeps the old state.
+    """
+    opened = core_open(frame, core_static_private, channel, now, server_ephemeral_private, ack_nonce)
+    return Accepted(opened.ack, opened.keys, opened.device_public_key,
+                    Paired(opened.device_public_key, opened.handshake_ephemeral))

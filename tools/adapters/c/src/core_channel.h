@@ -1,0 +1,83 @@
+/* One channel at the core with key confirmation and pairing confirmation
+ * (KEYCONF-1..6, CONFIRM-1..5): the channel state, the current session and
+ * a slot for one pending handshake.
+ *
+ * A handshake proves nothing about its sender (k_hs needs only the public
+ * core key), so an accepted handshake only takes the slot; the channel and
+ * its live session change when the first frame under the slot's keys
+ * authenticates, which only the holder of the device's private keys can
+ * seal. A first pairing then waits, undelivered, until the user compares
+ * the six digits and confirms, or rejects, or the deadline passes. */
+#ifndef OPENHUMAN_CORE_CHANNEL_H
+#define OPENHUMAN_CORE_CHANNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core_session.h"
+#include "handshake_core.h"
+#include "sas.h"
+#include "tunnel_error.h"
+
+#define CONFIRM_TIMEOUT_SECONDS 120u /* CONFIRM-1 */
+#define PENDING_GRACE_SECONDS 60u    /* KEYCONF-3 step 3 */
+
+/* A handshake that passed HS-4 and waits for its first frame. */
+typedef struct {
+    uint8_t device_public[32];
+    uint8_t handshake_ephemeral_public[32];
+    session_keys keys;
+    char sas[SAS_DIGITS + 1];
+} pending_handshake;
+
+typedef struct {
+    uint8_t core_static_private[32];
+    channel_state state;
+    bool has_current;
+    core_session current;
+    bool has_slot;
+    pending_handshake slot;
+    size_t session_bound; /* MEMORY-2, for every session this channel starts */
+} core_channel;
+
+/* A channel restored in state (pending, paired or revoked): no current
+ * session, empty slot (CHAN-7). */
+void core_channel_init(core_channel *channel, const uint8_t core_static_private[32],
+                       const channel_state *state, size_t session_bound);
+
+/* Erases every key and frees the session memory (SESS-2). */
+void core_channel_wipe(core_channel *channel);
+
+/* HS-4 with KEYCONF-1, KEYCONF-2 and CONFIRM-5: on success result holds the
+ * ack to send, the keys and the code, and the handshake replaces the slot;
+ * the state and the current session are unchanged. On failure nothing
+ * changes (after the timeout of CONFIRM-3, which every input applies). */
+tunnel_error core_channel_handshake(core_channel *channel, const uint8_t *frame,
+                                    size_t frame_length, uint64_t now,
+                                    const uint8_t server_ephemeral_private[32],
+                                    const uint8_t ack_nonce[24], core_handshake_result *result);
+
+/* KEYCONF-3: the checks in order, the commit of the slot (KEYCONF-4) when
+ * the frame opens under its keys. TUNNEL_OK means the plaintext is
+ * delivered; pairing_unconfirmed means the frame was accepted (its nonce
+ * recorded, perhaps a commit done) but the channel is confirming, so
+ * nothing is delivered and plaintext is wiped (CONFIRM-2). plaintext has
+ * room for frame_length bytes. */
+tunnel_error core_channel_open(core_channel *channel, const uint8_t *frame, size_t frame_length,
+                               uint64_t now, uint8_t *plaintext, size_t *plaintext_length);
+
+/* KEYCONF-5: revoked, no session, confirming, exhausted, then FRAME-SEAL-3;
+ * sealed under the current session only. nonce NULL: drawn from the CSPRNG. */
+tunnel_error core_channel_seal(core_channel *channel, const uint8_t *plaintext,
+                               size_t plaintext_length, const uint8_t *nonce, uint64_t now,
+                               uint8_t *frame, size_t *frame_length);
+
+/* CONFIRM-3, CONFIRM-4: the user's answer. */
+tunnel_error core_channel_confirm(core_channel *channel, uint64_t now);
+tunnel_error core_channel_reject(core_channel *channel, uint64_t now);
+
+/* A timer of the core: applies the timeout of CONFIRM-3 only. */
+void core_channel_tick(core_channel *channel, uint64_t now);
+
+#endif

@@ -1,0 +1,157 @@
+"""One channel at the core with key confirmation and pairing confirmation (spec KEYCONF-1..6,
+CONFIRM-1..5): the channel state, the current session and a slot for one pending handshake.
+
+A handshake proves nothing about its sender (k_hs needs only the public core key), so an
+accepted handshake only takes the slot: the channel and its live session change when the first
+frame under the slot's keys authenticates, which only the holder of the device's private keys
+can seal. A first pairing then waits, delivering nothing, until the user compares the six digits
+and confirms, or rejects, or the deadline passes.
+"""
+
+from . import handshake
+from .core_session import SESSION_BOUND, CoreSession
+from .errors import (
+    AUTH_FAILED,
+    CHANNEL_REVOKED,
+    NO_SESSION,
+    NOT_CONFIRMING,
+    PAIRING_EXPIRED,
+    PAIRING_UNCONFIRMED,
+    REPLAYED,
+    SESSION_EXHAUSTED,
+    TunnelError,
+)
+from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_envelope
+from .handshake import Confirming, Paired, Pending, Revoked
+
+CONFIRM_TIMEOUT_SECONDS = 120  # CONFIRM-1
+PENDING_GRACE_SECONDS = 60  # KEYCONF-3 step 3
+
+
+class CoreChannel:
+    """A channel restored in `state` (pending, paired or revoked): no session, empty slot (CHAN-7)."""
+
+    __slots__ = ("_core_static_private", "state", "_current", "slot", "_bound")
+
+    def __init__(self, core_static_private: bytes, state, bound: int = SESSION_BOUND) -> None:
+        self._core_static_private = core_static_private
+        self.state = state
+        self._current = None
+        self.slot = None  # a handshake.Opened waiting for its first frame
+        self._bound = bound
+
+    # --- time and revocation ---------------------------------------------------------
+
+    def _revoke(self) -> None:
+        """CHAN-4, CONFIRM-3 case 2: revocation ends the session at once."""
+        self.state = Revoked()
+        self._current = None
+        self.slot = None
+
+    def _apply_timeout(self, now: int) -> None:
+        """CONFIRM-3 case 3: the first input after the deadline finds the channel revoked."""
+        if isinstance(self.state, Confirming) and now > self.state.deadline:
+            self._revoke()
+
+    def tick(self, now: int) -> None:
+        """A timer of the core: the timeout alone."""
+        self._apply_timeout(now)
+
+    # --- handshakes ------------------------------------------------------------------
+
+    def handshake(self, frame: bytes, now: int, server_ephemeral_private: bytes,
+                  ack_nonce: bytes) -> handshake.Opened:
+        """HS-4 with KEYCONF-1, KEYCONF-2, CONFIRM-5: the handshake takes the slot; nothing else changes."""
+        self._apply_timeout(now)
+        opened = handshake.core_open(frame, self._core_static_private, self.state, now, server_ephemeral_private,
+                                     ack_nonce, None if self.slot is None else self.slot.handshake_ephemeral)
+        self.slot = opened  # one pending handshake per channel; the newer replaces it
+        return opened
+
+    # --- frames ----------------------------------------------------------------------
+
+    def _commit(self, fresh: CoreSession, now: int) -> None:
+        """KEYCONF-4, one step: the slot becomes the session, the old session ends, the state moves on."""
+        device, ephemeral = self.slot.device_public_key, self.slot.handshake_ephemeral
+        state = self.state
+        if isinstance(state, Pending):
+            self.state = Confirming(device, ephemeral, now + CONFIRM_TIMEOUT_SECONDS)
+        elif isinstance(state, Confirming):
+            self.state = Confirming(device, ephemeral, state.deadline)
+        else:
+            self.state = Paired(device, ephemeral)
+        self._current = fresh
+        self.slot = None
+
+    def _open_session_frame(self, frame: bytes, now: int) -> bytes:
+        """KEYCONF-3 steps 5 to 8."""
+        current = self._current
+        if current is not None and current.remembers(frame):
+            raise TunnelError(REPLAYED)
+        if current is not None and not current.exhausted:
+            try:
+                plaintext = current.authenticate(frame)
+            except TunnelError:
+                pass
+            else:
+                current.record(frame)
+                return plaintext
+        if self.slot is not None:
+            fresh = CoreSession(self.slot.keys, self._bound)
+            try:
+                plaintext = fresh.authenticate(frame)
+            except TunnelError:
+                pass
+            else:
+                fresh.record(frame)
+                self._commit(fresh, now)
+                return plaintext
+        raise TunnelError(SESSION_EXHAUSTED if current is not None and current.exhausted else AUTH_FAILED)
+
+    def open(self, frame: bytes, now: int) -> bytes:  # noqa: A003
+        """KEYCONF-3: the plaintext when delivered; `pairing_unconfirmed` for an accepted frame
+        on a confirming channel (its nonce is recorded, a commit may have happened, CONFIRM-2)."""
+        self._apply_timeout(now)
+        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        state = self.state
+        if isinstance(state, Revoked):
+            raise TunnelError(CHANNEL_REVOKED)
+        # Grace: a handshake accepted in time commits only up to 60 s after expiry.
+        if isinstance(state, Pending) and now > state.expires_at + PENDING_GRACE_SECONDS:
+            raise TunnelError(PAIRING_EXPIRED)
+        if self._current is None and self.slot is None:
+            raise TunnelError(NO_SESSION)
+        plaintext = self._open_session_frame(frame, now)
+        if isinstance(self.state, Confirming):
+            raise TunnelError(PAIRING_UNCONFIRMED)
+        return plaintext
+
+    def seal(self, plaintext: bytes, nonce: bytes, now: int) -> bytes:
+        """KEYCONF-5: revoked, no session, confirming, then the session's own checks."""
+        self._apply_timeout(now)
+        if isinstance(self.state, Revoked):
+            raise TunnelError(CHANNEL_REVOKED)
+        if self._current is None:
+            raise TunnelError(NO_SESSION)
+        if isinstance(self.state, Confirming):
+            raise TunnelError(PAIRING_UNCONFIRMED)
+        return self._current.seal(plaintext, nonce)
+
+    # --- the user's answer (CONFIRM-3, CONFIRM-4) -------------------------------------
+
+    def _require_confirming(self) -> Confirming:
+        if isinstance(self.state, Revoked):
+            raise TunnelError(CHANNEL_REVOKED)
+        if not isinstance(self.state, Confirming):
+            raise TunnelError(NOT_CONFIRMING)
+        return self.state
+
+    def confirm(self, now: int) -> None:
+        self._apply_timeout(now)
+        state = self._require_confirming()
+        self.state = Paired(state.device_public_key, state.last_handshake_ephemeral)  # session and slot stay
+
+    def reject(self, now: int) -> None:
+        self._apply_timeout(now)
+        self._require_confirming()
+        self._revoke()
