@@ -158,6 +158,17 @@ final class HTMLReportTests: XCTestCase {
     }
 
     // REQ: ADP-80
+    func testMatrixRowsFollowTheSpecsNumbering() throws {
+        let ids = ["CHAN-KEY-1", "ACK-5", "ADP-10", "ACK-4-1", "CHAN-9", "ACK-4", "ADP-9", "(none)", "ACK-4-10", "ACK-4-2"]
+        let report = RunReport(suiteVersion: "2.2.0", vectorsDirectory: "v", adapterCommand: ["a"], adapter: nil,
+                               results: [result("fake/a", .passed, requirements: ids)])
+        let html = render(report)
+        let order = ids.compactMap { id in html.range(of: "data-requirement=\"\(id)\"").map { (id, $0.lowerBound) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+        XCTAssertEqual(order, ["(none)", "ACK-4", "ACK-4-1", "ACK-4-2", "ACK-4-10", "ACK-5", "ADP-9", "ADP-10", "CHAN-9", "CHAN-KEY-1"])
+    }
+
+    // REQ: ADP-80
     func testSkipsAreGroupedByReason() throws {
         var report = mixedReport()
         report.results += [result("fake/qr2", .skipped, message: "unsupported by adapter (operation qr-parse)"),

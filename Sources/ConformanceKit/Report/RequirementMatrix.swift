@@ -10,7 +10,7 @@ struct RequirementMatrix {
         var skipped = 0
     }
 
-    /// Rows in id order, numbers compared as numbers (`ADP-9` before `ADP-10`).
+    /// Rows in id order (`precedes`).
     let rows: [Row]
 
     static let noRequirement = "(none)"
@@ -32,16 +32,19 @@ struct RequirementMatrix {
         rows = byID.values.sorted { Self.precedes($0.id, $1.id) }
     }
 
-    /// `AREA-N` order: the text before the last `-`, then the number after it.
+    /// Id order, part by part between the `-`: numbers as numbers and before words, a shorter id
+    /// before the ids it prefixes (`ACK-4`, `ACK-4-1`, `ACK-5`; `CHAN-9`, `CHAN-KEY-1`).
     static func precedes(_ a: String, _ b: String) -> Bool {
-        let (areaA, numberA) = split(a), (areaB, numberB) = split(b)
-        if areaA != areaB { return areaA < areaB }
-        if numberA != numberB { return numberA < numberB }
-        return a < b
-    }
-
-    private static func split(_ id: String) -> (String, Int) {
-        guard let dash = id.lastIndex(of: "-"), let number = Int(id[id.index(after: dash)...]) else { return (id, -1) }
-        return (String(id[..<dash]), number)
+        let partsA = a.split(separator: "-", omittingEmptySubsequences: false)
+        let partsB = b.split(separator: "-", omittingEmptySubsequences: false)
+        for (x, y) in zip(partsA, partsB) where x != y {
+            switch (Int(x), Int(y)) {
+            case let (m?, n?): return m < n
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return x < y
+            }
+        }
+        return partsA.count != partsB.count ? partsA.count < partsB.count : a < b
     }
 }
