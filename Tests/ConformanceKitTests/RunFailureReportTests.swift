@@ -35,6 +35,10 @@ final class RunFailureReportTests: XCTestCase {
         case .junit:
             let root = try XCTUnwrap(report.range(of: "<testsuites ").map { report[$0.upperBound...] })
             return !root.prefix(while: { $0 != ">" }).contains(#"failures="0""#)
+        case .html:
+            // The summary section states the failures (failing cases, stale entries, run-level failures).
+            let marker = try XCTUnwrap(report.range(of: #"data-failures=""#), report)
+            return !report[marker.upperBound...].hasPrefix("0\"")
         case .json:
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
             let failed = (object["summary"] as? [String: Any])?["failed"] as? Int ?? 0

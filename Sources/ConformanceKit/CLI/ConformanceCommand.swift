@@ -13,6 +13,9 @@ public struct ConformanceCommand {
     public var progressEnabled: Bool
     /// Whether to log progress lines on stderr (the default: only when stderr is not a terminal).
     public var progressLogEnabled: Bool
+    /// The time the HTML report states; read once per report, here, so the renderer stays
+    /// deterministic and tests can fix it.
+    public var clock: @Sendable () -> Date = { Date() }
 
     public init(referenceAdapter: [String],
                 standardOutput: @escaping (String) throws(StandardStreams.WriteError) -> Void = StandardStreams.writeStandardOutput,
@@ -144,6 +147,9 @@ public struct ConformanceCommand {
         case .tap: formatted = TAPReport.render(report)
         case .junit: formatted = JUnitReport.render(report)
         case .json: formatted = JSONReport.render(report)
+        case .html:
+            formatted = HTMLReport.render(report, time: clock(),
+                                          requirements: RequirementTexts.load(specDirectory: options.effectiveSpecDirectory))
         }
         guard let path = options.outputPath else {
             guard write(formatted) else { return .usage }

@@ -46,8 +46,15 @@ public enum HelpText {
       --format FORMAT          text (default), tap (declared TAP version 13, the part TAP 14
                                shares, read by Debian's prove; # TODO for expected failures,
                                # SKIP for skips), junit (JUnit XML), json (every case with
-                               outcome, expected and actual). Every format shows a failure
-                               whenever the exit status is not 0.  --format junit
+                               outcome, expected and actual), html (one self-contained page:
+                               summary, adapter, a requirement-by-outcome matrix, each failure
+                               with expected and actual side by side and its requirements'
+                               texts, linked as spec/<chapter>.html#<ID>; use with --output).
+                               Every format shows a failure whenever the exit status is not 0.
+                                 --format junit   --format html --output report.html
+      --spec DIR               Where the html report reads requirement texts (default: spec
+                               beside the vectors directory); when unreadable, the report says
+                               so.  --spec /tmp/suite-2.2.0/spec
       --output FILE, -o FILE   Write the report in --format to FILE (checked before the run);
                                stdout then gets the text summary.
                                  --format junit --output build/conformance.xml
@@ -107,6 +114,7 @@ public enum HelpText {
       swift run conformance --adapter "node adapter.js" --format tap
       swift run conformance --adapter ./adapter --expected-failures known.txt \\
           --format junit --output results.xml
+      swift run conformance --adapter ./adapter --format html --output report.html
       swift run conformance interop --adapter "python3 a.py" --adapter ./b
 
     """

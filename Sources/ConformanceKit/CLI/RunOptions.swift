@@ -9,7 +9,7 @@ public struct RunOptions: Equatable, Sendable {
     }
 
     public enum Format: String, Equatable, Sendable, CaseIterable {
-        case text, tap, junit, json
+        case text, tap, junit, json, html
     }
 
     public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -26,6 +26,9 @@ public struct RunOptions: Equatable, Sendable {
     public var expectedFailuresPath: String?
     public var format: Format = .text
     public var outputPath: String?
+    /// `--spec DIR`: where the HTML report reads requirement texts; nil for `spec` beside the
+    /// vectors directory (`vectors/../spec`), the layout of the repository.
+    public var specDirectory: String?
     public var timeoutMilliseconds = AdapterConfiguration.defaultTimeoutMilliseconds
     public var maxInFlight = AdapterConfiguration.defaultWindow
     /// `--deadline SECONDS`: the whole run's bound; nil for none.
@@ -91,13 +94,17 @@ public struct RunOptions: Equatable, Sendable {
             case "--format":
                 let text = try value()
                 guard let format = Format(rawValue: text) else {
-                    throw UsageError("--format must be one of text, tap, junit, json (got \(text))")
+                    throw UsageError("--format must be one of text, tap, junit, json, html (got \(text))")
                 }
                 options.format = format
             case "--output", "-o":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("\(name) needs a file name (got an empty one)") }
                 options.outputPath = path
+            case "--spec":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--spec needs a directory (got an empty one)") }
+                options.specDirectory = path
             case "--timeout-ms":
                 options.timeoutMilliseconds = try integer(try value(), in: AdapterConfiguration.timeoutRange, option: name,
                                                           unit: "milliseconds")
@@ -154,6 +161,15 @@ public struct RunOptions: Equatable, Sendable {
     private static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
         guard let number = Int(text), number > 0 else { throw UsageError("\(option) needs a positive integer (got \(text))") }
         return number
+    }
+
+    /// The spec directory the HTML report reads: `--spec`, else `spec` beside the vectors directory.
+    public var effectiveSpecDirectory: String {
+        if let specDirectory { return specDirectory }
+        var vectors = vectorsDirectory
+        while vectors.count > 1, vectors.hasSuffix("/") { vectors.removeLast() }
+        guard let slash = vectors.lastIndex(of: "/") else { return "spec" }
+        return String(vectors[...slash]) + "spec"
     }
 
     /// Whether the filters and skips select `id`: no `--filter` selects everything.

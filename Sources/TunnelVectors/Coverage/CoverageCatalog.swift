@@ -156,5 +156,7 @@ public enum CoverageCatalog {
                           reason: "A rule on the runner's TAP report, tested by ConformanceKitTests (TAPHarnessTests run Debian's prove on real reports)."),
         CoverageExemption(requirement: "ADP-48",
                           reason: "A rule on vectorgen, tested by TunnelVectorsTests (VectorgenCommandTests)."),
+        CoverageExemption(requirement: "ADP-80",
+                          reason: "A rule on the runner's HTML report, tested by ConformanceKitTests (HTMLReportTests, rendered in headless Chromium)."),
     ]
 }
