@@ -15,6 +15,18 @@ import Testing
         #expect(PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: (issued + 599) * 1000 + 999) == issued + 599)
     }
 
+    /// Times at the top of the range are answered, not trapped on: an issue time within 600 s of
+    /// Int64.max caps nothing (the relay's value stands), and a pending channel that expires at
+    /// Int64.max still answers a frame at that instant with a typed error.
+    // REQ: CLOCK-1, KEYCONF-3, ERR-1
+    @Test func timesAtTheTopOfTheRangeDoNotTrap() {
+        #expect(PairingWindow.expiresAt(issuedAt: .max, relayExpiresAtMilliseconds: 0) == 0)
+        #expect(PairingWindow.expiresAt(issuedAt: .max - 599, relayExpiresAtMilliseconds: 7_000) == 7)
+        var channel = CoreChannel(coreStaticPrivate: testPrivateKey("top of the range"), state: .pending(expiresAt: .max))
+        #expect(throws: TunnelError.noSession) { try channel.open([0x02] + [UInt8](repeating: 0, count: 40), now: .max) }
+        #expect(channel.state == .pending(expiresAt: .max), "an error changes nothing")
+    }
+
     /// A key found on two channels revokes both, since the core cannot tell which channel a
     /// device thinks it is on; a new channel may not take a key in use.
     // REQ: CHAN-KEY-1, CHAN-KEY-2

@@ -1,4 +1,3 @@
-import CSodium
 import OpenHumanTunnel
 import Testing
 
@@ -30,10 +29,10 @@ import Testing
         let frames = try zip(chunks, chunkNonces).map { try core.seal($0, nonce: $1) }
         return [
             ("e_ping_request", request), ("e_ping_response", replies[0]),
-            ("e_large_sha256", SHA256Digest.of(message)),
-            ("e_chunk0_head", Array(chunks[0].prefix(96))), ("e_chunk0_sha256", SHA256Digest.of(chunks[0])),
-            ("e_chunk1_head", Array(chunks[1].prefix(96))), ("e_chunk1_sha256", SHA256Digest.of(chunks[1])),
-            ("e_frame0_sha256", SHA256Digest.of(frames[0])), ("e_frame1_sha256", SHA256Digest.of(frames[1])),
+            ("e_large_sha256", SHA256Digest.hash(message)),
+            ("e_chunk0_head", Array(chunks[0].prefix(96))), ("e_chunk0_sha256", SHA256Digest.hash(chunks[0])),
+            ("e_chunk1_head", Array(chunks[1].prefix(96))), ("e_chunk1_sha256", SHA256Digest.hash(chunks[1])),
+            ("e_frame0_sha256", SHA256Digest.hash(frames[0])), ("e_frame1_sha256", SHA256Digest.hash(frames[1])),
         ]
     }
 
@@ -77,14 +76,5 @@ import Testing
         }
         guard case .message(let bytes, _)? = outcome else { Issue.record("not reassembled"); return }
         #expect(bytes == Self.largeMessage())
-    }
-}
-
-/// Plain SHA-256 from libsodium: the chapter prints digests of values too long to print.
-enum SHA256Digest {
-    static func of(_ bytes: [UInt8]) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: 32)
-        _ = crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
-        return digest
     }
 }

@@ -47,7 +47,7 @@ public struct DeviceRequests: Sendable {
                                                           paramsText: paramsText, stream: stream))
         let plaintexts = try ChunkSplitter(requestId: requestId, message: message, limits: reassembler.limits).plaintexts
         used.insert(requestId)
-        pending[requestId] = Pending(stream: stream, timeout: timeout, deadline: now + timeout)
+        pending[requestId] = Pending(stream: stream, timeout: timeout, deadline: now.saturatingAdd(timeout))
         return plaintexts
     }
 
@@ -74,7 +74,7 @@ public struct DeviceRequests: Sendable {
         case .streamChunk(let seq, let payload):
             try checkStream(request, id: id, seq: seq)
             request.nextSeq += 1
-            request.deadline = now + request.timeout
+            request.deadline = now.saturatingAdd(request.timeout)
             pending[id] = request
             return .streamChunk(requestId: id, seq: seq, payload: payload)
         case .streamEnd(let seq, let payload):

@@ -65,7 +65,7 @@ public struct Reassembler: Sendable {
         try admit(id)
         if total == 1 { return try complete(data, requestId: id) }
         guard partials.count < limits.maximumPartials else { throw .tooManyPartials }
-        var partial = PartialMessage(total: total, pieceLength: limits.pieceLength, deadline: now + limits.chunkTimeout)
+        var partial = PartialMessage(total: total, pieceLength: limits.pieceLength, deadline: now.saturatingAdd(limits.chunkTimeout))
         partial.store(seq: seq, piece: data)
         partials[id] = partial
         peakBufferedBytes = max(peakBufferedBytes, partials.values.reduce(0) { $0 + $1.bufferedBytes })

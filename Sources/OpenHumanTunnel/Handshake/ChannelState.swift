@@ -25,7 +25,7 @@ public enum ChannelState: Equatable, Sendable {
         switch self {
         case .pending:
             .confirming(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral,
-                        deadline: now + Self.confirmationSeconds)
+                        deadline: now.saturatingAdd(Self.confirmationSeconds))
         case .confirming(_, _, let deadline):
             .confirming(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral, deadline: deadline)
         case .paired, .revoked:

@@ -62,7 +62,7 @@ public struct CoreChannel: Sendable {
         try SessionFrame.checkShape(frame)
         switch state {
         case .revoked: throw .channelRevoked
-        case .pending(let expiresAt) where now > expiresAt + Self.pendingGraceSeconds: throw .pairingExpired
+        case .pending(let expiresAt) where now > expiresAt.saturatingAdd(Self.pendingGraceSeconds): throw .pairingExpired
         default: break
         }
         guard session != nil || pending != nil else { throw .noSession }

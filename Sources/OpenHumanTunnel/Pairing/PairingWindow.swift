@@ -11,6 +11,7 @@ public enum PairingWindow {
     /// `expiresAt` and the payload's `exp`.
     public static func expiresAt(issuedAt: Int64, relayExpiresAtMilliseconds: Int64) -> Int64 {
         precondition(issuedAt >= 0 && relayExpiresAtMilliseconds >= 0, "Unix times are not negative")
-        return min(relayExpiresAtMilliseconds / 1000, issuedAt + maximumSeconds)
+        // Saturating: an issue time within 600 s of Int64.max caps nothing and must not trap.
+        return min(relayExpiresAtMilliseconds / 1000, issuedAt.saturatingAdd(maximumSeconds))
     }
 }

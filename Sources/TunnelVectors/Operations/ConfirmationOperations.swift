@@ -14,8 +14,8 @@ extension Operations {
     }
 
     func pairingWindow(_ input: RequestInput) throws -> JSONValue {
-        let expiresAt = implementation.pairingWindow(issuedAt: try input.natural("issuedAt"),
-                                                     relayExpiresAtMilliseconds: try input.natural("relayExpiresAtMs"))
+        let expiresAt = implementation.pairingWindow(issuedAt: try input.safeNatural("issuedAt", maximum: implementation.largestInputInteger),
+                                                     relayExpiresAtMilliseconds: try input.safeNatural("relayExpiresAtMs", maximum: implementation.largestInputInteger))
         return .object(["expiresAt": .int(expiresAt)])
     }
 

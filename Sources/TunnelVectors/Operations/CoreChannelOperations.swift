@@ -21,7 +21,7 @@ extension Operations {
                 throw BadRequest(reason: "\(path): expected exactly one of \(Self.kinds.joined(separator: ", "))")
             }
             let body = try step.object(kind)
-            let now = try body.natural("now")
+            let now = try body.safeNatural("now")
             switch kind {
             case "handshake":
                 self = .handshake(frame: try body.bytes("frame"), now: now,

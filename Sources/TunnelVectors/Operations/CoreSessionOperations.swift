@@ -23,7 +23,7 @@ extension Operations {
                 self = .open(frame: try step.object("open").bytes("frame"))
             case (false, false, true):
                 let many = try step.object("openMany")
-                let count = try many.natural("count")
+                let count = try many.safeNatural("count")
                 guard count <= Operations.maximumOpenMany else {
                     throw BadRequest(reason: "\(path).openMany.count: at most \(Operations.maximumOpenMany)")
                 }

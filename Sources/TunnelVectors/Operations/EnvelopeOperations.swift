@@ -137,7 +137,7 @@ extension Operations {
     }
 
     static func generated(_ spec: RequestInput, requestId: String) throws(BadRequest) -> [UInt8] {
-        let seed = try spec.bytes("seed", count: 32), length = try spec.natural("length")
+        let seed = try spec.bytes("seed", count: 32), length = try spec.safeNatural("length")
         guard length <= Int64(GeneratedMessage.maximumLength),
               let bytes = GeneratedMessage.bytes(requestId: requestId, seed: seed, length: Int(length)) else {
             throw BadRequest(reason: "generated.length: outside what ADP-61 allows for this requestId")
@@ -154,11 +154,11 @@ extension Operations {
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
-            now = try step.natural("now")
+            now = try step.safeNatural("now")
             if step.has("splitOf") {
                 let split = try step.object("splitOf")
                 source = .splitOf(requestId: try split.string("requestId"), generated: try split.object("generated"),
-                                  index: Int(clamping: try split.natural("index")))
+                                  index: Int(clamping: try split.safeNatural("index")))
             } else {
                 source = .plaintext(try step.bytes("plaintext"))
             }
@@ -170,7 +170,7 @@ extension Operations {
             switch source {
             case .plaintext(let bytes): return bytes
             case .splitOf(let id, let generated, let index):
-                let key = "\(id) \(try generated.bytes("seed", count: 32)) \(try generated.natural("length"))"
+                let key = "\(id) \(try generated.bytes("seed", count: 32)) \(try generated.safeNatural("length"))"
                 let splitter: ChunkSplitter
                 if let known = splitters[key] {
                     splitter = known
@@ -196,13 +196,13 @@ extension Operations {
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
-            now = try step.natural("now")
+            now = try step.safeNatural("now")
             switch (step.has("send"), step.has("receive"), step.has("tick")) {
             case (true, false, false):
                 let send = try step.object("send")
                 action = .send(requestId: try send.string("requestId"), method: try send.string("method"),
                                params: send.isAbsent("params") ? nil : try send.bytes("params"),
-                               stream: try send.optionalBool("stream") ?? false, timeout: try send.natural("timeout"))
+                               stream: try send.optionalBool("stream") ?? false, timeout: try send.safeNatural("timeout"))
             case (false, true, false): action = .receive(try step.bytes("receive"))
             case (false, false, true): action = .tick
             default: throw BadRequest(reason: "\(path): expected exactly one of \"send\", \"receive\" and \"tick\"")
