@@ -25,6 +25,7 @@ public enum VectorSuite {
         ("pairing-window", { _ in try PairingWindowVectors.make() }),
         ("channel-keys", { _ in try ChannelKeysVectors.make() }),
         ("fingerprint", { _ in try FingerprintVectors.make() }),
+        ("relay", { _ in try RelayVectors.make() }),
     ]
 
     /// The vector files, by area.

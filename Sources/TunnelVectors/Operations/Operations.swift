@@ -19,7 +19,7 @@ public struct Operations: Sendable {
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device", "handshake-core",
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
-        "core-channel",
+        "core-channel", "relay",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`
@@ -47,6 +47,7 @@ public struct Operations: Sendable {
         case "channel-keys": try channelKeys(input)
         case "core-session": try coreSession(input)
         case "core-channel": try coreChannel(input)
+        case "relay": try relay(input)
         default: nil
         }
     }
