@@ -3,10 +3,13 @@
 /// randomness, no I/O, so the same steps give the same emissions everywhere (the adapter
 /// operation `relay`, kit chapter 2) and a Socket.IO server only has to carry them.
 public struct Relay: Sendable {
+    let limits: RelayLimits
     var channels: [String: RelayChannel] = [:]
     var connections: [String: RelayConnection] = [:]
 
-    public init() {}
+    public init(limits: RelayLimits = .standard) {
+        self.limits = limits
+    }
 
     /// Runs one event. `account` is what the relay's socket authentication established for the
     /// connection (12.1), nil for a device. `now` is the relay's Unix time in seconds.

@@ -7,7 +7,7 @@ extension Relay {
             outcome.send(.registerRefused(.notChannelOwner), to: outcome.connection)
             return
         }
-        let deadline = now + RelayLimits.pairingLifetime
+        let deadline = now + limits.pairingLifetime
         channels[channelID] = RelayChannel(owner: account, pairingToken: pairingToken, pairingDeadline: deadline)
         outcome.send(.registered(channelID: channelID, pairingToken: pairingToken,
                                  pairingExpiresAtMilliseconds: deadline * 1000), to: outcome.connection)

@@ -15,8 +15,8 @@ public struct RelayStep: Sendable, Equatable {
 
 extension Relay {
     /// Runs `steps` in order on a new relay and returns each step's emissions.
-    public static func run(_ steps: [RelayStep]) -> [[RelayEmission]] {
-        var relay = Relay()
+    public static func run(_ steps: [RelayStep], limits: RelayLimits = .standard) -> [[RelayEmission]] {
+        var relay = Relay(limits: limits)
         return steps.map { relay.step(connection: $0.connection, account: $0.account, event: $0.event, now: $0.now) }
     }
 }

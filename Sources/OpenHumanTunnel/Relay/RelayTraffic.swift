@@ -6,12 +6,12 @@ extension Relay {
             return outcome.refuse(.notJoined, channelID: channelID)
         }
         // The length in characters is all the relay reads of a payload (RELAY-11, RELAY-12).
-        guard payload.unicodeScalars.count <= RelayLimits.payloadCharacters else {
+        guard payload.unicodeScalars.count <= limits.payloadCharacters else {
             return outcome.refuse(.frameTooLarge, channelID: channelID)
         }
         var window = connections[outcome.connection]?.rate[channelID] ?? (second: now, count: 0)
         if window.second != now { window = (second: now, count: 0) }
-        guard window.count < RelayLimits.framesPerSecond else {
+        guard window.count < limits.framesPerSecond else {
             return outcome.refuse(.rateLimited, channelID: channelID)
         }
         window.count += 1
