@@ -136,6 +136,17 @@ enum RelayCases {
                     + [S.frame("phone", a.id, "AQ", now: t + 3)],
                  expect: [3: ["core tunnel:frame"], 102: ["core tunnel:frame"], 103: ["phone tunnel:error rate_limited"],
                           104: ["core tunnel:frame"]]),
+            Case(name: "rate-limit-per-channel", requirements: ["RELAY-13", "RELAY-8"], flag: "Rate",
+                 comment: "A core connection serving two channels may send 100 frames on each in one second; the 101st on a is refused.",
+                 steps: S.paired(a) + S.paired(b, core: "core", device: "phoneB")
+                    + (0..<100).flatMap { _ in [S.frame("core", a.id, "AQ", now: t + 2), S.frame("core", b.id, "AQ", now: t + 2)] }
+                    + [S.frame("core", a.id, "AQ", now: t + 2)],
+                 expect: [204: ["phone tunnel:frame"], 205: ["phoneB tunnel:frame"], 206: ["core tunnel:error rate_limited"]]),
+            Case(name: "refused-frames-do-not-count", requirements: ["RELAY-13", "RELAY-17"], flag: "Rate",
+                 comment: "Frames refused as too large do not use up the second's 100: the 100 valid frames after them are all forwarded.",
+                 steps: S.paired() + [S.frame("phone", a.id, String(repeating: "A", count: 65_537), now: t + 2)]
+                    + (0..<100).map { _ in S.frame("phone", a.id, "AQ", now: t + 2) },
+                 expect: [3: ["phone tunnel:error frame_too_large"], 103: ["core tunnel:frame"]]),
         ]
     }
 
