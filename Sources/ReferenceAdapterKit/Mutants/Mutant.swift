@@ -113,6 +113,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     case relayPayloadLimitOffByOne = "relay-payload-limit-off-by-one"
     case relayRateLimitOffByOne = "relay-rate-limit-off-by-one"
     case relayEvictionUntold = "relay-eviction-untold"
+    case relayPairingTokenReusable = "relay-pairing-token-reusable"
 
     // The pairing payload (QR-*).
     case lenientExpParse = "lenient-exp-parse"
@@ -323,6 +324,8 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the relay forwards 101 frames of a connection in one second instead of 100 (RELAY-13)"
         case .relayEvictionUntold:
             "the relay replaces a connection without sending it tunnel:evicted, as the deployed relay does to a device (RELAY-8)"
+        case .relayPairingTokenReusable:
+            "the relay checks the pairing token but not its single use, so a second device with a stolen token joins (RELAY-2)"
         case .integersReadIn64Bits:
             "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request (ADP-30)"
         case .unknownInputMembersRefused:
