@@ -92,6 +92,10 @@ struct ComposedImplementation: TunnelImplementation {
         ComposedCoreSession(keys: keys, bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
     }
 
+    func relay(_ steps: [RelayStep]) -> [[RelayEmission]] {
+        ComposedRelay(mutant: mutant).run(steps)
+    }
+
     func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {
         ComposedCoreChannel(coreStaticPrivate: coreStaticPrivate, state: state,
                             bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)

@@ -108,6 +108,13 @@ public enum Mutant: String, CaseIterable, Sendable {
     case pairingWindowCapOffByOne = "pairing-window-cap-off-by-one"
     case fingerprintWithoutLabel = "fingerprint-without-label"
 
+    // The relay (RELAY-*).
+    case relayTokenExpiryOffByOne = "relay-token-expiry-off-by-one"
+    case relayPayloadLimitOffByOne = "relay-payload-limit-off-by-one"
+    case relayRateLimitOffByOne = "relay-rate-limit-off-by-one"
+    case relayEvictionUntold = "relay-eviction-untold"
+    case relayPairingTokenReusable = "relay-pairing-token-reusable"
+
     // The pairing payload (QR-*).
     case lenientExpParse = "lenient-exp-parse"
     case duplicateQRFieldsAccepted = "duplicate-qr-fields-accepted"
@@ -323,6 +330,16 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the core caps the pairing window at 601 seconds instead of 600 (CLOCK-1)"
         case .fingerprintWithoutLabel:
             "the core key fingerprint hashes the key without the label (QR-SRC-3)"
+        case .relayTokenExpiryOffByOne:
+            "the relay accepts a pairing token until 601 seconds after registration instead of 600 (RELAY-2)"
+        case .relayPayloadLimitOffByOne:
+            "the relay refuses a payload of exactly 65,536 characters, the text of the largest message (RELAY-12)"
+        case .relayRateLimitOffByOne:
+            "the relay forwards 101 frames of a connection in one second instead of 100 (RELAY-13)"
+        case .relayEvictionUntold:
+            "the relay replaces a connection without sending it tunnel:evicted, as the deployed relay does to a device (RELAY-8)"
+        case .relayPairingTokenReusable:
+            "the relay checks the pairing token but not its single use, so a second device with a stolen token joins (RELAY-2)"
         case .integersReadIn64Bits:
             "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request (ADP-30)"
         case .unknownInputMembersRefused:

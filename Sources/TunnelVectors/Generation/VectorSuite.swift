@@ -31,6 +31,7 @@ public enum VectorSuite {
         ("envelope-reassemble", { _ in try EnvelopeReassembleVectors.make() }),
         ("envelope-core", { _ in try EnvelopeCoreVectors.make() }),
         ("envelope-device", { _ in try EnvelopeDeviceVectors.make() }),
+        ("relay", { _ in try RelayVectors.make() }),
     ]
 
     /// The vector files, by area.

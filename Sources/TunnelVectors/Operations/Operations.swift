@@ -19,7 +19,7 @@ public struct Operations: Sendable {
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device", "handshake-core",
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
-        "core-channel",
+        "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core", "envelope-device",
     ]
 
@@ -54,6 +54,7 @@ public struct Operations: Sendable {
         case "envelope-reassemble": try envelopeReassemble(input)
         case "envelope-core": try envelopeCore(input)
         case "envelope-device": try envelopeDevice(input)
+        case "relay": try relay(input)
         default: nil
         }
     }

@@ -54,6 +54,8 @@ public protocol TunnelImplementation: Sendable {
     func reassembler(role: Role) -> Reassembler
     func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint
     func deviceRequests() -> any DeviceEndpoint
+    /// A new relay run through `steps`: each step's emissions (spec/12-signalling.md).
+    func relay(_ steps: [RelayStep]) -> [[RelayEmission]]
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
@@ -94,6 +96,9 @@ public enum DeviceReceipt: Equatable {
 extension TunnelImplementation {
     /// The largest integer input the adapter reads as a value (ADP-30): 2^53 - 1.
     public var largestInputInteger: Int64 { RequestInput.largestSafeInteger }
+
+    /// The reference relay of OpenHumanTunnel.
+    public func relay(_ steps: [RelayStep]) -> [[RelayEmission]] { Relay.run(steps) }
 
     /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes
     /// every message until it accepts one (its inputs never change, so a rejection leaves it as
