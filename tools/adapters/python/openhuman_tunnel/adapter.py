@@ -14,7 +14,9 @@ import sys
 import traceback
 
 from . import __version__, aead, handshake, hkdf, qr, x25519
+from .envelope_operations import ENVELOPE_OPERATIONS
 from .errors import TunnelError
+from .request_errors import BadRequest, Unrepresentable
 from .session import ROLES, SessionCipher, SessionKeys
 
 ADAPTER_PROTOCOL = 1
@@ -23,10 +25,6 @@ REPLAY_MEMORY = 128
 
 BAD_REQUEST = "bad_request"
 UNSUPPORTED = "unsupported"
-
-
-class BadRequest(Exception):
-    """The request itself is malformed (not a protocol failure of the implementation)."""
 
 
 # --- reading inputs ------------------------------------------------------------------
@@ -290,6 +288,7 @@ OPERATIONS = {
     "handshake-core": op_handshake_core,
     "qr-encode": op_qr_encode,
     "qr-parse": op_qr_parse,
+    **ENVELOPE_OPERATIONS,
 }
 
 
@@ -320,6 +319,9 @@ def handle(request) -> dict:
             output = operation(_object(request.get("input")))
     except (TunnelError, qr.PairingPayloadError) as error:
         return {"id": request_id, "ok": False, "error": error.code}
+    except Unrepresentable:
+        print(f"openhuman-python: request {request_id}: output not representable (ADP-1)", file=sys.stderr)
+        return {"id": request_id, "ok": False, "error": UNSUPPORTED}
     except BadRequest as error:
         print(f"openhuman-python: request {request_id}: bad_request: {error}", file=sys.stderr)
         return {"id": request_id, "ok": False, "error": BAD_REQUEST}
