@@ -39,6 +39,12 @@ static const operation OPERATIONS[] = {
     {"handshake-core", op_handshake_core},
     {"qr-encode", op_qr_encode},
     {"qr-parse", op_qr_parse},
+    {"envelope-encode", op_envelope_encode},
+    {"envelope-parse", op_envelope_parse},
+    {"envelope-split", op_envelope_split},
+    {"envelope-reassemble", op_envelope_reassemble},
+    {"envelope-core", op_envelope_core},
+    {"envelope-device", op_envelope_device},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])
