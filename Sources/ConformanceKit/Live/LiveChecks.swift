@@ -13,11 +13,14 @@ public enum LiveChecks {
     public static let adapterAsCoreID = "live/handshake/adapter-core"
     public static let sessionAsDeviceID = "live/session/adapter-device"
     public static let sessionAsCoreID = "live/session/adapter-core"
+    public static let chunking1MiBID = "live/envelope/chunking-1mib"
+    public static let chunking16MiBID = "live/envelope/chunking-16mib"
 
     public static var catalog: [LiveCheck] { CoverageCatalog.liveChecks }
 
     /// The ids this runner can perform.
-    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID]
+    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
+                                      chunking1MiBID, chunking16MiBID]
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {
@@ -31,6 +34,7 @@ public enum LiveChecks {
         case adapterAsDeviceID: ["handshake-device-start", "handshake-device-finish"]
         case adapterAsCoreID: ["handshake-core"]
         case sessionAsDeviceID, sessionAsCoreID: ["session"]
+        case chunking1MiBID, chunking16MiBID: ["envelope-split", "envelope-reassemble"]
         default: []
         }
     }
@@ -43,6 +47,8 @@ public enum LiveChecks {
         case adapterAsCoreID: try CoreHandshakeCheck.run(&context)
         case sessionAsDeviceID: try SessionCheck.run(adapterRole: .device, context: &context)
         case sessionAsCoreID: try SessionCheck.run(adapterRole: .core, context: &context)
+        case chunking1MiBID: try ChunkingCheck.run(length: 1 << 20, context: &context)
+        case chunking16MiBID: try ChunkingCheck.run(length: 16 << 20, context: &context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

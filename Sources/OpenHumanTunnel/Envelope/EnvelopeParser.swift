@@ -62,6 +62,7 @@ public enum EnvelopeParser {
         guard isLast ? (1...limits.pieceLength).contains(piece.count) : piece.count == limits.pieceLength else {
             throw .badChunkSize
         }
+        if isLast, Int(total - 1) * limits.pieceLength + piece.count > limits.maximumMessageLength { throw .messageTooLarge }
         return Envelope(requestId: requestId, body: .chunk(seq: Int(seq), total: Int(total), data: piece))
     }
 

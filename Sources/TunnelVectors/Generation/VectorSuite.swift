@@ -19,6 +19,12 @@ public enum VectorSuite {
         ("qr-parse", { _ in try QRParseVectors.make() }),
         ("accumulated", AccumulatedVectors.make),
         ("adapter", { _ in try AdapterVectors.make() }),
+        ("envelope-encode", { _ in try EnvelopeEncodeVectors.make() }),
+        ("envelope-parse", { _ in try EnvelopeParseVectors.make() }),
+        ("envelope-split", { _ in try EnvelopeSplitVectors.make() }),
+        ("envelope-reassemble", { _ in try EnvelopeReassembleVectors.make() }),
+        ("envelope-core", { _ in try EnvelopeCoreVectors.make() }),
+        ("envelope-device", { _ in try EnvelopeDeviceVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -53,13 +53,14 @@ extension Operations {
     func envelopeReassemble(_ input: RequestInput) throws -> JSONValue {
         var reassembler = implementation.reassembler(role: try input.role())
         let digest = try input.optionalBool("digest") ?? false
-        let steps = try input.array("steps").map { element throws in try EnvelopeStep(element.value, path: element.path) }
+        let steps = try input.array("steps").map { element throws(BadRequest) in try EnvelopeStep(element.value, path: element.path) }
         var results: [JSONValue] = []
+        var splitters: [String: ChunkSplitter] = [:]
         for step in steps {
             let expired = reassembler.expire(now: step.now)
             var result: [String: JSONValue]
             do {
-                switch try reassembler.receive(try step.plaintext(using: self), now: step.now) {
+                switch try reassembler.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
                 case .message(let bytes, _):
                     result = digest ? ["length": .int(Int64(bytes.count)), "sha256": .hex(SHA256.hash(bytes))]
                                     : ["message": .hex(bytes)]
@@ -76,13 +77,14 @@ extension Operations {
 
     func envelopeCore(_ input: RequestInput) throws -> JSONValue {
         var gate = implementation.coreGate(grant: Set(try input.strings("grant")), methods: Set(try input.strings("methods")))
-        let steps = try input.array("steps").map { element throws in try EnvelopeStep(element.value, path: element.path) }
+        let steps = try input.array("steps").map { element throws(BadRequest) in try EnvelopeStep(element.value, path: element.path) }
         var results: [JSONValue] = []
+        var splitters: [String: ChunkSplitter] = [:]
         for step in steps {
             let expired = gate.expire(now: step.now)
             var result: [String: JSONValue]
             do {
-                switch try gate.receive(try step.plaintext(using: self), now: step.now) {
+                switch try gate.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
                 case .dispatch(let id, let method, let params, let stream):
                     result = ["dispatch": ["requestId": .string(id), "method": .string(method),
                                            "params": try Self.value(params), "stream": .bool(stream)]]
@@ -146,28 +148,37 @@ extension Operations {
     /// One step of `envelope-reassemble` or `envelope-core`: a plaintext, or one of the
     /// adapter's own split of a generated message (ADP-62), with the step's time.
     private struct EnvelopeStep {
-        enum Source { case plaintext([UInt8]); case splitOf(requestId: String, message: [UInt8], index: Int) }
+        enum Source { case plaintext([UInt8]); case splitOf(requestId: String, generated: RequestInput, index: Int) }
         let source: Source
         let now: Int64
 
-        init(_ value: JSONValue, path: String) throws {
+        init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
             now = try step.natural("now")
             if step.has("splitOf") {
                 let split = try step.object("splitOf")
-                let id = try split.string("requestId")
-                source = .splitOf(requestId: id, message: try Operations.generated(split.object("generated"), requestId: id),
+                source = .splitOf(requestId: try split.string("requestId"), generated: try split.object("generated"),
                                   index: Int(clamping: try split.natural("index")))
             } else {
                 source = .plaintext(try step.bytes("plaintext"))
             }
         }
 
-        func plaintext(using operations: Operations) throws -> [UInt8] {
+        /// The step's plaintext. A generated message is built and split once per request, not
+        /// once per step: `splitters` keeps them by request id, seed and length.
+        func plaintext(using operations: Operations, splitters: inout [String: ChunkSplitter]) throws -> [UInt8] {
             switch source {
             case .plaintext(let bytes): return bytes
-            case .splitOf(let id, let message, let index):
-                let splitter = try operations.implementation.envelopeSplitter(requestId: id, message: message)
+            case .splitOf(let id, let generated, let index):
+                let key = "\(id) \(try generated.bytes("seed", count: 32)) \(try generated.natural("length"))"
+                let splitter: ChunkSplitter
+                if let known = splitters[key] {
+                    splitter = known
+                } else {
+                    splitter = try operations.implementation.envelopeSplitter(
+                        requestId: id, message: try Operations.generated(generated, requestId: id))
+                    splitters[key] = splitter
+                }
                 guard index < splitter.count else { throw BadRequest(reason: "splitOf.index: beyond the split") }
                 return splitter.plaintext(at: index)
             }

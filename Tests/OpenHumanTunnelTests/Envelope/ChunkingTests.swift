@@ -1,0 +1,91 @@
+import OpenHumanTunnel
+import Testing
+
+/// The split of CHUNK-1 and the reassembly of CHUNK-4 to CHUNK-7: every chunk fits one frame,
+/// the deployed piece size does not, and reassembly stays within its limits.
+@Suite struct ChunkingTests {
+    static let piece = EnvelopeLimits.standardPieceLength
+
+    /// A response envelope of exactly `length` bytes.
+    static func message(_ id: String, length: Int) -> [UInt8] {
+        let head = utf8("{\"requestId\":\"\(id)\",\"kind\":\"response\",\"seq\":0,\"payload\":\"")
+        return head + repeated(UInt8(ascii: "x"), length - head.count - 2) + utf8("\"}")
+    }
+
+    // REQ: CHUNK-1
+    @Test func thePieceSizeIsTheLargestWhoseChunkFillsAFrameExactly() throws {
+        #expect(Self.piece == 36_738)
+        #expect(EnvelopeLimits.standard.maximumTotal == 457)
+        let id = String(repeating: "Z", count: 64)
+        let splitter = try ChunkSplitter(requestId: id, message: Self.message(id, length: 16 * 1024 * 1024))
+        #expect(splitter.count == 457)
+        let largest = splitter.plaintext(at: 100)
+        #expect(largest.count == Limits.maximumPlaintextLength)
+        var (device, _) = sessionPair()
+        #expect(try device.seal(largest, nonce: testNonce(1)).count == Limits.maximumMessageLength)
+        // Three more bytes of piece (the next multiple of 3) would not fit.
+        #expect(largest.count + 4 > Limits.maximumPlaintextLength)
+    }
+
+    // REQ: CHUNK-1
+    @Test func theDeployedPieceSizeMakesFramesTheCoreCannotSend() throws {
+        var deployed = EnvelopeLimits.standard
+        deployed.pieceLength = 61_440
+        let id = "00000000-0000-4000-8000-000000000001"
+        let chunk = try ChunkSplitter(requestId: id, message: Self.message(id, length: 70_000), limits: deployed).plaintext(at: 0)
+        var (device, _) = sessionPair()
+        #expect(throws: TunnelError.plaintextTooLarge) { try device.seal(chunk, nonce: testNonce(1)) }
+        // Positive control: the standard piece of the same message seals.
+        let standard = try ChunkSplitter(requestId: id, message: Self.message(id, length: 70_000)).plaintext(at: 0)
+        #expect(throws: Never.self) { try device.seal(standard, nonce: testNonce(2)) }
+    }
+
+    // REQ: CHUNK-1
+    @Test func aMessageThatFitsOneFrameIsNotChunkedAndOneByteMoreIs() throws {
+        let fits = Self.message("a", length: 49_111), over = Self.message("a", length: 49_112)
+        #expect(try ChunkSplitter(requestId: "a", message: fits).plaintexts == [fits])
+        let chunks = try ChunkSplitter(requestId: "a", message: over).plaintexts
+        #expect(chunks.count == 2)
+        #expect(throws: EnvelopeError.messageTooLarge) {
+            try ChunkSplitter(requestId: "a", message: repeated(0, 16 * 1024 * 1024 + 1))
+        }
+    }
+
+    // REQ: CHUNK-4, CHUNK-6, CHUNK-7
+    @Test func aSixteenMebibyteMessageRoundTripsInAnyOrderWithinOneBuffer() throws {
+        let message = Self.message("big", length: 16 * 1024 * 1024)
+        let chunks = try ChunkSplitter(requestId: "big", message: message).plaintexts
+        var reassembler = Reassembler(role: .device)
+        var last: Reassembler.Outcome?
+        for (index, chunk) in chunks.enumerated().reversed() { last = try reassembler.receive(chunk, now: Int64(index)) }
+        guard case .message(let bytes, let envelope)? = last else { Issue.record("not complete: \(String(describing: last))"); return }
+        #expect(bytes == message)
+        #expect(envelope.requestId == "big")
+        #expect(reassembler.peakBufferedBytes == 457 * Self.piece)
+    }
+
+    // REQ: CHUNK-4
+    @Test func aConflictingChunkLeavesThePartialMessageIntact() throws {
+        let message = Self.message("a", length: 2 * Self.piece + 10)
+        let chunks = try ChunkSplitter(requestId: "a", message: message).plaintexts
+        var reassembler = Reassembler(role: .device)
+        _ = try reassembler.receive(chunks[0], now: 0)
+        let otherTotal = try EnvelopeEncoder.encode(.chunk(requestId: "a", seq: 1, total: 4, data: repeated(1, Self.piece)[...]))
+        #expect(throws: EnvelopeError.chunkTotalMismatch) { try reassembler.receive(otherTotal, now: 1) }
+        #expect(throws: EnvelopeError.duplicateChunk) { try reassembler.receive(chunks[0], now: 2) }
+        _ = try reassembler.receive(chunks[1], now: 3)
+        guard case .message(let bytes, _) = try reassembler.receive(chunks[2], now: 4) else { Issue.record("incomplete"); return }
+        #expect(bytes == message)
+    }
+
+    // REQ: CHUNK-4, CHUNK-5
+    @Test func aFifthPartialMessageIsRefusedAndDeadlinesFreeSlots() throws {
+        var reassembler = Reassembler(role: .device)
+        let firsts = try (0..<5).map { try ChunkSplitter(requestId: "m\($0)", message: Self.message("m\($0)", length: 50_000)).plaintext(at: 0) }
+        for n in 0..<4 { _ = try reassembler.receive(firsts[n], now: 0) }
+        #expect(throws: EnvelopeError.tooManyPartials) { try reassembler.receive(firsts[4], now: 0) }
+        #expect(reassembler.expire(now: 30_000).isEmpty)
+        #expect(reassembler.expire(now: 30_001) == ["m0", "m1", "m2", "m3"])
+        #expect(throws: Never.self) { try reassembler.receive(firsts[4], now: 30_001) }
+    }
+}
