@@ -119,8 +119,7 @@ static envelope_status admit(void *context, const char *request_id)
 }
 
 /* RPC-4, STREAM-2 for a complete answer. */
-static envelope_status deliver(device_requests *device, const envelope *answer, int64_t now,
-                               bool *failed)
+static envelope_status deliver(device_requests *device, const envelope *answer, int64_t now)
 {
     pending_request *request = find(device, answer->request_id);
     if (request == NULL) {
@@ -135,8 +134,7 @@ static envelope_status deliver(device_requests *device, const envelope *answer, 
                               : answer->seq != request->next_seq ? ENV_STREAM_OUT_OF_ORDER
                                                                  : ENVELOPE_OK;
     if (refusal != ENVELOPE_OK || answer->kind == KIND_STREAM_END) {
-        remove_pending(device, request);
-        *failed = refusal != ENVELOPE_OK;
+        remove_pending(device, request); /* ended, or failed (STREAM-2) */
         return refusal;
     }
     request->next_seq++;
@@ -145,16 +143,14 @@ static envelope_status deliver(device_requests *device, const envelope *answer, 
 }
 
 envelope_status device_requests_receive(device_requests *device, const uint8_t *plaintext,
-                                        size_t length, int64_t now, reassembly *out,
-                                        bool *failed)
+                                        size_t length, int64_t now, reassembly *out)
 {
-    *failed = false;
     envelope_status status =
         reassembler_receive(&device->chunks, plaintext, length, now, admit, device, out);
     if (status != ENVELOPE_OK || !out->complete) {
         return status;
     }
-    status = deliver(device, &out->envelope, now, failed);
+    status = deliver(device, &out->envelope, now);
     if (status != ENVELOPE_OK) {
         reassembly_release(out);
     }

@@ -58,10 +58,9 @@ envelope_status device_requests_send(device_requests *device, const uint8_t *id,
 /* Reads one frame plaintext (which must outlive out). On success out is a
  * kept chunk or an answer for a pending request (out->envelope). A stream
  * envelope for a request that asked for no stream, or out of order, removes
- * that request and returns not_streaming or stream_out_of_order, with
- * *failed set. Release out with reassembly_release on success. */
+ * that request and returns not_streaming or stream_out_of_order. Release
+ * out with reassembly_release on success. */
 envelope_status device_requests_receive(device_requests *device, const uint8_t *plaintext,
-                                        size_t length, int64_t now, reassembly *out,
-                                        bool *failed);
+                                        size_t length, int64_t now, reassembly *out);
 
 #endif

@@ -94,6 +94,9 @@ static envelope_status read_chunk(const ej_object *root, envelope *out)
              : out->data_length != ENVELOPE_PIECE) {
         return ENV_BAD_CHUNK_SIZE;
     }
+    if (last && (out->total - 1) * ENVELOPE_PIECE + out->data_length > ENVELOPE_MAX_MESSAGE) {
+        return ENV_MESSAGE_TOO_LARGE; /* the last piece makes the message exceed 16 MiB */
+    }
     return ENVELOPE_OK;
 }
 

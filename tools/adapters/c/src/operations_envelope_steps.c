@@ -361,7 +361,7 @@ static const char *output_event(json_t *result, const envelope *answer)
 }
 
 static const char *device_receive(device_requests *device, const json_t *step, int64_t now,
-                                  json_t *result, json_t *failed, envelope_status *status)
+                                  json_t *result, envelope_status *status)
 {
     uint8_t *plaintext = NULL;
     size_t length = 0;
@@ -370,22 +370,11 @@ static const char *device_receive(device_requests *device, const json_t *step, i
         return error;
     }
     reassembly received;
-    bool stream_failed = false;
-    *status = device_requests_receive(device, plaintext, length, now, &received, &stream_failed);
+    *status = device_requests_receive(device, plaintext, length, now, &received);
     if (*status == ENVELOPE_OK) {
         error = received.complete ? output_event(result, &received.envelope)
                                   : output_partial(result, &received);
         reassembly_release(&received);
-    } else if (stream_failed) {
-        /* STREAM-2: which request failed; the envelope named it. */
-        envelope named;
-        if (envelope_parse(plaintext, length, ROLE_DEVICE, &named) == ENVELOPE_OK) {
-            json_t *entry = json_pack("{s:s,s:s}", "requestId", named.request_id, "error", *status);
-            if (entry == NULL || json_array_append_new(failed, entry) != 0) {
-                error = ADAPTER_INTERNAL_ERROR;
-            }
-            envelope_release(&named);
-        }
     }
     secure_free(plaintext);
     return error;
@@ -411,26 +400,21 @@ static const char *device_step(device_requests *device, const json_t *step, json
         return ADAPTER_INTERNAL_ERROR;
     }
     size_t expired_count = reassembler_expire(&device->chunks, now, expired);
-    json_t *failed = json_array();
     error = output_ids(result, "timedOut", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])timed_out.ids,
                        timed_out.count);
     if (error == NULL) {
         error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])expired,
                            expired_count);
     }
-    if (error == NULL && (failed == NULL || json_object_set(result, "failed", failed) != 0)) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
     envelope_status status = ENVELOPE_OK;
     if (error == NULL && send != NULL) {
         error = device_send(device, send, now, result, &status);
     } else if (error == NULL && receive != NULL) {
-        error = device_receive(device, step, now, result, failed, &status);
+        error = device_receive(device, step, now, result, &status);
     }
     if (error == NULL && status != ENVELOPE_OK) {
         error = set_error(result, status);
     }
-    json_decref(failed);
     id_list_release(&timed_out);
     return error;
 }

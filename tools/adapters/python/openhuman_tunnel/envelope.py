@@ -180,6 +180,8 @@ def _chunk(request_id: str, seq: int, root: JSONObject) -> Envelope:
             raise TunnelError(BAD_CHUNK_SIZE)
     elif not 1 <= len(piece) <= PIECE:
         raise TunnelError(BAD_CHUNK_SIZE)
+    elif (total - 1) * PIECE + len(piece) > MAX_MESSAGE:
+        raise TunnelError(MESSAGE_TOO_LARGE)  # the last piece makes the message exceed 16 MiB
     return Envelope(request_id, CHUNK, seq, total=total, data=piece)
 
 

@@ -13,7 +13,7 @@ from .chunks import Message, Partial, Reassembler, Splitter
 from .envelope_json import JSONNumber, JSONObject
 from .errors import TunnelError
 from .request_errors import BadRequest, Unrepresentable
-from .rpc import CoreGate, DeviceRequests, Dispatch, StreamFailure
+from .rpc import CoreGate, DeviceRequests, Dispatch
 
 _LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
 _INT64_MAX = 2**63 - 1
@@ -306,7 +306,6 @@ def op_envelope_device(inp: dict) -> dict:
     results = []
     for now, action, arguments in steps:
         timed_out, expired = device.expire(now)
-        failed = []
         try:
             if action == "send":
                 rid, method, params, stream, timeout = arguments
@@ -316,12 +315,9 @@ def op_envelope_device(inp: dict) -> dict:
                 result = _event(device.receive(arguments, now))
             else:
                 result = {}
-        except StreamFailure as error:
-            result = {"error": error.code}
-            failed.append({"requestId": error.request_id, "error": error.code})
         except TunnelError as error:
             result = {"error": error.code}
-        result.update(timedOut=timed_out, failed=failed, expired=expired)
+        result.update(timedOut=timed_out, expired=expired)
         results.append(result)
     return {"steps": results}
 

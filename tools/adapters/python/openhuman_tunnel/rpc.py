@@ -98,14 +98,6 @@ class _Pending:
         self.stream, self.timeout, self.deadline, self.next_seq = stream, timeout, deadline, 0
 
 
-class StreamFailure(TunnelError):
-    """STREAM-2: the request `request_id` failed and was removed."""
-
-    def __init__(self, code: str, request_id: str) -> None:
-        super().__init__(code)
-        self.request_id = request_id
-
-
 class DeviceRequests:
     """One device session: pending requests, their deadlines and stream order."""
 
@@ -152,10 +144,10 @@ class DeviceRequests:
             return Event(rid, ERROR, code=answer.code, detail=answer.detail)
         if not request.stream:
             del self.pending[rid]
-            raise StreamFailure(envelope.NOT_STREAMING, rid)
+            raise TunnelError(envelope.NOT_STREAMING)  # STREAM-2: the request is gone
         if answer.seq != request.next_seq:
             del self.pending[rid]
-            raise StreamFailure(envelope.STREAM_OUT_OF_ORDER, rid)
+            raise TunnelError(envelope.STREAM_OUT_OF_ORDER)
         if answer.kind == STREAM_CHUNK:
             request.next_seq += 1
             request.deadline = now + request.timeout
