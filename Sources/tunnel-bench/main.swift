@@ -6,7 +6,8 @@ import OpenHumanTunnel
 //
 // Each case runs both sides in this one process, interleaved in rounds, and prints
 // `ratio=<reference throughput / raw throughput>`: machine speed cancels out, so the ratio is
-// what to compare between runs. Run with `swift run -c release tunnel-bench`.
+// what to compare between runs. The last case is the envelope layer's chunking of a 16 MiB
+// message (ChunkingBench.swift), with the reassembler's peak memory. Run with `swift run -c release tunnel-bench`.
 
 /// Runs `body` `iterations` times and returns the seconds taken.
 func measure(_ iterations: Int, _ body: () -> Void) -> Double {
@@ -120,3 +121,4 @@ let cases = [
 ]
 for c in cases { report("seal+open", c, rounds: 3, sealOpen) }
 for c in cases { report("open, full window", c, rounds: 3, openFullWindow) }
+ChunkingBench.run(keys: keys, rounds: 3)

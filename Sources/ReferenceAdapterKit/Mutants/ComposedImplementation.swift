@@ -60,4 +60,18 @@ struct ComposedImplementation: TunnelImplementation {
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload {
         try ComposedPairingPayload(mutant: mutant).parse(payload, now: now)
     }
+
+    var envelopeLimits: EnvelopeLimits { ComposedEnvelope.limits(mutant) }
+
+    func envelopeEncode(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [UInt8] {
+        try ComposedEnvelope.encode(envelope, mutant: mutant)
+    }
+
+    func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope {
+        try ComposedEnvelope.parse(plaintext, role: role, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func coreGate(grant: Set<String>, methods: Set<String>) -> CoreRequestGate {
+        ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
+    }
 }

@@ -83,6 +83,16 @@ public enum Mutant: String, CaseIterable, Sendable {
     case qrRPCNotValidated = "qr-rpc-not-validated"
     case qrMaximumLengthOffByOne = "qr-maximum-length-off-by-one"
 
+    // The envelope (ENV-*, CHUNK-*, AUTH-*).
+    case deployedChunkSize = "deployed-chunk-size"
+    case chunkDeadlineOffByOne = "chunk-deadline-off-by-one"
+    case fivePartialMessages = "five-partial-messages"
+    case noMessageSizeLimit = "no-message-size-limit"
+    case envelopeWithSpaces = "envelope-with-spaces"
+    case unexpectedKindReportedAsUnknown = "unexpected-kind-reported-as-unknown"
+    case freeTextErrorRejected = "free-text-error-rejected"
+    case grantNotChecked = "grant-not-checked"
+
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
 
@@ -191,6 +201,22 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the channel is set to paired before the static and ephemeral DH checks, so a low_order_key failure still changes it (CHAN-6)"
         case .replayCheckedBeforeDeviceKey:
             "on a paired channel the handshake replay check runs before the device key check, so a replayed handshake of another device gives handshake_replayed, not unknown_device (HS-4)"
+        case .deployedChunkSize:
+            "messages are cut into the deployed 61,440-byte pieces, whose chunk frames exceed 49,152 bytes (CHUNK-1)"
+        case .chunkDeadlineOffByOne:
+            "a partial message expires 29,999 ms after its first chunk, so a chunk at exactly 30,000 ms is lost (CHUNK-5)"
+        case .fivePartialMessages:
+            "five partial messages are kept at once instead of four (CHUNK-4)"
+        case .noMessageSizeLimit:
+            "messages up to 32 MiB are split and reassembled, twice the limit (CHUNK-1, ENV-6)"
+        case .envelopeWithSpaces:
+            "the envelope is written with a space after ':' and ',', as a default JSON encoder does (ENV-2)"
+        case .unexpectedKindReportedAsUnknown:
+            "a kind the receiver does not take is reported unknown_kind, not unexpected_kind (ENV-6)"
+        case .freeTextErrorRejected:
+            "a device refuses an error payload that is free text, as a deployed core sends, instead of reading method_failed (ENV-8)"
+        case .grantNotChecked:
+            "the core dispatches every method it implements, whatever the device's grant, as the deployed core did (AUTH-1, RPC-6)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

@@ -1,3 +1,4 @@
+import Foundation
 import OpenHumanTunnel
 
 /// The generated test message of ADP-61: a `response` envelope of an exact length whose payload
@@ -12,6 +13,14 @@ public enum GeneratedMessage {
     /// || SHA-256(seed || uint32_be(1)) || ...). Nil when `length` is too short for the frame
     /// around the filler.
     public static func bytes(requestId: String, seed: [UInt8], length: Int) -> [UInt8]? {
+        let key = LastGenerated.Key(requestId: requestId, seed: seed, length: length)
+        if let known = LastGenerated.shared.value(for: key) { return known }
+        let bytes = build(requestId: requestId, seed: seed, length: length)
+        if let bytes { LastGenerated.shared.store(bytes, for: key) }
+        return bytes
+    }
+
+    private static func build(requestId: String, seed: [UInt8], length: Int) -> [UInt8]? {
         let prefix = Array("{\"requestId\":\"\(requestId)\",\"kind\":\"response\",\"seq\":0,\"payload\":\"".utf8)
         let suffix = Array("\"}".utf8)
         let fillerLength = length - prefix.count - suffix.count
@@ -31,5 +40,34 @@ public enum GeneratedMessage {
         }
         out.removeLast(out.count - prefix.count - fillerLength)
         return out + suffix
+    }
+}
+
+/// The last generated message, kept because a runner fetches a 16 MiB split in pages and each
+/// page names the same message. It caches a pure function of its key, so it carries no state
+/// from one request to the next in the sense of ADP-9.
+private final class LastGenerated: @unchecked Sendable {
+    struct Key: Equatable {
+        let requestId: String
+        let seed: [UInt8]
+        let length: Int
+    }
+
+    static let shared = LastGenerated()
+    private let lock = NSLock()
+    private var key: Key?
+    private var bytes: [UInt8] = []
+
+    func value(for key: Key) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return self.key == key ? bytes : nil
+    }
+
+    func store(_ bytes: [UInt8], for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.key = key
+        self.bytes = bytes
     }
 }
