@@ -9,7 +9,7 @@ buffers anything, so a core cannot make the phone hold data nobody awaits.
 
 from . import envelope
 from .chunks import Message, Reassembler, Splitter
-from .envelope import ERROR, RESPONSE, STREAM_CHUNK, STREAM_END
+from .envelope import ERROR, RESPONSE, STREAM_CHUNK
 from .errors import TunnelError
 
 PING_METHODS = frozenset(("openhuman.ping", "core.ping"))  # in every grant (AUTH-3)
@@ -150,8 +150,7 @@ class DeviceRequests:
             raise TunnelError(envelope.STREAM_OUT_OF_ORDER)
         if answer.kind == STREAM_CHUNK:
             request.next_seq += 1
-            request.deadline = now + request.timeout
-        else:
-            assert answer.kind == STREAM_END
+            request.deadline = now + request.timeout  # RPC-5: each accepted chunk moves it
+        else:  # stream-end: the stream is complete
             del self.pending[rid]
         return Event(rid, answer.kind, seq=answer.seq, payload=answer.payload)
