@@ -2,7 +2,8 @@
 /// serve every entry point and libFuzzer can move an input between targets by flipping a byte.
 ///
 /// Low nibble of the first byte: 0 session open, 1 core handshake accept, 2 device handshake
-/// finish, 3 pairing payload parse, 4 base64url decode; other values are ignored. High bit set:
+/// finish, 3 pairing payload parse, 4 base64url decode, 5 envelope plaintexts (chapter 11); other
+/// values are ignored. High bit set:
 /// the rest is plaintext that the harness seals under the right key first, because random bytes
 /// never pass a Poly1305 tag and everything behind the tag (the replay window, the handshake
 /// JSON reader, the channel-state update) would otherwise stay unreached.
@@ -17,6 +18,7 @@ enum FuzzDispatch {
         case 2: HandshakeFuzz.finish(sealed ? FuzzKeys.ackFrame(sealing: body) : body)
         case 3: PairingFuzz.parseRoundTrip(body)
         case 4: PairingFuzz.base64URLCanonical(body)
+        case 5: EnvelopeFuzz.receive(body)
         default: return
         }
     }

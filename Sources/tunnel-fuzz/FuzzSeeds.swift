@@ -38,6 +38,8 @@ enum FuzzSeeds {
             [0x02] + acceptance.ack,
             [0x82] + Array(ackJSON.utf8),
             [0x04] + Array(Base64URL.encode(FuzzKeys.corePublic).utf8),
+            [0x05] + Array(#"{"requestId":"a","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#.utf8)
+                + [0x00] + Array(#"{"requestId":"b","kind":"chunk","seq":0,"total":1,"data":"eyJyZXF1ZXN0SWQiOiJiIn0="}"#.utf8),
         ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
     }
 

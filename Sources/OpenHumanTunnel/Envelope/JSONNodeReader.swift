@@ -17,13 +17,31 @@ public enum JSONNodeReader {
 
     /// Reads `bytes` as one JSON text with any top-level value.
     public static func read(_ bytes: [UInt8]) throws(EnvelopeError) -> JSONNode {
-        guard String(validating: bytes, as: UTF8.self) != nil else { throw .badEnvelopeJSON }
+        guard isValidUTF8(bytes) else { throw .badEnvelopeJSON }
         var cursor = Cursor(bytes: bytes)
         cursor.skipWhitespace()
         let value = try cursor.readValue(level: 1)
         cursor.skipWhitespace()
         guard cursor.index == bytes.count else { throw .badEnvelopeJSON }
         return value
+    }
+
+    /// UTF-8 validity, with a fast path for pure ASCII (every chunk envelope is ASCII): eight
+    /// bytes at a time, falling back to the standard library's validator at the first high bit.
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        let ascii = bytes.withUnsafeBytes { raw -> Bool in
+            var i = 0, high: UInt64 = 0
+            while i + 8 <= raw.count {
+                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            while i < raw.count {
+                high |= UInt64(raw[i])
+                i += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+        return ascii || String(validating: bytes, as: UTF8.self) != nil
     }
 
     private struct Cursor {
@@ -122,10 +140,25 @@ public enum JSONNodeReader {
             var out = [UInt8]()
             while true {
                 let runStart = index
-                while index < bytes.count {
-                    let c = bytes[index]
-                    if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
-                    index += 1
+                index = bytes.withUnsafeBufferPointer { b in
+                    var k = runStart
+                    // Eight bytes at a time while none of them is `"`, `\` or a control
+                    // character (the classic "has zero byte" and "has byte less than" tests).
+                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                    let raw = UnsafeRawBufferPointer(b)
+                    while k + 8 <= b.count {
+                        let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5c)
+                        let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+                        if special & highs != 0 { break }
+                        k += 8
+                    }
+                    while k < b.count {
+                        let c = b[k]
+                        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                        k += 1
+                    }
+                    return k
                 }
                 out.append(contentsOf: bytes[runStart..<index])
                 guard let c = peek() else { throw .badEnvelopeJSON }

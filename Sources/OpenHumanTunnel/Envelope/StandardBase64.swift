@@ -7,33 +7,52 @@
 public enum StandardBase64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// Two characters per 12 bits, so the encoder does two lookups per three bytes, not four.
+    private static let pairs: [UInt16] = (0..<4096).map { n in
+        UInt16(alphabet[n >> 6]) | UInt16(alphabet[n & 63]) << 8
+    }
+
     private static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xff, count: 256)
         for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
         return table
     }()
 
-    /// Appends the padded text of `bytes` to `out`.
+    /// Appends the padded text of `bytes` to `out`. Written through unsafe buffers: this runs
+    /// over every byte of a chunked message, and per-byte appends would cost more than the AEAD.
     public static func encode(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
-        var i = bytes.startIndex
-        while i + 3 <= bytes.endIndex {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(alphabet[Int(n >> 6 & 63)]); out.append(alphabet[Int(n & 63)])
-            i += 3
-        }
-        switch bytes.endIndex - i {
-        case 1:
-            let n = UInt32(bytes[i]) << 16
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(UInt8(ascii: "=")); out.append(UInt8(ascii: "="))
-        case 2:
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(alphabet[Int(n >> 6 & 63)]); out.append(UInt8(ascii: "="))
-        default:
-            break
+        let textLength = (bytes.count + 2) / 3 * 4
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: textLength))
+        out.withUnsafeMutableBufferPointer { whole in
+            let o = UnsafeMutableBufferPointer(rebasing: whole[start...])
+            alphabet.withUnsafeBufferPointer { a in
+                bytes.withUnsafeBufferPointer { b in
+                    var i = 0, j = 0
+                    pairs.withUnsafeBufferPointer { p in
+                        let out = UnsafeMutableRawBufferPointer(o)
+                        while i + 3 <= b.count {
+                            let n = Int(b[i]) << 16 | Int(b[i + 1]) << 8 | Int(b[i + 2])
+                            // Little-endian stores put the first character of each pair first.
+                            out.storeBytes(of: p[n >> 12].littleEndian, toByteOffset: j, as: UInt16.self)
+                            out.storeBytes(of: p[n & 0xfff].littleEndian, toByteOffset: j + 2, as: UInt16.self)
+                            i += 3; j += 4
+                        }
+                    }
+                    switch b.count - i {
+                    case 1:
+                        let n = UInt32(b[i]) << 16
+                        o[j] = a[Int(n >> 18 & 63)]; o[j + 1] = a[Int(n >> 12 & 63)]
+                        o[j + 2] = UInt8(ascii: "="); o[j + 3] = UInt8(ascii: "=")
+                    case 2:
+                        let n = UInt32(b[i]) << 16 | UInt32(b[i + 1]) << 8
+                        o[j] = a[Int(n >> 18 & 63)]; o[j + 1] = a[Int(n >> 12 & 63)]
+                        o[j + 2] = a[Int(n >> 6 & 63)]; o[j + 3] = UInt8(ascii: "=")
+                    default:
+                        break
+                    }
+                }
+            }
         }
     }
 
@@ -46,25 +65,42 @@ public enum StandardBase64 {
         var padding = 0
         if text[text.count - 1] == UInt8(ascii: "=") { padding = 1 }
         if padding == 1, text[text.count - 2] == UInt8(ascii: "=") { padding = 2 }
-        var out = [UInt8]()
-        out.reserveCapacity(text.count / 4 * 3)
-        var i = 0
         let dataEnd = text.count - padding
-        while i < text.count {
-            var n: UInt32 = 0
-            for k in 0..<4 {
-                let position = i + k
-                let v: UInt8 = position < dataEnd ? values[Int(text[position])] : 0
-                guard v != 0xff else { throw .badBase64 }
-                n = n << 6 | UInt32(v)
-            }
-            out.append(UInt8(n >> 16 & 0xff)); out.append(UInt8(n >> 8 & 0xff)); out.append(UInt8(n & 0xff))
-            i += 4
-        }
         // Unused bits of the last data character must be zero (canonical form).
-        if padding == 1, values[Int(text[dataEnd - 1])] & 0x03 != 0 { throw .badBase64 }
-        if padding == 2, values[Int(text[dataEnd - 1])] & 0x0f != 0 { throw .badBase64 }
-        out.removeLast(padding)
+        let last = values[Int(text[dataEnd - 1])]
+        if padding == 1, last != 0xff, last & 0x03 != 0 { throw .badBase64 }
+        if padding == 2, last != 0xff, last & 0x0f != 0 { throw .badBase64 }
+        let outLength = text.count / 4 * 3 - padding
+        var invalid = false
+        let out = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3) { o, initialized in
+            values.withUnsafeBufferPointer { v in
+                text.withUnsafeBufferPointer { t in
+                    var i = 0, j = 0
+                    var bad: UInt8 = 0
+                    let fullEnd = padding == 0 ? t.count : t.count - 4
+                    while i < fullEnd {
+                        let c0 = v[Int(t[i])], c1 = v[Int(t[i + 1])], c2 = v[Int(t[i + 2])], c3 = v[Int(t[i + 3])]
+                        bad |= (c0 | c1 | c2 | c3) & 0x80
+                        let n = UInt32(c0) << 18 | UInt32(c1) << 12 | UInt32(c2) << 6 | UInt32(c3)
+                        o[j] = UInt8(truncatingIfNeeded: n >> 16); o[j + 1] = UInt8(truncatingIfNeeded: n >> 8)
+                        o[j + 2] = UInt8(truncatingIfNeeded: n)
+                        i += 4; j += 3
+                    }
+                    if padding > 0 {
+                        let c0 = v[Int(t[i])], c1 = v[Int(t[i + 1])]
+                        let c2 = padding == 2 ? 0 : v[Int(t[i + 2])]
+                        bad |= (c0 | c1 | c2) & 0x80
+                        let n = UInt32(c0) << 18 | UInt32(c1) << 12 | UInt32(c2) << 6
+                        o[j] = UInt8(truncatingIfNeeded: n >> 16); o[j + 1] = UInt8(truncatingIfNeeded: n >> 8)
+                        o[j + 2] = UInt8(truncatingIfNeeded: n)
+                    }
+                    invalid = bad != 0
+                }
+            }
+            initialized = outLength
+        }
+        // 0xff marks a byte outside the alphabet, `=` included, so padding inside the text fails here.
+        guard !invalid else { throw .badBase64 }
         return out
     }
 }
