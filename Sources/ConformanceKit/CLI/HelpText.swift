@@ -14,10 +14,11 @@ public enum HelpText {
 
     interop starts every adapter given (a single one is paired with the reference) and, for
     every ordered pair (A, B), lets A seal and B open as device and as core, runs A's device
-    side against B's core side (handshake-device-start/-finish, handshake-core), and sends a
-    frame each way on the keys they agreed. It prints a table of pairs and outcomes; n/a marks
-    a check one side lacks an operation for. Only --adapter, --timeout-ms and --max-in-flight
-    apply to it.
+    side against B's core side (handshake-device-start/-finish, handshake-core), sends a
+    frame each way on the keys they agreed, and has B reassemble A's split of a 1 MiB and a
+    16 MiB message (envelope-split, envelope-reassemble). It prints a table of pairs and
+    outcomes; n/a marks a check one side lacks an operation for. Only --adapter, --timeout-ms
+    and --max-in-flight apply to it.
 
     OPTIONS
       --adapter "CMD ARGS"     The adapter to drive: a command line, split like a shell does

@@ -8,7 +8,12 @@ import TunnelVectors
 /// - `sealAsCore`: A seals as core, B opens as device;
 /// - `handshake`: A's device side (`handshake-device-start`, `-finish`) with B's core side
 ///   (`handshake-core` on a pending channel): both must derive the same session keys;
-/// - `frames`: on those keys, a frame from A to B and one from B to A.
+/// - `frames`: on those keys, a frame from A to B and one from B to A;
+/// - `chunks 1 MiB`, `chunks 16 MiB`: a generated message (ADP-61) split by A
+///   (`envelope-split`, in pages) and reassembled by B (`envelope-reassemble`, chunks in reverse
+///   order): B must report A's length and SHA-256. A 16 MiB split cannot travel on a line
+///   (ADP-2), so B reassembles `splitOf` steps of its own split after A's and B's splits have
+///   been compared page by page.
 ///
 /// Every check also runs the other way round when the pair (B, A) comes up.
 struct InteropPair {
@@ -17,6 +22,8 @@ struct InteropPair {
         case sealAsCore = "seal as core"
         case handshake = "handshake"
         case frames = "frames both ways"
+        case chunks1MiB = "chunks 1 MiB"
+        case chunks16MiB = "chunks 16 MiB"
     }
 
     enum Verdict: Equatable {
@@ -65,6 +72,8 @@ struct InteropPair {
         default:
             verdicts[.frames] = .blocked
         }
+        verdicts[.chunks1MiB] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.chunks(length: 1 << 20) }
+        verdicts[.chunks16MiB] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.chunks(length: 16 << 20) }
         return verdicts
     }
 
@@ -141,6 +150,52 @@ struct InteropPair {
                 throw Failure(message: "\(to.label) opened \(from.label)'s session frame to another plaintext")
             }
         }
+    }
+
+    private mutating func chunks(length: Int) throws(Failure) {
+        let requestId = "interop-" + Hex.encode(random.bytes(8))
+        let generated: JSONValue = ["seed": .hex(random.bytes(32)), "length": .int(Int64(length))]
+        let (chunks, digest) = try split(sender, requestId: requestId, generated: generated)
+        let explicit = chunks.reduce(0) { $0 + $1.count } * 2 < 3_000_000
+        if !explicit {
+            guard try split(receiver, requestId: requestId, generated: generated).chunks == chunks else {
+                throw Failure(message: "\(sender.label) and \(receiver.label) split the same message differently (CHUNK-1)")
+            }
+        }
+        let steps: [JSONValue] = chunks.indices.reversed().map { index in
+            let now = JSONValue.int(Int64(chunks.count - 1 - index))
+            if explicit { return ["plaintext": .hex(chunks[index]), "now": now] }
+            return ["splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))], "now": now]
+        }
+        let output = try call(receiver, "envelope-reassemble", ["role": "device", "digest": true, "steps": .array(steps)])
+        guard let last = output["steps"]?.arrayValue?.last, last["sha256"]?.stringValue == digest,
+              last["length"]?.intValue == Int64(length) else {
+            throw Failure(message: "\(receiver.label) did not reassemble \(sender.label)'s \(chunks.count) chunks to the message")
+        }
+    }
+
+    /// Every plaintext of `party`'s split, fetched in pages of 30 (about 3 MB of hex), and the
+    /// message's SHA-256 in hex.
+    private func split(_ party: Party, requestId: String, generated: JSONValue) throws(Failure) -> (chunks: [[UInt8]], sha256: String) {
+        var chunks: [[UInt8]] = [], digest = ""
+        var total = 1
+        while chunks.count < total {
+            let output = try call(party, "envelope-split", ["requestId": .string(requestId), "generated": generated,
+                                                            "from": .int(Int64(chunks.count)), "count": 30])
+            guard let count = output["total"]?.intValue, let page = output["plaintexts"]?.arrayValue, !page.isEmpty,
+                  let sha = output["sha256"]?.stringValue else {
+                throw Failure(message: "\(party.label): envelope-split answered no page from \(chunks.count)")
+            }
+            total = Int(count)
+            digest = sha
+            for value in page {
+                guard let bytes = value.stringValue.flatMap(Hex.decode) else {
+                    throw Failure(message: "\(party.label): envelope-split plaintext is not hex")
+                }
+                chunks.append(bytes)
+            }
+        }
+        return (chunks, digest)
     }
 
     // MARK: - Calls

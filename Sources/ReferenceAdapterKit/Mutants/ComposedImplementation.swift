@@ -71,7 +71,11 @@ struct ComposedImplementation: TunnelImplementation {
         try ComposedEnvelope.parse(plaintext, role: role, limits: envelopeLimits, mutant: mutant)
     }
 
-    func coreGate(grant: Set<String>, methods: Set<String>) -> CoreRequestGate {
+    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
         ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func deviceRequests() -> any DeviceEndpoint {
+        ComposedEnvelope.deviceRequests(limits: envelopeLimits, mutant: mutant)
     }
 }

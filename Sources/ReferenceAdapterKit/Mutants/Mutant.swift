@@ -92,6 +92,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     case unexpectedKindReportedAsUnknown = "unexpected-kind-reported-as-unknown"
     case freeTextErrorRejected = "free-text-error-rejected"
     case grantNotChecked = "grant-not-checked"
+    case noRequestIDDedup = "no-request-id-dedup"
+    case lateResponseDelivered = "late-response-delivered"
+    case requestDeadlineOffByOne = "request-deadline-off-by-one"
+    case streamGapAccepted = "stream-gap-accepted"
 
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
@@ -217,6 +221,14 @@ public enum Mutant: String, CaseIterable, Sendable {
             "a device refuses an error payload that is free text, as a deployed core sends, instead of reading method_failed (ENV-8)"
         case .grantNotChecked:
             "the core dispatches every method it implements, whatever the device's grant, as the deployed core did (AUTH-1, RPC-6)"
+        case .noRequestIDDedup:
+            "the core keeps no request-id memory, so a request sent again in a new frame runs again, as deployed (RPC-2, F-6)"
+        case .lateResponseDelivered:
+            "the device delivers a response whose request is not pending (late, timed out or replayed) (RPC-4)"
+        case .requestDeadlineOffByOne:
+            "the device times a request out when now equals its deadline, one millisecond early (RPC-5)"
+        case .streamGapAccepted:
+            "the device delivers a stream-chunk whose seq skips ahead instead of failing the request (STREAM-2)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

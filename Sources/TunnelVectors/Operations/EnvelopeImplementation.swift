@@ -19,9 +19,9 @@ extension TunnelImplementation {
 
     public func reassembler(role: Role) -> Reassembler { Reassembler(role: role, limits: envelopeLimits) }
 
-    public func coreGate(grant: Set<String>, methods: Set<String>) -> CoreRequestGate {
+    public func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
         CoreRequestGate(grant: grant, methods: methods, limits: envelopeLimits)
     }
 
-    public func deviceRequests() -> DeviceRequests { DeviceRequests(limits: envelopeLimits) }
+    public func deviceRequests() -> any DeviceEndpoint { DeviceRequests(limits: envelopeLimits) }
 }

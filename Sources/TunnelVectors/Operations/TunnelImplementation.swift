@@ -31,8 +31,8 @@ public protocol TunnelImplementation: Sendable {
     func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope
     func envelopeSplitter(requestId: String, message: [UInt8]) throws(EnvelopeError) -> ChunkSplitter
     func reassembler(role: Role) -> Reassembler
-    func coreGate(grant: Set<String>, methods: Set<String>) -> CoreRequestGate
-    func deviceRequests() -> DeviceRequests
+    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint
+    func deviceRequests() -> any DeviceEndpoint
 }
 
 /// What an accepted handshake gives the core, as the adapter reports it.

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVectors
 
 /// The envelope layer (chapter 11) with the mutants that concern it: wrong limits, a sender
 /// form with spaces, receiver codes renamed, and a grant that is not consulted. Every other
@@ -41,8 +42,65 @@ enum ComposedEnvelope {
         return envelope
     }
 
-    static func coreGate(grant: Set<String>, methods: Set<String>, limits: EnvelopeLimits, mutant: Mutant?) -> CoreRequestGate {
+    static func coreGate(grant: Set<String>, methods: Set<String>, limits: EnvelopeLimits,
+                         mutant: Mutant?) -> any CoreGateEndpoint {
         // The deployed core: any implemented method is callable by any paired device (F-44).
-        CoreRequestGate(grant: mutant == .grantNotChecked ? grant.union(methods) : grant, methods: methods, limits: limits)
+        let gate = CoreRequestGate(grant: mutant == .grantNotChecked ? grant.union(methods) : grant, methods: methods, limits: limits)
+        return mutant == .noRequestIDDedup ? ForgetfulGate(inner: gate, fresh: gate) : gate
+    }
+
+    static func deviceRequests(limits: EnvelopeLimits, mutant: Mutant?) -> any DeviceEndpoint {
+        LenientDevice(inner: DeviceRequests(limits: limits), mutant: mutant)
+    }
+}
+
+/// A core with no request-id memory, as deployed (F-6): a request refused as a duplicate is
+/// handled again by a gate that has seen nothing.
+private struct ForgetfulGate: CoreGateEndpoint {
+    var inner: CoreRequestGate
+    let fresh: CoreRequestGate
+
+    mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+
+    mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
+        do {
+            return try inner.receive(plaintext, now: now)
+        } catch .duplicateRequestID {
+            var forgetful = fresh
+            return try forgetful.receive(plaintext, now: now)
+        }
+    }
+}
+
+/// The device with the mutants of RPC-4, RPC-5 and STREAM-2; with any other mutant it is the
+/// library's `DeviceRequests` unchanged.
+private struct LenientDevice: DeviceEndpoint {
+    var inner: DeviceRequests
+    let mutant: Mutant?
+
+    mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {
+        // A deadline compared with <= instead of <: a request times out one millisecond early.
+        inner.expire(now: mutant == .requestDeadlineOffByOne ? now + 1 : now)
+    }
+
+    mutating func send(requestId: String, method: String, paramsText: [UInt8]?, stream: Bool,
+                       timeout: Int64, now: Int64) throws(EnvelopeError) -> [[UInt8]] {
+        try inner.send(requestId: requestId, method: method, paramsText: paramsText, stream: stream, timeout: timeout, now: now)
+    }
+
+    mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> DeviceRequests.Event {
+        do {
+            return try inner.receive(plaintext, now: now)
+        } catch let error {
+            // A late answer delivered anyway (no pending check), or a stream gap passed over.
+            guard (error == .unknownRequest && mutant == .lateResponseDelivered)
+                    || (error == .streamOutOfOrder && mutant == .streamGapAccepted),
+                  let envelope = try? EnvelopeParser.parse(plaintext, receiver: .device) else { throw error }
+            switch envelope.body {
+            case .response(let payload): return .response(requestId: envelope.requestId, payload: payload)
+            case .streamChunk(let seq, let payload): return .streamChunk(requestId: envelope.requestId, seq: seq, payload: payload)
+            default: throw error
+            }
+        }
     }
 }
