@@ -122,9 +122,9 @@ public struct RequestInput {
         return value
     }
 
-    /// A non-negative integer, or nil when absent or null.
+    /// An integer input from 0 to 2^53 - 1 (ADP-30), or nil when absent or null.
     func optionalNatural(_ name: String) throws(BadRequest) -> Int64? {
-        isAbsent(name) ? nil : try natural(name)
+        isAbsent(name) ? nil : try safeNatural(name)
     }
 
     /// An array of strings.

@@ -47,6 +47,12 @@ static const operation OPERATIONS[] = {
     {"channel-keys", op_channel_keys},
     {"core-session", op_core_session},
     {"core-channel", op_core_channel},
+    {"envelope-encode", op_envelope_encode},
+    {"envelope-parse", op_envelope_parse},
+    {"envelope-split", op_envelope_split},
+    {"envelope-reassemble", op_envelope_reassemble},
+    {"envelope-core", op_envelope_core},
+    {"envelope-device", op_envelope_device},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

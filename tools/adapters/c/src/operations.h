@@ -44,4 +44,12 @@ const char *op_core_channel(const json_t *input, json_t *output);
 const char *op_qr_encode(const json_t *input, json_t *output);
 const char *op_qr_parse(const json_t *input, json_t *output);
 
+/* Envelope layer (operations_envelope.c, operations_envelope_steps.c). */
+const char *op_envelope_encode(const json_t *input, json_t *output);
+const char *op_envelope_parse(const json_t *input, json_t *output);
+const char *op_envelope_split(const json_t *input, json_t *output);
+const char *op_envelope_reassemble(const json_t *input, json_t *output);
+const char *op_envelope_core(const json_t *input, json_t *output);
+const char *op_envelope_device(const json_t *input, json_t *output);
+
 #endif

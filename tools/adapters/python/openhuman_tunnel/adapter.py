@@ -17,7 +17,9 @@ import traceback
 from . import __version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, pairing_window, qr, sas, x25519
 from .core_channel import CoreChannel
 from .core_session import SESSION_BOUND, CoreSession
+from .envelope_operations import ENVELOPE_OPERATIONS
 from .errors import TunnelError
+from .request_errors import BadRequest, Unrepresentable
 from .session import ROLES, SessionCipher, SessionKeys
 
 ADAPTER_PROTOCOL = 1
@@ -26,10 +28,6 @@ REPLAY_MEMORY = 128
 
 BAD_REQUEST = "bad_request"
 UNSUPPORTED = "unsupported"
-
-
-class BadRequest(Exception):
-    """The request itself is malformed (not a protocol failure of the implementation)."""
 
 
 # --- reading inputs ------------------------------------------------------------------
@@ -457,6 +455,7 @@ OPERATIONS = {
     "channel-keys": op_channel_keys,
     "core-session": op_core_session,
     "core-channel": op_core_channel,
+    **ENVELOPE_OPERATIONS,
 }
 
 
@@ -505,6 +504,9 @@ def handle(request) -> dict:
             output = operation(_object(request.get("input")))
     except (TunnelError, qr.PairingPayloadError) as error:
         return {"id": request_id, "ok": False, "error": error.code}
+    except Unrepresentable:
+        print(f"openhuman-python: request {request_id}: output not representable (ADP-1)", file=sys.stderr)
+        return {"id": request_id, "ok": False, "error": UNSUPPORTED}
     except BadRequest as error:
         print(f"openhuman-python: request {request_id}: bad_request: {error}", file=sys.stderr)
         return {"id": request_id, "ok": False, "error": BAD_REQUEST}

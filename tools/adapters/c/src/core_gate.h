@@ -1,0 +1,54 @@
+/* The core's side of the envelope layer for one session: reassembly, the
+ * request-id memory of RPC-2 and the dispatch decision of RPC-6 under the
+ * device's grant (AUTH-1 to AUTH-3).
+ *
+ * It decides; it does not run methods. The ping and every refusal the layer
+ * answers itself, so a method outside the grant never reaches application
+ * code. */
+#ifndef OPENHUMAN_CORE_GATE_H
+#define OPENHUMAN_CORE_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "byte_buffer.h"
+#include "id_set.h"
+#include "reassembler.h"
+
+/* Method names, compared exactly (borrowed, not NUL-terminated). */
+typedef struct {
+    const char *const *names;
+    const size_t *lengths;
+    size_t count;
+} method_set;
+
+typedef struct {
+    method_set grant;   /* the device's grant (AUTH-1) */
+    method_set methods; /* what the core implements */
+    reassembler chunks;
+    id_set accepted; /* every request id accepted in the session */
+} core_gate;
+
+typedef enum {
+    DECISION_DISPATCH, /* RPC-6 step 4: received.envelope's method runs */
+    DECISION_REPLY,    /* the layer answers at once with reply (one message) */
+    DECISION_PARTIAL   /* a chunk was kept (received.request_id ...) */
+} decision_kind;
+
+typedef struct {
+    decision_kind kind;
+    reassembly received;
+    byte_buffer reply; /* the answer's message, before CHUNK-1 splits it */
+} core_decision;
+
+void core_gate_init(core_gate *gate, method_set grant, method_set methods);
+void core_gate_release(core_gate *gate);
+
+/* One frame plaintext (which must outlive out). On success release out with
+ * core_decision_release. */
+envelope_status core_gate_receive(core_gate *gate, const uint8_t *plaintext, size_t length,
+                                  int64_t now, core_decision *out);
+
+void core_decision_release(core_decision *decision);
+
+#endif
