@@ -149,6 +149,13 @@ public enum Mutant: String, CaseIterable, Sendable {
     case lateResponseDelivered = "late-response-delivered"
     case requestDeadlineOffByOne = "request-deadline-off-by-one"
     case streamGapAccepted = "stream-gap-accepted"
+    case byteOrderMarkSkipped = "byte-order-mark-skipped"
+    case requestIDLengthOffByOne = "request-id-length-off-by-one"
+    case kindCaseInsensitive = "kind-case-insensitive"
+    case unpaddedBase64Accepted = "unpadded-base64-accepted"
+    case emptyLastPieceAccepted = "empty-last-piece-accepted"
+    case unimplementedMethodDispatched = "unimplemented-method-dispatched"
+    case plainRequestStreamDelivered = "plain-request-stream-delivered"
 
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
@@ -370,6 +377,20 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the device times a request out when now equals its deadline, one millisecond early (RPC-5)"
         case .streamGapAccepted:
             "the device delivers a stream-chunk whose seq skips ahead instead of failing the request (STREAM-2)"
+        case .byteOrderMarkSkipped:
+            "a UTF-8 byte order mark before the envelope is skipped, as many JSON readers do, instead of refused with bad_envelope_json (ENV-1)"
+        case .requestIDLengthOffByOne:
+            "the requestId length limit is checked with > 65 instead of > 64, so a 65-character id is accepted (ENV-4)"
+        case .kindCaseInsensitive:
+            "kind is compared case-insensitively, so Request is read as request instead of refused with unknown_kind (ENV-6)"
+        case .unpaddedBase64Accepted:
+            "chunk data without its '=' padding is decoded, as a lenient base64 decoder does, instead of refused with bad_base64 (CHUNK-3)"
+        case .emptyLastPieceAccepted:
+            "a last piece of 0 bytes is accepted, the piece length being checked only for an upper bound, instead of refused with bad_chunk_size (CHUNK-3)"
+        case .unimplementedMethodDispatched:
+            "the core checks only the grant, so a granted method it does not implement is dispatched instead of answered unknown_method (RPC-6)"
+        case .plainRequestStreamDelivered:
+            "the device delivers a stream-chunk for a request sent without stream instead of failing it with not_streaming (STREAM-2)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

@@ -32,6 +32,9 @@ enum ComposedEnvelope {
             envelope = try EnvelopeParser.parse(plaintext, receiver: role, limits: limits)
         } catch .unexpectedKind where mutant == .unexpectedKindReportedAsUnknown {
             throw .unknownKind
+        } catch let error {
+            guard let lenient = LenientEnvelopeReader(mutant: mutant, refusal: error) else { throw error }
+            envelope = try lenient.parse(plaintext, role: role, limits: limits)
         }
         // A strict reader of ENV-8: a payload that is not `code` or `code: detail` is refused
         // instead of read as method_failed, so a deployed core's error leaves the call hanging.
@@ -45,7 +48,9 @@ enum ComposedEnvelope {
     static func coreGate(grant: Set<String>, methods: Set<String>, limits: EnvelopeLimits,
                          mutant: Mutant?) -> any CoreGateEndpoint {
         // The deployed core: any implemented method is callable by any paired device (F-44).
-        let gate = CoreRequestGate(grant: mutant == .grantNotChecked ? grant.union(methods) : grant, methods: methods, limits: limits)
+        // A core that trusts its grant table to list only what it implements (RPC-6).
+        let known = mutant == .unimplementedMethodDispatched ? methods.union(grant) : methods
+        let gate = CoreRequestGate(grant: mutant == .grantNotChecked ? grant.union(methods) : grant, methods: known, limits: limits)
         return mutant == .noRequestIDDedup ? ForgetfulGate(inner: gate, fresh: gate) : gate
     }
 
@@ -72,7 +77,7 @@ private struct ForgetfulGate: CoreGateEndpoint {
     }
 }
 
-/// The device with the mutants of RPC-4, RPC-5 and STREAM-2; with any other mutant it is the
+/// The device with the mutants of RPC-4, RPC-5 and STREAM-2 (gap and not_streaming); with any other mutant it is the
 /// library's `DeviceRequests` unchanged.
 private struct LenientDevice: DeviceEndpoint {
     var inner: DeviceRequests
@@ -94,7 +99,8 @@ private struct LenientDevice: DeviceEndpoint {
         } catch let error {
             // A late answer delivered anyway (no pending check), or a stream gap passed over.
             guard (error == .unknownRequest && mutant == .lateResponseDelivered)
-                    || (error == .streamOutOfOrder && mutant == .streamGapAccepted),
+                    || (error == .streamOutOfOrder && mutant == .streamGapAccepted)
+                    || (error == .notStreaming && mutant == .plainRequestStreamDelivered),
                   let envelope = try? EnvelopeParser.parse(plaintext, receiver: .device) else { throw error }
             switch envelope.body {
             case .response(let payload): return .response(requestId: envelope.requestId, payload: payload)
