@@ -111,6 +111,10 @@ struct ComposedImplementation: TunnelImplementation {
         try ComposedEnvelope.parse(plaintext, role: role, limits: envelopeLimits, mutant: mutant)
     }
 
+    func reassembler(role: Role) -> any ReassemblerEndpoint {
+        ComposedEnvelope.reassembler(role: role, limits: envelopeLimits, mutant: mutant)
+    }
+
     func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
         ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
     }

@@ -156,6 +156,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     case emptyLastPieceAccepted = "empty-last-piece-accepted"
     case unimplementedMethodDispatched = "unimplemented-method-dispatched"
     case plainRequestStreamDelivered = "plain-request-stream-delivered"
+    case duplicateChunkOverwrites = "duplicate-chunk-overwrites"
+    case conflictingTotalIgnored = "conflicting-total-ignored"
+    case nestedChunkAccepted = "nested-chunk-accepted"
+    case chunkRequestIDNotCompared = "chunk-request-id-not-compared"
 
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
@@ -391,6 +395,14 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the core checks only the grant, so a granted method it does not implement is dispatched instead of answered unknown_method (RPC-6)"
         case .plainRequestStreamDelivered:
             "the device delivers a stream-chunk for a request sent without stream instead of failing it with not_streaming (STREAM-2)"
+        case .duplicateChunkOverwrites:
+            "a chunk received twice overwrites its piece instead of being refused with duplicate_chunk (CHUNK-4)"
+        case .conflictingTotalIgnored:
+            "a chunk whose total differs from its message's is taken, the first total kept silently, instead of refused with chunk_total_mismatch (CHUNK-4)"
+        case .nestedChunkAccepted:
+            "a reassembled message that is itself a chunk is delivered instead of refused with nested_chunk (CHUNK-6)"
+        case .chunkRequestIDNotCompared:
+            "a reassembled envelope is delivered whatever its requestId, not compared with its chunks', instead of refused with chunk_request_id_mismatch (CHUNK-6)"
         case .lenientExpParse:
             "the QR exp is read with a lenient integer parse (digits up to the first non-digit), as the deployed consumer did, so 1790000000abc passes (QR-PARSE-23)"
         case .duplicateQRFieldsAccepted:

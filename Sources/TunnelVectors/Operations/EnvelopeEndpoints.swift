@@ -1,5 +1,15 @@
 import OpenHumanTunnel
 
+/// The receiver's chunk reassembly, as `envelope-reassemble` drives it. `Reassembler` is the
+/// reference; a mutant wraps it to break one rule of CHUNK-4 or CHUNK-6.
+public protocol ReassemblerEndpoint {
+    mutating func expire(now: Int64) -> [String]
+    mutating func receive(_ plaintext: [UInt8], now: Int64,
+                          admit: (String) throws(EnvelopeError) -> Void) throws(EnvelopeError) -> Reassembler.Outcome
+}
+
+extension Reassembler: ReassemblerEndpoint {}
+
 /// The core's side of the envelope layer for one session, as `envelope-core` drives it.
 /// `CoreRequestGate` is the reference; a mutant wraps it to break one rule.
 public protocol CoreGateEndpoint {

@@ -17,7 +17,7 @@ extension TunnelImplementation {
         try ChunkSplitter(requestId: requestId, message: message, limits: envelopeLimits)
     }
 
-    public func reassembler(role: Role) -> Reassembler { Reassembler(role: role, limits: envelopeLimits) }
+    public func reassembler(role: Role) -> any ReassemblerEndpoint { Reassembler(role: role, limits: envelopeLimits) }
 
     public func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
         CoreRequestGate(grant: grant, methods: methods, limits: envelopeLimits)

@@ -60,7 +60,7 @@ extension Operations {
             let expired = reassembler.expire(now: step.now)
             var result: [String: JSONValue]
             do {
-                switch try reassembler.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
+                switch try reassembler.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now, admit: { _ in }) {
                 case .message(let bytes, _):
                     result = digest ? ["length": .int(Int64(bytes.count)), "sha256": .hex(SHA256.hash(bytes))]
                                     : ["message": .hex(bytes)]

@@ -51,7 +51,7 @@ public protocol TunnelImplementation: Sendable {
     func envelopeEncode(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [UInt8]
     func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope
     func envelopeSplitter(requestId: String, message: [UInt8]) throws(EnvelopeError) -> ChunkSplitter
-    func reassembler(role: Role) -> Reassembler
+    func reassembler(role: Role) -> any ReassemblerEndpoint
     func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint
     func deviceRequests() -> any DeviceEndpoint
     /// A new relay run through `steps`: each step's emissions (spec/12-signalling.md).

@@ -45,6 +45,12 @@ enum ComposedEnvelope {
         return envelope
     }
 
+    static func reassembler(role: Role, limits: EnvelopeLimits, mutant: Mutant?) -> any ReassemblerEndpoint {
+        let reassembler = Reassembler(role: role, limits: limits)
+        guard let mutant, LenientReassembler.mutants.contains(mutant) else { return reassembler }
+        return LenientReassembler(inner: reassembler, mutant: mutant)
+    }
+
     static func coreGate(grant: Set<String>, methods: Set<String>, limits: EnvelopeLimits,
                          mutant: Mutant?) -> any CoreGateEndpoint {
         // The deployed core: any implemented method is callable by any paired device (F-44).
