@@ -10,7 +10,6 @@ Logs go to stderr only: stdout carries nothing but response lines, each flushed 
 
 import hashlib
 import json
-import re
 import sys
 import traceback
 
@@ -20,6 +19,7 @@ from .core_session import SESSION_BOUND, CoreSession
 from .envelope_operations import ENVELOPE_OPERATIONS
 from .errors import TunnelError
 from .request_errors import BadRequest, Unrepresentable
+from .request_input import hex_bytes as _bytes, optional_hex_bytes as _optional_bytes, safe_integer as _safe_integer, text as _text
 from .session import ROLES, SessionCipher, SessionKeys
 
 ADAPTER_PROTOCOL = 1
@@ -32,52 +32,11 @@ UNSUPPORTED = "unsupported"
 
 # --- reading inputs ------------------------------------------------------------------
 
-_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
 
 
 def _object(value) -> dict:
     if not isinstance(value, dict):
         raise BadRequest("expected a JSON object")
-    return value
-
-
-def _bytes(source: dict, name: str, length: int = None) -> bytes:
-    """A lowercase hex member, optionally of an exact decoded length."""
-    text = source.get(name)
-    if not isinstance(text, str) or _LOWER_HEX.fullmatch(text) is None:
-        raise BadRequest(f"{name}: expected lowercase hex")
-    data = bytes.fromhex(text)
-    if length is not None and len(data) != length:
-        raise BadRequest(f"{name}: expected {length} bytes")
-    return data
-
-
-def _optional_bytes(source: dict, name: str, length: int):
-    if source.get(name) is None:
-        return None
-    return _bytes(source, name, length)
-
-
-_SAFE_INTEGER_MAX = 2**53 - 1
-
-
-def _safe_integer(source: dict, name: str) -> int:
-    """An integer from 0 to 2^53 - 1: every integer input (length, now, expiresAt, exp), ADP-30."""
-    value = source.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _SAFE_INTEGER_MAX:
-        raise BadRequest(f"{name}: expected an integer from 0 to 2^53 - 1")
-    return value
-
-
-def _text(source: dict, name: str) -> str:
-    """A JSON string that is Unicode text (a lone surrogate escape is not)."""
-    value = source.get(name)
-    if not isinstance(value, str):
-        raise BadRequest(f"{name}: expected a string")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadRequest(f"{name}: contains an unpaired surrogate") from None
     return value
 
 

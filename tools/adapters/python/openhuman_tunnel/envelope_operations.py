@@ -6,16 +6,15 @@ reports, per step, its result and what expired before it.
 """
 
 import hashlib
-import re
 
 from . import envelope
 from .chunks import Message, Partial, Reassembler, Splitter
 from .envelope_json import JSONNumber, JSONObject
 from .errors import TunnelError
 from .request_errors import BadRequest, Unrepresentable
+from .request_input import hex_bytes as _hex, optional_hex_bytes as _optional_hex, safe_integer as _natural, text as _string
 from .rpc import CoreGate, DeviceRequests, Dispatch
 
-_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
 _INT64_MAX = 2**63 - 1
 
 # --- reading inputs ------------------------------------------------------------------------
@@ -28,17 +27,6 @@ def _object(source: dict, name: str) -> dict:
     return value
 
 
-def _hex(source: dict, name: str) -> bytes:
-    text = source.get(name)
-    if not isinstance(text, str) or _LOWER_HEX.fullmatch(text) is None:
-        raise BadRequest(f"{name}: expected lowercase hex")
-    return bytes.fromhex(text)
-
-
-def _optional_hex(source: dict, name: str):
-    return None if source.get(name) is None else _hex(source, name)
-
-
 def _integer(source: dict, name: str, minimum: int = -_INT64_MAX - 1) -> int:
     value = source.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= _INT64_MAX:
@@ -46,27 +34,8 @@ def _integer(source: dict, name: str, minimum: int = -_INT64_MAX - 1) -> int:
     return value
 
 
-def _natural(source: dict, name: str) -> int:
-    """An integer input from 0 to 2^53 - 1, like every integer input of the protocol (ADP-30)."""
-    value = _integer(source, name, 0)
-    if value > 2**53 - 1:
-        raise BadRequest(f"{name}: expected an integer from 0 to 2^53 - 1")
-    return value
-
-
 def _optional_natural(source: dict, name: str):
     return None if source.get(name) is None else _natural(source, name)
-
-
-def _string(source: dict, name: str) -> str:
-    value = source.get(name)
-    if not isinstance(value, str):
-        raise BadRequest(f"{name}: expected a string")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadRequest(f"{name}: contains an unpaired surrogate") from None
-    return value
 
 
 def _optional_bool(source: dict, name: str) -> bool:
