@@ -8,7 +8,7 @@ reports, per step, its result and what expired before it.
 import hashlib
 
 from . import envelope
-from .chunks import Message, Partial, Reassembler, Splitter
+from .chunks import Partial, Reassembler, Splitter
 from .envelope_json import JSONNumber, JSONObject
 from .errors import TunnelError
 from .request_errors import BadRequest, Unrepresentable
