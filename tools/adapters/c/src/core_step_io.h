@@ -1,4 +1,4 @@
-/* The seal and open steps shared by core-session and core-channel: read
+/* The seal and open steps shared by session, core-session and core-channel: read
  * the step's input, call the core's sealer or opener, write the result.
  * A request problem is returned as an adapter code; the protocol outcome
  * goes to *status, and on success out gets "frame" or "plaintext". */

@@ -1,9 +1,9 @@
 #include <sodium.h>
 
 #include "adapter_io.h"
+#include "core_step_io.h"
 #include "frame.h"
 #include "operations.h"
-#include "secure_memory.h"
 #include "session_cipher.h"
 
 /* The session cipher described by role, c2s and s2c, fresh (SESS-1). */
@@ -22,74 +22,45 @@ static const char *session_from_input(const json_t *input, session_cipher *ciphe
     return error;
 }
 
-/* Seals {plaintext, nonce?}. A request problem is returned as an adapter
+/* The session cipher as the sealer of the shared seal step (core_step_io.h).
+ * FRAME-SEAL-3: an oversize plaintext is refused before a nonce is drawn;
+ * without a nonce one is drawn from libsodium's CSPRNG (FRAME-SEAL-2). */
+static tunnel_error seal_with_cipher(void *context, const uint8_t *plaintext,
+                                     size_t plaintext_length, const uint8_t *nonce,
+                                     uint8_t *frame, size_t *frame_length)
+{
+    if (plaintext_length > SESSION_MAX_PLAINTEXT) {
+        return TUNNEL_ERR_PLAINTEXT_TOO_LARGE;
+    }
+    uint8_t drawn[24];
+    if (nonce == NULL) {
+        randombytes_buf(drawn, sizeof drawn);
+        nonce = drawn;
+    }
+    return session_cipher_seal(context, plaintext, plaintext_length, nonce, frame, frame_length);
+}
+
+/* The session cipher as the opener of the shared open step. */
+static tunnel_error open_with_cipher(void *context, const uint8_t *frame, size_t frame_length,
+                                     uint8_t *plaintext, size_t *plaintext_length)
+{
+    return session_cipher_open(context, frame, frame_length, plaintext, plaintext_length);
+}
+
+/* Seals {plaintext, nonce?}: a request problem is returned as an adapter
  * code; the protocol outcome goes to *status, and on success out["frame"]
- * is set. Without a nonce the adapter draws one from libsodium's CSPRNG
- * (FRAME-SEAL-2). */
-static const char *run_seal(const session_cipher *cipher, const json_t *input, json_t *out,
+ * is set. */
+static const char *run_seal(session_cipher *cipher, const json_t *input, json_t *out,
                             tunnel_error *status)
 {
-    uint8_t nonce[24];
-    bool has_nonce = false;
-    uint8_t *plaintext = NULL;
-    uint8_t *frame = NULL;
-    size_t plaintext_length = 0;
-    size_t frame_length = 0;
-    *status = TUNNEL_OK;
-    const char *error = input_optional_fixed(input, "nonce", nonce, sizeof nonce, &has_nonce);
-    if (error == NULL) {
-        error = input_bytes(input, "plaintext", &plaintext, &plaintext_length);
-    }
-    /* FRAME-SEAL-3: an oversize plaintext is refused before a nonce is drawn. */
-    if (error == NULL && plaintext_length > SESSION_MAX_PLAINTEXT) {
-        *status = TUNNEL_ERR_PLAINTEXT_TOO_LARGE;
-    }
-    if (error == NULL && *status == TUNNEL_OK && !has_nonce) {
-        randombytes_buf(nonce, sizeof nonce);
-    }
-    if (error == NULL && *status == TUNNEL_OK) {
-        frame = secure_alloc(plaintext_length + SESSION_FRAME_OVERHEAD);
-        if (frame == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        }
-    }
-    if (error == NULL && *status == TUNNEL_OK) {
-        *status = session_cipher_seal(cipher, plaintext, plaintext_length, nonce, frame,
-                                      &frame_length);
-        if (*status == TUNNEL_OK && !output_set_hex(out, "frame", frame, frame_length)) {
-            error = ADAPTER_INTERNAL_ERROR;
-        }
-    }
-    secure_free(plaintext);
-    secure_free(frame);
-    return error;
+    return core_step_seal(input, out, seal_with_cipher, cipher, status);
 }
 
 /* Opens {frame}; like run_seal, sets out["plaintext"] on success. */
 static const char *run_open(session_cipher *cipher, const json_t *input, json_t *out,
                             tunnel_error *status)
 {
-    uint8_t *frame = NULL;
-    uint8_t *plaintext = NULL;
-    size_t frame_length = 0;
-    size_t plaintext_length = 0;
-    *status = TUNNEL_OK;
-    const char *error = input_bytes(input, "frame", &frame, &frame_length);
-    if (error == NULL) {
-        plaintext = secure_alloc(frame_length);
-        if (plaintext == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        }
-    }
-    if (error == NULL) {
-        *status = session_cipher_open(cipher, frame, frame_length, plaintext, &plaintext_length);
-        if (*status == TUNNEL_OK && !output_set_hex(out, "plaintext", plaintext, plaintext_length)) {
-            error = ADAPTER_INTERNAL_ERROR;
-        }
-    }
-    secure_free(frame);
-    secure_free(plaintext);
-    return error;
+    return core_step_open(input, out, open_with_cipher, cipher, status);
 }
 
 const char *op_frame_seal(const json_t *input, json_t *output)
