@@ -146,6 +146,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case freeTextErrorRejected = "free-text-error-rejected"
     case grantNotChecked = "grant-not-checked"
     case noRequestIDDedup = "no-request-id-dedup"
+    case noRequestBound = "no-request-bound"
+    case requestBoundOffByOne = "request-bound-off-by-one"
     case lateResponseDelivered = "late-response-delivered"
     case requestDeadlineOffByOne = "request-deadline-off-by-one"
     case streamGapAccepted = "stream-gap-accepted"
@@ -375,6 +377,10 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the core dispatches every method it implements, whatever the device's grant, as the deployed core did (AUTH-1, RPC-6)"
         case .noRequestIDDedup:
             "the core keeps no request-id memory, so a request sent again in a new frame runs again, as deployed (RPC-2, F-6)"
+        case .noRequestBound:
+            "the core accepts requests without end in a session, so its request-id memory grows without bound (RPC-2)"
+        case .requestBoundOffByOne:
+            "the core accepts 1,048,577 requests in a session, one more than the bound (RPC-2)"
         case .lateResponseDelivered:
             "the device delivers a response whose request is not pending (late, timed out or replayed) (RPC-4)"
         case .requestDeadlineOffByOne:

@@ -52,6 +52,10 @@ public enum BoundaryCatalog {
             .hit("129th most recent (capacity + 1), memory 128", "replay-window/replay-129th-most-recent-memory-128"),
             .hit("129th most recent (capacity + 1), memory above 128", "replay-window/replay-129th-most-recent-memory-over-128"),
         ]),
+        BoundaryField("requests per core session", ["RPC-2"], [
+            .hit("1,048,575 (capacity - 1) and 1,048,576 (capacity)", "envelope-core/request-bound"),
+            .hit("1,048,577 (capacity + 1)", "envelope-core/request-bound"),
+        ]),
         BoundaryField("handshake and ack JSON nesting, levels", ["JSON-1"], [
             .hit("31 (bound - 1)", "handshake/core/json-nesting-31-levels", "handshake/finish/json-nesting-31-levels"),
             .hit("32 (bound)", "handshake/core/json-nesting-32-levels", "handshake/core/json-nesting-32-levels-objects",

@@ -29,7 +29,7 @@ public enum VectorSuite {
         ("envelope-parse", { _ in try EnvelopeParseVectors.make() }),
         ("envelope-split", { _ in try EnvelopeSplitVectors.make() }),
         ("envelope-reassemble", { _ in try EnvelopeReassembleVectors.make() }),
-        ("envelope-core", { _ in try EnvelopeCoreVectors.make() }),
+        ("envelope-core", EnvelopeCoreVectors.make),
         ("envelope-device", { _ in try EnvelopeDeviceVectors.make() }),
         ("relay", { _ in try RelayVectors.make() }),
     ]

@@ -77,12 +77,21 @@ extension Operations {
 
     func envelopeCore(_ input: RequestInput) throws -> JSONValue {
         var gate = implementation.coreGate(grant: Set(try input.strings("grant")), methods: Set(try input.strings("methods")))
-        let steps = try input.array("steps").map { element throws(BadRequest) in try EnvelopeStep(element.value, path: element.path) }
+        let steps = try input.array("steps").map { element throws(BadRequest) in try CoreStep(element.value, path: element.path) }
         var results: [JSONValue] = []
         var splitters: [String: ChunkSplitter] = [:]
-        for step in steps {
-            let expired = gate.expire(now: step.now)
+        for coreStep in steps {
+            let expired = gate.expire(now: coreStep.now)
             var result: [String: JSONValue]
+            let step: EnvelopeStep
+            switch coreStep {
+            case .many(let many, let now):
+                result = many.run(on: &gate, now: now)
+                result["expired"] = .array(expired.map(JSONValue.string))
+                results.append(.object(result))
+                continue
+            case .one(let one): step = one
+            }
             do {
                 switch try gate.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
                 case .dispatch(let id, let method, let params, let stream):
@@ -181,6 +190,28 @@ extension Operations {
                 }
                 guard index < splitter.count else { throw BadRequest(reason: "splitOf.index: beyond the split") }
                 return splitter.plaintext(at: index)
+            }
+        }
+    }
+
+    /// One step of `envelope-core`: a plaintext or a split piece, or `pingMany` (ADP-65).
+    private enum CoreStep {
+        case one(EnvelopeStep)
+        case many(PingMany, now: Int64)
+
+        init(_ value: JSONValue, path: String) throws(BadRequest) {
+            let step = try RequestInput(value, path: path)
+            if let many = try PingMany(step, path: path) {
+                self = .many(many, now: try step.safeNatural("now"))
+            } else {
+                self = .one(try EnvelopeStep(value, path: path))
+            }
+        }
+
+        var now: Int64 {
+            switch self {
+            case .one(let step): step.now
+            case .many(_, let now): now
             }
         }
     }

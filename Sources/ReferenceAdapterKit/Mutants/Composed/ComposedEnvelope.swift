@@ -12,6 +12,8 @@ enum ComposedEnvelope {
         case .chunkDeadlineOffByOne: limits.chunkTimeout -= 1
         case .fivePartialMessages: limits.maximumPartials = 5
         case .noMessageSizeLimit: limits.maximumMessageLength *= 2
+        case .noRequestBound: limits.maximumRequests = .max
+        case .requestBoundOffByOne: limits.maximumRequests += 1
         default: break
         }
         return limits

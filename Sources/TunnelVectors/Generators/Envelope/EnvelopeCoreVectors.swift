@@ -7,7 +7,7 @@ enum EnvelopeCoreVectors {
     static let grant: JSONValue = ["companion.chat", "companion.missing"]
     static let methods: JSONValue = ["companion.chat", "openhuman.devices_list"]
 
-    static func make() throws -> VectorFile {
+    static func make(options: GenerationOptions) throws -> VectorFile {
         var file = VectorFileBuilder(
             area: "envelope-core",
             description: "The core's decision for each received plaintext on one session, with the grant "
@@ -20,6 +20,8 @@ enum EnvelopeCoreVectors {
                               bug: "A core that runs a replayed or resent request twice (deployed, F-6)."),
                 "Silent": Flag(description: "A refusal that sends nothing back.", bug: "A core that answers malformed input."),
                 "Chunked": Flag(description: "The request arrives in chunks.", bug: "A core that cannot reassemble (deployed)."),
+                Flag.slow: Flag(description: "Sends 1,048,577 requests; a runner runs it only when asked for slow vectors.",
+                                bug: "A session without a request bound, or a bound off by one."),
             ])
         func step(_ text: String, _ now: Int64 = 0) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
         func stepBytes(_ bytes: [UInt8], _ now: Int64 = 0) -> JSONValue { ["plaintext": .hex(bytes), "now": .int(now)] }
@@ -97,6 +99,38 @@ enum EnvelopeCoreVectors {
                      flags: ["Chunked"],
                      input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
                      expect: .steps([nil, nil, nil]))
+        try addRequestBound(&file, options: options)
         return try file.build()
+    }
+
+    /// RPC-2's bound of 2^20 requests per session, reached with `pingMany` (ADP-65). The request
+    /// that fills the session is answered; the next is `too_many_requests`; a used id is still a
+    /// duplicate first, since the memory is checked before the bound.
+    private static func addRequestBound(_ file: inout VectorFileBuilder, options: GenerationOptions) throws {
+        func step(_ text: String, _ now: Int64) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
+        func many(_ prefix: String, _ count: Int, _ now: Int64) -> JSONValue {
+            ["pingMany": ["prefix": .string(prefix), "count": .int(Int64(count))], "now": .int(now)]
+        }
+        func input(_ steps: [JSONValue]) -> JSONValue { ["grant": [], "methods": [], "steps": .array(steps)] }
+        func request(_ id: String) -> String { EnvelopeFixture.request(id) }
+        func reply(_ id: String) -> JSONValue { ["reply": [EnvelopeFixture.hex(EnvelopeFixture.response(id))], "expired": []] }
+        func refused(_ code: String) -> JSONValue { ["error": .string(code), "expired": []] }
+
+        try file.add("ping-many-ids", operation: "envelope-core", requirements: ["ADP-65", "RPC-2"],
+                     comment: "pingMany with prefix p and count 3 sends p0, p1 and p2: p2 again is a duplicate, p3 is new.",
+                     flags: ["Dedup"],
+                     input: input([many("p", 3, 0), step(request("p2"), 1), step(request("p3"), 2)]),
+                     expect: .output(["steps": [["accepted": 3, "expired": []], refused("duplicate_request_id"), reply("p3")]]))
+        let bound = EnvelopeLimits.standard.maximumRequests
+        let known: JSONValue = ["steps": [["accepted": .int(Int64(bound - 1)), "expired": []], reply("last"),
+                                          refused("too_many_requests"), refused("duplicate_request_id"),
+                                          ["accepted": 0, "error": "too_many_requests", "expired": []]]]
+        try file.add("request-bound", operation: "envelope-core", requirements: ["RPC-2", "ADP-65"],
+                     comment: "After \(bound - 1) requests the \(bound)th is answered; the next is too_many_requests and "
+                        + "answered nothing, a used id is still duplicate_request_id, and no later request is accepted.",
+                     flags: ["Dedup", "Silent", Flag.slow],
+                     input: input([many("a", bound - 1, 0), step(request("last"), 1), step(request("over"), 2),
+                                   step(request("last"), 3), many("b", 1, 4)]),
+                     precomputed: options.computeSlow ? nil : .output(known), expect: .output(known))
     }
 }

@@ -110,10 +110,16 @@ static const char *set_error(json_t *result, envelope_status status)
                                                                            : ADAPTER_INTERNAL_ERROR;
 }
 
-/* Runs steps {plaintext | splitOf, now} against one reassembler (chunks):
- * expiry first (CHUNK-5), then handler. */
+/* What a pingMany step does (envelope-core only, ADP-65); NULL where the
+ * operation has no such step. */
+typedef const char *(*many_handler)(void *receiver, const json_t *many, int64_t now,
+                                    json_t *result);
+
+/* Runs steps {plaintext | splitOf, now}, or {pingMany, now} where many is
+ * given, against one reassembler (chunks): expiry first (CHUNK-5), then the
+ * handler. */
 static const char *run_steps(const json_t *input, json_t *output, reassembler *chunks,
-                             void *receiver, step_handler handler)
+                             void *receiver, step_handler handler, many_handler many)
 {
     const json_t *steps = json_object_get(input, "steps");
     if (!json_is_array(steps)) {
@@ -139,7 +145,8 @@ static const char *run_steps(const json_t *input, json_t *output, reassembler *c
         if (error == NULL) {
             error = input_natural(step, "now", &now);
         }
-        if (error == NULL) {
+        const json_t *ping_many = many != NULL && error == NULL ? json_object_get(step, "pingMany") : NULL;
+        if (error == NULL && ping_many == NULL) {
             error = step_plaintext(step, &cache, &plaintext, &status);
         }
         if (error == NULL) {
@@ -148,7 +155,9 @@ static const char *run_steps(const json_t *input, json_t *output, reassembler *c
             error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])expired,
                                count);
         }
-        if (error == NULL && status == ENVELOPE_OK) {
+        if (error == NULL && ping_many != NULL) {
+            error = many(receiver, ping_many, now, result);
+        } else if (error == NULL && status == ENVELOPE_OK) {
             error = handler(receiver, plaintext.data, plaintext.length, now, result, &status);
         }
         if (error == NULL && status != ENVELOPE_OK) {
@@ -205,7 +214,7 @@ const char *op_envelope_reassemble(const json_t *input, json_t *output)
         return error;
     }
     reassembler_init(&receiver.chunks, role);
-    error = run_steps(input, output, &receiver.chunks, &receiver, reassemble_step);
+    error = run_steps(input, output, &receiver.chunks, &receiver, reassemble_step, NULL);
     reassembler_release(&receiver.chunks);
     return error;
 }
@@ -236,6 +245,62 @@ static const char *core_step(void *receiver, const uint8_t *plaintext, size_t le
                     : output_json_value(dispatch, "params", request->value, request->value_length);
     }
     core_decision_release(&decision);
+    return error;
+}
+
+/* The largest pingMany count: the requests RPC-2 allows a session. */
+#define PING_MANY_MAXIMUM (INT64_C(1) << 20)
+
+/* pingMany (ADP-65): count whole openhuman.ping requests with the ids
+ * prefix + 0, prefix + 1, ... received in order by the gate, stopping at the
+ * first refusal. The prefix is checked only for being a string: an id it
+ * makes invalid is the gate's to refuse. */
+static const char *core_ping_many(void *receiver, const json_t *many, int64_t now, json_t *result)
+{
+    const char *prefix;
+    size_t prefix_length;
+    int64_t count;
+    const char *error = json_is_object(many) ? input_string(many, "prefix", &prefix, &prefix_length)
+                                             : ADAPTER_BAD_REQUEST;
+    if (error == NULL) {
+        error = input_natural(many, "count", &count);
+    }
+    if (error == NULL && count > PING_MANY_MAXIMUM) {
+        error = ADAPTER_BAD_REQUEST;
+    }
+    if (error != NULL) {
+        return error;
+    }
+    static const char head[] = "{\"requestId\":\"";
+    static const char tail[] = "\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"openhuman.ping\"}}";
+    byte_buffer plaintext;
+    byte_buffer_init(&plaintext);
+    int64_t accepted = 0;
+    envelope_status status = ENVELOPE_OK;
+    for (; accepted < count; accepted++) {
+        plaintext.length = 0;
+        byte_buffer_append_text(&plaintext, head);
+        byte_buffer_append(&plaintext, prefix, prefix_length);
+        byte_buffer_append_decimal(&plaintext, (uint64_t)accepted);
+        byte_buffer_append_text(&plaintext, tail);
+        if (plaintext.failed) {
+            error = ADAPTER_INTERNAL_ERROR;
+            break;
+        }
+        core_decision decision;
+        status = core_gate_receive(receiver, plaintext.data, plaintext.length, now, &decision);
+        if (status != ENVELOPE_OK) {
+            break;
+        }
+        core_decision_release(&decision);
+    }
+    byte_buffer_release(&plaintext);
+    if (error == NULL && json_object_set_new(result, "accepted", json_integer((json_int_t)accepted)) != 0) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    if (error == NULL && status != ENVELOPE_OK) {
+        error = set_error(result, status);
+    }
     return error;
 }
 
@@ -281,7 +346,7 @@ const char *op_envelope_core(const json_t *input, json_t *output)
     if (error == NULL) {
         core_gate gate;
         core_gate_init(&gate, grant, methods);
-        error = run_steps(input, output, &gate.chunks, &gate, core_step);
+        error = run_steps(input, output, &gate.chunks, &gate, core_step, core_ping_many);
         core_gate_release(&gate);
     }
     for (size_t i = 0; i < 2; i++) {

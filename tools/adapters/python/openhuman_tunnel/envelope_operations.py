@@ -176,11 +176,40 @@ def op_envelope_split(inp: dict) -> dict:
             "length": len(message), "sha256": hashlib.sha256(message).hexdigest()}
 
 
-def _envelope_step(step, cache: dict):
-    """(now, source) of a reassemble or core step; source is plaintext bytes or a split-of tuple."""
+# The largest pingMany count: the requests RPC-2 allows a session (ADP-65).
+_MAXIMUM_PING_MANY = 1 << 20
+
+
+class _PingMany:
+    """The pingMany step of envelope-core (ADP-65): count whole openhuman.ping requests with the
+    ids prefix + 0, prefix + 1, ... received in order, stopping at the first refusal."""
+
+    def __init__(self, step: dict):
+        many = _object(step, "pingMany")
+        self.prefix = _string(many, "prefix")
+        self.count = _natural(many, "count")
+        if self.count > _MAXIMUM_PING_MANY:
+            raise BadRequest("pingMany.count: at most 1048576")
+
+    def run(self, gate, now: int) -> dict:
+        for index in range(self.count):
+            plaintext = ('{"requestId":"%s%d","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}'
+                         % (self.prefix, index)).encode()
+            try:
+                gate.receive(plaintext, now)
+            except TunnelError as error:
+                return {"accepted": index, "error": error.code}
+        return {"accepted": self.count}
+
+
+def _envelope_step(step, cache: dict, ping_many: bool = False):
+    """(now, source) of a reassemble or core step; source is plaintext bytes, a split-of tuple,
+    or (core only) a _PingMany."""
     if not isinstance(step, dict):
         raise BadRequest("steps: expected objects")
     now = _natural(step, "now")
+    if ping_many and "pingMany" in step:
+        return now, _PingMany(step)
     if "splitOf" in step:
         split = _object(step, "splitOf")
         rid = _string(split, "requestId")
@@ -199,18 +228,21 @@ def _step_plaintext(source) -> bytes:
     return splitter.plaintext(index)
 
 
-def _run_steps(inp: dict, receiver, handle) -> dict:
+def _run_steps(inp: dict, receiver, handle, ping_many: bool = False) -> dict:
     """Runs every step on one receiver; a protocol error is that step's result."""
     cache = {}
     steps = _list(inp, "steps")
     results = []
     for step in steps:
-        now, source = _envelope_step(step, cache)
+        now, source = _envelope_step(step, cache, ping_many)
         expired = receiver.expire(now)
-        try:
-            result = handle(receiver.receive(_step_plaintext(source), now))
-        except TunnelError as error:
-            result = {"error": error.code}
+        if isinstance(source, _PingMany):
+            result = source.run(receiver, now)
+        else:
+            try:
+                result = handle(receiver.receive(_step_plaintext(source), now))
+            except TunnelError as error:
+                result = {"error": error.code}
         result["expired"] = expired
         results.append(result)
     return {"steps": results}
@@ -240,7 +272,7 @@ def op_envelope_core(inp: dict) -> dict:
                                  "params": _value(outcome.params), "stream": outcome.stream}}
         return {"reply": [plaintext.hex() for plaintext in outcome.plaintexts]}
 
-    return _run_steps(inp, gate, handle)
+    return _run_steps(inp, gate, handle, ping_many=True)
 
 
 def _device_step(step):
