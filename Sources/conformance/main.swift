@@ -26,5 +26,6 @@ if arguments.first == "--serve-reference" {
 
 RunnerSignals.install()
 let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-let command = ConformanceCommand(referenceAdapter: [executable, "--serve-reference"])
+let command = ConformanceCommand(referenceAdapter: [executable, "--serve-reference"],
+                                 installedVectors: InstalledSuite.vectorsDirectory(forExecutable: executable))
 exit(command.run(arguments).rawValue)

@@ -72,10 +72,12 @@ struct CommandRun {
     /// The first line of stdout.
     var firstLine: String { stdout.split(separator: "\n").first.map(String.init) ?? "" }
 
-    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving(), progressLog: Bool = false) -> CommandRun {
+    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving(), installedVectors: String? = nil,
+                    progressLog: Bool = false) -> CommandRun {
         final class Sink: @unchecked Sendable { var text = "" }
         let out = Sink(), err = Sink()
-        let command = ConformanceCommand(referenceAdapter: reference, standardOutput: { out.text += $0 },
+        let command = ConformanceCommand(referenceAdapter: reference, installedVectors: installedVectors,
+                                         standardOutput: { out.text += $0 },
                                          standardError: { err.text += $0 }, progressEnabled: false,
                                          progressLogEnabled: progressLog)
         let status = command.run(arguments)

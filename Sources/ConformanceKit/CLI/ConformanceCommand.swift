@@ -6,6 +6,9 @@ import TunnelVectors
 public struct ConformanceCommand {
     /// argv of the adapter used when no `--adapter` is given.
     public var referenceAdapter: [String]
+    /// The vectors directory installed beside the runner's executable (ADP-100,
+    /// `InstalledSuite`), used when no `--vectors` is given; nil to use `./vectors`.
+    public var installedVectors: String?
     /// Where reports go; it throws when they cannot be written (a closed pipe, a full disk).
     public var standardOutput: (String) throws(StandardStreams.WriteError) -> Void
     public var standardError: (String) -> Void
@@ -17,12 +20,13 @@ public struct ConformanceCommand {
     /// deterministic and tests can fix it.
     public var clock: @Sendable () -> Date = { Date() }
 
-    public init(referenceAdapter: [String],
+    public init(referenceAdapter: [String], installedVectors: String? = nil,
                 standardOutput: @escaping (String) throws(StandardStreams.WriteError) -> Void = StandardStreams.writeStandardOutput,
                 standardError: @escaping (String) -> Void = StandardStreams.writeStandardError,
                 progressEnabled: Bool = isatty(STDERR_FILENO) == 1,
                 progressLogEnabled: Bool = isatty(STDERR_FILENO) != 1) {
         self.referenceAdapter = referenceAdapter
+        self.installedVectors = installedVectors
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.progressEnabled = progressEnabled
@@ -32,7 +36,7 @@ public struct ConformanceCommand {
     public func run(_ arguments: [String]) -> ExitStatus {
         let options: RunOptions
         do {
-            options = try RunOptions.parse(arguments)
+            options = try RunOptions.parse(arguments).located(installedVectors: installedVectors)
         } catch {
             standardError("conformance: \(error.description)\nRun 'conformance --help' for usage.\n")
             return .usage

@@ -25,10 +25,12 @@ public enum HelpText {
                                (quotes and backslashes) but run without a shell.
                                  --adapter "python3 tools/adapters/python/openhuman-adapter"
                                  --adapter "./target/release/tunnel-adapter --quiet"
-      --vectors DIR            The vector files (default: ./vectors). Its manifest.json is
-                               checked first; a directory without vector files or without a
-                               manifest is refused. Files whose name starts with "." are
-                               ignored.  --vectors /tmp/suite-2.2.0/vectors
+      --vectors DIR            The vector files (default: the vectors/ beside the bin/ that
+                               holds the runner, as in its tarball, when there is one; else
+                               ./vectors). Its manifest.json is checked first; a directory
+                               without vector files or without a manifest is refused. Files
+                               whose name starts with "." are ignored.
+                                 --vectors /tmp/suite-2.2.0/vectors
       --no-manifest            Run a vectors directory that has no manifest.json, unchecked
                                (a manifest that is there is still checked).
       --filter GLOB            Run only cases whose id matches; repeatable (any match selects).

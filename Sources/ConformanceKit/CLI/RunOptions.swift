@@ -21,6 +21,9 @@ public struct RunOptions: Equatable, Sendable {
     /// Adapter commands, each split into argv; empty means the reference adapter.
     public var adapters: [[String]] = []
     public var vectorsDirectory = "vectors"
+    /// Whether `--vectors` was given; without it a packaged runner runs the suite installed
+    /// beside its executable (ADP-100, `located(installedVectors:)`).
+    public var vectorsDirectoryGiven = false
     public var filters: [Glob] = []
     public var skips: [Glob] = []
     public var expectedFailuresPath: String?
@@ -82,6 +85,7 @@ public struct RunOptions: Equatable, Sendable {
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--vectors needs a directory (got an empty one)") }
                 options.vectorsDirectory = path
+                options.vectorsDirectoryGiven = true
             case "--filter":
                 options.filters.append(try glob(try value(), option: name))
             case "--skip":
@@ -161,6 +165,17 @@ public struct RunOptions: Equatable, Sendable {
     private static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
         guard let number = Int(text), number > 0 else { throw UsageError("\(option) needs a positive integer (got \(text))") }
         return number
+    }
+
+    /// These options with `installedVectors` (the suite beside the runner's executable, ADP-100)
+    /// as the vectors directory when `--vectors` was not given; as they are otherwise, so that
+    /// `./vectors` stays the default in the repository, where no suite is installed beside
+    /// `.build/debug/conformance`.
+    public func located(installedVectors: String?) -> RunOptions {
+        guard !vectorsDirectoryGiven, let installedVectors else { return self }
+        var options = self
+        options.vectorsDirectory = installedVectors
+        return options
     }
 
     /// The spec directory the HTML report reads: `--spec`, else `spec` beside the vectors directory.
