@@ -1,0 +1,163 @@
+"""End to end on loopback (issue 13): the relay as a child process, a core and a phone of the Python
+implementation over real Socket.IO, the whole story of a pairing. pyenv python3.
+
+Each test starts its own relay on an ephemeral 127.0.0.1 port and stops it, also on failure;
+every wait is bounded.
+"""
+
+import asyncio
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from clients.connection import RelayRefused  # noqa: E402
+from clients.core import RelayCore  # noqa: E402
+from clients.pairing import DEV_CORE_AUTH, assert_ok, pair  # noqa: E402
+from clients.phone import REQUEST_TIMEOUT, RelayPhone  # noqa: E402
+from clients.processes import Relay  # noqa: E402
+from openhuman_tunnel.errors import TunnelError  # noqa: E402
+
+STORY_TIMEOUT = 60.0
+
+
+class RelayTestCase(unittest.IsolatedAsyncioTestCase):
+    """A fresh relay per test; the relay and every client are stopped whatever happens."""
+
+    relay_arguments = ()
+
+    def setUp(self) -> None:
+        """Outside the event loop: starting the child blocks until it prints its port."""
+        self.relay = Relay(*self.relay_arguments)
+        self.addCleanup(self.relay.remove_log)
+        self.addCleanup(self.relay.stop)
+        self.closers = []
+
+    async def asyncTearDown(self) -> None:
+        for close in reversed(self.closers):
+            try:
+                await asyncio.wait_for(close(), 10)
+            except Exception:  # a client already gone must not hide the test's own failure
+                pass
+
+    async def core(self, **options) -> RelayCore:
+        core = RelayCore(self.relay.url, DEV_CORE_AUTH, **options)
+        await core.start()
+        self.closers.append(core.stop)
+        return core
+
+    async def pair(self, core):
+        paired = await pair(core, self.relay.url)
+        self.closers.append(paired.phone.disconnect)
+        return paired
+
+    def run_story(self, story):
+        return asyncio.wait_for(story(), STORY_TIMEOUT)
+
+
+class EndToEndTests(RelayTestCase):
+
+    async def test_pairing_ping_reconnect_and_revocation_through_a_real_relay(self):
+        await self.run_story(self._story)
+
+    async def _story(self):
+        core = await self.core()
+        channel = await core.register()
+        payload = core.pairing_payload(channel)
+        self.assertTrue(payload.startswith("openhuman://pair?cid="))
+
+        # The phone scans, joins with the pairing token and is issued its own credential (RELAY-6).
+        phone = RelayPhone(self.relay.url, payload)
+        self.closers.append(phone.disconnect)
+        connected = await phone.connect()
+        self.assertEqual(connected["channelId"], channel)
+        credential = connected["deviceCredential"]
+        self.assertNotEqual(credential, phone.pairing_token)
+
+        # Handshake; the first request commits it, and the core delivers nothing while the user has
+        # not confirmed (CONFIRM-2): that request is never answered, nothing is executed.
+        phone_code = await phone.handshake()
+        with self.assertRaises(TunnelError) as unanswered:
+            await phone.request("openhuman.ping", b"{}", 1000)
+        self.assertEqual(unanswered.exception.code, REQUEST_TIMEOUT)
+        core_code = await core.awaiting_confirmation(channel)
+        self.assertRegex(phone_code, r"^[0-9]{6}$")
+        self.assertEqual(core_code, phone_code)  # the same six digits on both screens (SAS-2)
+        self.assertEqual(core.reported("pairing_unconfirmed", channel), 1)
+        core.confirm(channel)
+
+        assert_ok(await phone.ping())
+
+        # Reconnect with the issued credential only (SIG-DEV-1): a new connection, a new handshake.
+        await phone.disconnect()
+        reconnected = await phone.connect()
+        self.assertEqual(reconnected.get("deviceCredential", credential), credential)  # RELAY-6: unchanged
+        self.assertEqual(phone.credential, credential)
+        second_code = await phone.handshake()
+        assert_ok(await phone.ping())
+        self.assertNotEqual(second_code, None)
+
+        # The core revokes: both are told (RELAY-15), the phone keeps its keys (SIG-DEV-3) and its next
+        # connect is refused with channel_revoked.
+        await core.revoke(channel)
+        await phone.connection.wait("tunnel:revoked", channel, timeout=10)
+        self.assertTrue(phone.revoked)
+        await phone.disconnect()
+        with self.assertRaises(RelayRefused) as refused:
+            await phone.connect()
+        self.assertEqual(refused.exception.code, "channel_revoked")
+        self.assertEqual(core.reports.count((channel, "auth_failed")), 0)
+        self.assertEqual(phone.reports, [])
+
+    async def test_a_restarted_core_sends_session_lost_and_the_phone_handshakes_again(self):
+        await self.run_story(self._restart)
+
+    async def _restart(self):
+        core = await self.core()
+        paired = await self.pair(core)
+        assert_ok(await paired.phone.ping())
+
+        # The core process restarts: the new one restores its channels without sessions (CHAN-7) and
+        # its connection replaces the old one (RELAY-8), so the phone sees no peer-status offline.
+        restarted = RelayCore(self.relay.url, DEV_CORE_AUTH)
+        restarted.restore(core.persisted())
+        await restarted.start()
+        self.closers.append(restarted.stop)
+        await restarted.join(paired.channel_id)
+        await core.connection.wait("tunnel:evicted", paired.channel_id, timeout=10)
+
+        # The phone's request finds no session: the core drops it and sends session-lost (SIG-CORE-1);
+        # the phone runs a new handshake (SIG-DEV-2) and a new request, with a new id, is answered.
+        with self.assertRaises(TunnelError) as lost:
+            await paired.phone.ping(timeout_ms=3000)
+        self.assertEqual(lost.exception.code, REQUEST_TIMEOUT)
+        self.assertEqual(restarted.reported("no_session", paired.channel_id), 1)
+        await paired.phone.connection.wait("tunnel:session-lost", paired.channel_id, timeout=10)
+        await paired.phone.wait_session(10)
+        assert_ok(await paired.phone.ping())
+        self.assertEqual(restarted.executed(), [])
+
+    async def test_different_codes_are_rejected_and_the_channel_is_revoked(self):
+        await self.run_story(self._rejected)
+
+    async def _rejected(self):
+        core = await self.core()
+        channel = await core.register()
+        phone = RelayPhone(self.relay.url, core.pairing_payload(channel))
+        self.closers.append(phone.disconnect)
+        await phone.connect()
+        await phone.handshake()
+        commit = asyncio.ensure_future(phone.request("openhuman.ping", b"{}", 1000))
+        await core.awaiting_confirmation(channel)
+        core.reject(channel)  # the user saw other digits (CONFIRM-3 case 2)
+        with self.assertRaises(TunnelError):
+            await commit
+        with self.assertRaises(TunnelError) as after:
+            await phone.ping(timeout_ms=1000)
+        self.assertEqual(after.exception.code, REQUEST_TIMEOUT)
+        self.assertEqual(core.reported("channel_revoked", channel), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
