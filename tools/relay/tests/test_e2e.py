@@ -6,54 +6,14 @@ every wait is bounded.
 """
 
 import asyncio
-import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from clients.connection import RelayRefused  # noqa: E402
-from clients.core import RelayCore  # noqa: E402
-from clients.pairing import DEV_CORE_AUTH, assert_ok, pair  # noqa: E402
-from clients.phone import REQUEST_TIMEOUT, RelayPhone  # noqa: E402
-from clients.processes import Relay  # noqa: E402
-from openhuman_tunnel.errors import TunnelError  # noqa: E402
-
-STORY_TIMEOUT = 60.0
-
-
-class RelayTestCase(unittest.IsolatedAsyncioTestCase):
-    """A fresh relay per test; the relay and every client are stopped whatever happens."""
-
-    relay_arguments = ()
-
-    def setUp(self) -> None:
-        """Outside the event loop: starting the child blocks until it prints its port."""
-        self.relay = Relay(*self.relay_arguments)
-        self.addCleanup(self.relay.remove_log)
-        self.addCleanup(self.relay.stop)
-        self.closers = []
-
-    async def asyncTearDown(self) -> None:
-        for close in reversed(self.closers):
-            try:
-                await asyncio.wait_for(close(), 10)
-            except Exception:  # a client already gone must not hide the test's own failure
-                pass
-
-    async def core(self, **options) -> RelayCore:
-        core = RelayCore(self.relay.url, DEV_CORE_AUTH, **options)
-        await core.start()
-        self.closers.append(core.stop)
-        return core
-
-    async def pair(self, core):
-        paired = await pair(core, self.relay.url)
-        self.closers.append(paired.phone.disconnect)
-        return paired
-
-    def run_story(self, story):
-        return asyncio.wait_for(story(), STORY_TIMEOUT)
+from relay_case import RelayTestCase  # sets up the import path of the clients and the implementation
+from clients.connection import RelayRefused
+from clients.core import RelayCore
+from clients.pairing import DEV_CORE_AUTH, assert_ok
+from clients.phone import REQUEST_TIMEOUT, RelayPhone
+from openhuman_tunnel.errors import TunnelError
 
 
 class EndToEndTests(RelayTestCase):
