@@ -43,8 +43,16 @@ def _step(value):
     return connection, account, event, safe_integer(value, "now")
 
 
-async def _run(steps) -> list:
-    relay = Relay(MemoryStore())
+def read_steps(steps) -> list:
+    """The request's steps, read whole before any runs (a shape error is the request's, ADP-70)."""
+    if not isinstance(steps, list):
+        raise BadRequest("steps: expected an array")
+    return [_step(step) for step in steps]
+
+
+async def run_steps(steps, store) -> list:
+    """Runs read steps on one new relay over `store`; one {"emit": [...]} per step."""
+    relay = Relay(store)
     results = []
     for connection, account, event, now in steps:
         emitted = await relay.step(connection, account, event, now)
@@ -53,10 +61,7 @@ async def _run(steps) -> list:
 
 
 def op_relay(inp: dict) -> dict:
-    steps = inp.get("steps")
-    if not isinstance(steps, list):
-        raise BadRequest("steps: expected an array")
-    return {"steps": asyncio.run(_run([_step(step) for step in steps]))}
+    return {"steps": asyncio.run(run_steps(read_steps(inp.get("steps")), MemoryStore()))}
 
 
 def op_hello(inp: dict) -> dict:

@@ -65,10 +65,10 @@ class RelayServer:
 
     async def _disconnect(self, sid, *reason):
         if sid not in self._account:
-            return
-        emissions = await self.relay.step(sid, self._account.get(sid), inbound.DISCONNECT, self._now())
-        self._account.pop(sid, None)
+            return  # already run by disconnect_all
+        account = self._account.pop(sid)
         self._roles.pop(sid, None)
+        emissions = await self.relay.step(sid, account, inbound.DISCONNECT, self._now())
         log.info("disconnect %s", sid)
         await self._send(sid, emissions)
 
