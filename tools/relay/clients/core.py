@@ -56,7 +56,7 @@ class ChannelRecord:
 
 class RelayCore:
     def __init__(self, url: str, auth, methods=None, grant=None) -> None:
-        """`methods`: the application, name -> function(params node) -> JSON text (bytes);
+        """`methods`: the application, name -> function(channel id, params node) -> JSON text (bytes);
         `grant`: the companion set (AUTH-2), which always holds the pings (AUTH-3)."""
         self.methods = dict(methods or {})
         self.grant = frozenset(grant if grant is not None else self.methods)
@@ -215,7 +215,7 @@ class RelayCore:
         """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""
         self.executions.append((channel_id, request.request_id, request.method))
         try:
-            result = self.methods[request.method](request.params)
+            result = self.methods[request.method](channel_id, request.params)
             message = envelope.encode_value(request.request_id, envelope.RESPONSE, 0, result)
         except Exception as failure:  # the application's failure is the device's answer, never a crash
             message = envelope.encode_error(request.request_id, envelope.METHOD_FAILED, type(failure).__name__)

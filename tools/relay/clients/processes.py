@@ -67,13 +67,27 @@ class Child:
             pass
 
 
-class Relay(Child):
-    """`openhuman-relay --host 127.0.0.1 --port 0 [extra]`; `url` once it printed its port."""
+class ListeningServer(Child):
+    """A server that prints `listening 127.0.0.1:PORT` when it accepts connections; `url` then."""
+
+    def __init__(self, argv: list, name: str) -> None:
+        super().__init__(argv, name)
+        self.port = int(self.wait_for_output(_LISTENING).group(1))
+        self.url = "http://127.0.0.1:%d" % self.port
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the server has used so far (Linux /proc), to compare servers'
+        cost per frame independently of what the clients on the same cores cost."""
+        with open("/proc/%d/stat" % self.process.pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Relay(ListeningServer):
+    """`openhuman-relay --host 127.0.0.1 --port 0 [extra]`."""
 
     def __init__(self, *extra: str) -> None:
         super().__init__([RELAY_COMMAND, "--host", "127.0.0.1", "--port", "0", *extra], "relay")
-        self.port = int(self.wait_for_output(_LISTENING).group(1))
-        self.url = "http://127.0.0.1:%d" % self.port
 
 
 def free_port() -> int:

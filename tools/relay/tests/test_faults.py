@@ -33,7 +33,7 @@ def fault(direction: str, frame: int, action: str, **more) -> dict:
 
 class FaultCase(RelayTestCase):
     async def paired_core(self):
-        core = await self.core(methods={COUNT: lambda params: COUNTED})
+        core = await self.core(methods={COUNT: lambda channel, params: COUNTED})
         paired = await self.pair(core)
         return core, paired
 
@@ -200,7 +200,7 @@ class StolenPairingTokenTests(FaultCase):
         await self.run_story(self._story)
 
     async def _story(self):
-        core = await self.core(methods={COUNT: lambda params: COUNTED})
+        core = await self.core(methods={COUNT: lambda channel, params: COUNTED})
         channel = await core.register()
         payload = core.pairing_payload(channel)
         owner = RelayPhone(self.relay.url, payload)
