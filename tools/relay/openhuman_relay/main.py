@@ -43,7 +43,11 @@ def _store_and_manager(url):
 async def _serve(args, accounts, faults) -> int:
     store, manager, client = _store_and_manager(args.redis)
     if client is not None:
-        await client.ping()  # fail at start, not at the first event, when Redis is unreachable
+        from redis.exceptions import RedisError
+        try:
+            await client.ping()  # fail at start, not at the first event, when Redis is unreachable
+        except RedisError as error:
+            raise OSError(f"redis at {args.redis}: {error}") from None
     server = RelayServer(store, accounts, client_manager=manager, faults=faults)
     app = web.Application()
     server.attach(app)
