@@ -5,6 +5,7 @@ import asyncio
 import logging
 import signal
 import sys
+import time
 
 from aiohttp import web
 
@@ -12,6 +13,7 @@ from .accounts import DEV_ACCOUNT, DEV_CORE_TOKEN, Accounts, AccountsFileError
 from .faults import FaultPlan, FaultPlanError
 from .memory_store import MemoryStore
 from .server import RelayServer
+from .trace import TraceWriter
 
 
 def _arguments(argv):
@@ -26,6 +28,8 @@ def _arguments(argv):
                         "(redis://host:port/db)")
     parser.add_argument("--fault-plan", metavar="FILE", help="TEST ONLY: drop, duplicate, reorder or delay frames "
                         "as the plan says (openhuman_relay/faults.py)")
+    parser.add_argument("--trace", metavar="FILE", help="DEBUGGING ONLY: write every event this relay receives and "
+                        "sends, payloads and secrets included, as a verifier trace (openhuman_relay/trace.py)")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     return parser.parse_args(argv)
 
@@ -48,7 +52,12 @@ async def _serve(args, accounts, faults) -> int:
             await client.ping()  # fail at start, not at the first event, when Redis is unreachable
         except RedisError as error:
             raise OSError(f"redis at {args.redis}: {error}") from None
-    server = RelayServer(store, accounts, client_manager=manager, faults=faults)
+    trace = None
+    if args.trace:
+        logging.getLogger("openhuman-relay").warning("--trace: writing every payload, token and credential to %s",
+                                                     args.trace)
+        trace = TraceWriter(args.trace, time.time)
+    server = RelayServer(store, accounts, client_manager=manager, faults=faults, trace=trace)
     app = web.Application()
     server.attach(app)
     runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -67,6 +76,8 @@ async def _serve(args, accounts, faults) -> int:
     logging.getLogger("openhuman-relay").info("stopping")
     await server.disconnect_all()
     await runner.cleanup()
+    if trace is not None:
+        trace.close()
     if client is not None:
         await client.aclose()
     return 0

@@ -29,10 +29,11 @@ MAXIMUM_MESSAGE_BYTES = 1 << 20
 
 
 class RelayServer:
-    def __init__(self, store, accounts, *, client_manager=None, faults=None, clock=time.time, minter=None):
+    def __init__(self, store, accounts, *, client_manager=None, faults=None, trace=None, clock=time.time, minter=None):
         self.relay = Relay(store)
         self.accounts = accounts
         self.faults = faults
+        self.trace = trace
         self.clock = clock
         self.minter = minter or RandomMinter()
         # Local connections only: sid -> account (None for a device), and the role each joined
@@ -76,7 +77,10 @@ class RelayServer:
         """Every event: one argument, a JSON object (SIG-1); anything else is bad_request."""
         if sid not in self._account:
             return None
-        event = inbound.read(name, args[0] if len(args) == 1 else None)
+        data = args[0] if len(args) == 1 else None
+        if self.trace is not None:
+            self.trace.record(self._role(sid), "relay", name, data)
+        event = inbound.read(name, data)
         if name == "disconnect" or isinstance(event, inbound.Disconnect):
             event = inbound.INVALID  # not an event a client may send
         supply(event, self.minter)
@@ -90,6 +94,8 @@ class RelayServer:
         for target, name, data in emissions:
             if name == ACK:
                 ack = data
+                if self.trace is not None:
+                    self.trace.record("relay", self._role(target), "tunnel:register-ack", data)
             elif name == "tunnel:frame" and self.faults is not None:
                 direction = CORE_TO_DEVICE if self._roles.get(sender, {}).get(data["channelId"]) == "core" else DEVICE_TO_CORE
                 await self.faults.forward(data["channelId"], direction, self._emitter(name, data, target))
@@ -108,7 +114,13 @@ class RelayServer:
         # A local connection is served directly; another process's goes through the message
         # queue (AsyncRedisManager), which this process's own listener would otherwise also read.
         local = self.sio.manager.is_connected(target, "/")
+        if self.trace is not None and local:
+            self.trace.record("relay", self._role(target), name, data)
         await self.sio.emit(name, data, to=target, ignore_queue=local)
+
+    def _role(self, sid) -> str:
+        """A local connection's side for the trace: a core has an account, a device has none."""
+        return "core" if self._account.get(sid) is not None else "device"
 
     async def disconnect_all(self):
         """Runs the disconnection step of every local connection (a clean shutdown), so the peers
