@@ -194,6 +194,63 @@ class DelayedRequestTests(FaultCase):
         self.assertEqual(phone.reports, [])
 
 
+class DroppedAckTests(FaultCase):
+    faults = (fault("core-to-device", 1, "drop"),)
+
+    async def test_a_dropped_ack_is_recovered_by_a_new_handshake(self):
+        await self.run_story(self._story)
+
+    async def _story(self):
+        core = await self.core(methods={COUNT: lambda channel, params: COUNTED})
+        channel = await core.register()
+        phone = RelayPhone(self.relay.url, core.pairing_payload(channel))
+        self.closers.append(phone.disconnect)
+        await phone.connect()
+        with self.assertRaises(asyncio.TimeoutError):
+            await phone.handshake(timeout=2)  # DEV-STATE-3: no ack, back to idle
+        # The channel stays pending (KEYCONF-1: the lost handshake only held the slot); the next
+        # handshake, with new keys, takes the slot and its first frame commits it.
+        code = await phone.handshake()
+        commit = asyncio.ensure_future(phone.request("openhuman.ping", b"{}", 1000))
+        self.assertEqual(await core.awaiting_confirmation(channel), code)
+        core.confirm(channel)
+        await asyncio.gather(commit, return_exceptions=True)
+        self.assert_counted(await phone.request(COUNT, b"{}"))
+        self.assertEqual(len(core.executed()), 1)
+        self.assertEqual(phone.reports, [])
+
+
+class DuplicatedHandshakeTests(FaultCase):
+    faults = (fault("device-to-core", 1, "duplicate"),)
+
+    async def test_a_duplicated_handshake_is_refused_as_replayed_and_gets_no_second_ack(self):
+        await self.run_story(self._story)
+
+    async def _story(self):
+        core, paired = await self.paired_core()
+        self.assertEqual(core.reported("handshake_replayed", paired.channel_id), 1)  # KEYCONF-2
+        self.assertEqual(paired.phone.reports, [])  # one ack only: a second would be unexpected_type
+        self.assert_counted(await paired.phone.request(COUNT, b"{}"))
+
+
+class LateAnswerTests(FaultCase):
+    faults = (fault("core-to-device", FIRST_ANSWER, "delay", delayMs=1500),)
+
+    async def test_an_answer_delayed_past_the_deadline_is_an_unknown_request_and_delivered_to_nobody(self):
+        await self.run_story(self._story)
+
+    async def _story(self):
+        core, paired = await self.paired_core()
+        phone = paired.phone
+        with self.assertRaises(TunnelError) as timed_out:
+            await phone.request(COUNT, b"{}", timeout_ms=500, request_id="too-slow")
+        self.assertEqual(timed_out.exception.code, REQUEST_TIMEOUT)  # RPC-5
+        await asyncio.sleep(1.5)
+        self.assertEqual(phone.reports, [envelope.UNKNOWN_REQUEST])  # RPC-4: nobody waits for it
+        self.assert_counted(await phone.request(COUNT, b"{}", request_id="in-time"))
+        self.assert_executed_once_each(core, ["too-slow", "in-time"])
+
+
 class StolenPairingTokenTests(FaultCase):
 
     async def test_a_second_phone_with_the_used_pairing_token_is_refused_and_the_pairing_goes_on(self):
@@ -221,6 +278,35 @@ class StolenPairingTokenTests(FaultCase):
         await asyncio.gather(commit, return_exceptions=True)
         self.assert_counted(await owner.request(COUNT, b"{}"))
         self.assertEqual(len(core.executed()), 1)
+
+    async def test_a_thief_who_uses_the_token_first_shows_a_code_the_owner_cannot_match_and_is_rejected(self):
+        await self.run_story(self._thief_first)
+
+    async def _thief_first(self):
+        core = await self.core(methods={COUNT: lambda channel, params: COUNTED})
+        channel = await core.register()
+        payload = core.pairing_payload(channel)
+        thief = RelayPhone(self.relay.url, payload)
+        self.closers.append(thief.disconnect)
+        await thief.connect()
+        thief_code = await thief.handshake()
+        commit = asyncio.ensure_future(thief.request(COUNT, b"{}", 1000))
+        desktop_code = await core.awaiting_confirmation(channel)
+        self.assertEqual(desktop_code, thief_code)  # the desktop shows the thief's pairing
+
+        owner = RelayPhone(self.relay.url, payload)
+        self.closers.append(owner.disconnect)
+        with self.assertRaises(RelayRefused) as refused:
+            await owner.connect()
+        self.assertEqual(refused.exception.code, "pairing_token_used")
+        self.assertIsNone(owner.code)  # the owner's phone shows no code to match: the user says No
+        core.reject(channel)  # CONFIRM-3 case 2: revoked
+
+        await asyncio.gather(commit, return_exceptions=True)
+        with self.assertRaises(TunnelError):
+            await thief.request(COUNT, b"{}", 1000)
+        self.assertEqual(core.executed(), [])  # nothing of the thief's ever ran (CONFIRM-2, CHAN-4)
+        self.assertEqual(core.reported("channel_revoked", channel), 1)
 
 
 if __name__ == "__main__":
