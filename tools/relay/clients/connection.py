@@ -69,22 +69,32 @@ class RelayConnection:
     async def call(self, event: str, data: dict, timeout: float = DEFAULT_TIMEOUT):
         return await self.sio.call(event, data, timeout=timeout)
 
-    async def wait(self, names, channel_id=None, timeout: float = DEFAULT_TIMEOUT):
-        """The first event not yet taken whose name is in `names` (and whose channelId matches, when
-        given): (name, data). asyncio.TimeoutError when none arrives in time."""
+    async def wait(self, names, channel_id=None, timeout: float = DEFAULT_TIMEOUT, **members):
+        """The first event not yet taken whose name is in `names` and whose channelId (when given) and
+        other `members` have these values: (name, data). asyncio.TimeoutError when none arrives in time."""
         names = (names,) if isinstance(names, str) else tuple(names)
+        if channel_id is not None:
+            members["channelId"] = channel_id
+
+        def matches(data) -> bool:
+            return isinstance(data, dict) and all(key in data and data[key] == value for key, value in members.items())
 
         async def first():
             while True:
                 for entry in self.events:
                     name, data, taken = entry
-                    if not taken and name in names and (channel_id is None or data.get("channelId") == channel_id):
+                    if not taken and name in names and matches(data):
                         entry[2] = True
                         return name, data
                 self._arrived.clear()
                 await self._arrived.wait()
 
         return await asyncio.wait_for(first(), timeout)
+
+    def take_all(self) -> None:
+        """Mark every event received so far as taken: later waits see only what arrives after this."""
+        for entry in self.events:
+            entry[2] = True
 
     def seen(self, name: str) -> list:
         """Every event of `name` received so far, taken or not."""

@@ -49,6 +49,7 @@ class RelayPhone:
         self.cipher = None
         self.requests = None
         self.code = None  # the code of the last accepted ack (SAS-4)
+        self.sessions = 0  # acks accepted so far: each a new session
         self.session_ready = asyncio.Event()
         self._answers = {}
         self._peer_offline = False
@@ -108,6 +109,7 @@ class RelayPhone:
         self.cipher = SessionCipher(DEVICE, keys)
         self.requests = DeviceRequests()
         self.code = code
+        self.sessions += 1
         self.session_ready.set()
         if not answered.done():
             answered.set_result(code)
@@ -194,5 +196,9 @@ class RelayPhone:
         except (asyncio.TimeoutError, TunnelError) as error:
             self.reports.append(getattr(error, "code", "ack_timeout"))
 
-    async def wait_session(self, timeout: float = ACK_TIMEOUT_SECONDS) -> None:
-        await asyncio.wait_for(self.session_ready.wait(), timeout)
+    async def wait_session(self, sessions: int, timeout: float = ACK_TIMEOUT_SECONDS) -> None:
+        """Until the phone has its `sessions`-th session (a handshake in the background finished)."""
+        async def reached() -> None:
+            while not (self.session_ready.is_set() and self.sessions >= sessions):
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(reached(), timeout)

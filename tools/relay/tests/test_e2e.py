@@ -77,6 +77,7 @@ class EndToEndTests(RelayTestCase):
         core = await self.core()
         paired = await self.pair(core)
         assert_ok(await paired.phone.ping())
+        sessions = paired.phone.sessions
 
         # The core process restarts: the new one restores its channels without sessions (CHAN-7) and
         # its connection replaces the old one (RELAY-8), so the phone sees no peer-status offline.
@@ -94,9 +95,38 @@ class EndToEndTests(RelayTestCase):
         self.assertEqual(lost.exception.code, REQUEST_TIMEOUT)
         self.assertEqual(restarted.reported("no_session", paired.channel_id), 1)
         await paired.phone.connection.wait("tunnel:session-lost", paired.channel_id, timeout=10)
-        await paired.phone.wait_session(10)
+        await paired.phone.wait_session(sessions + 1, 10)
         assert_ok(await paired.phone.ping())
         self.assertEqual(restarted.executed(), [])
+
+    async def test_the_core_back_online_after_offline_makes_the_phone_handshake_again(self):
+        await self.run_story(self._back_online)
+
+    async def _back_online(self):
+        core = await self.core()
+        paired = await self.pair(core)
+        phone = paired.phone
+        assert_ok(await phone.ping())
+        sessions = phone.sessions
+        phone.connection.take_all()
+
+        # The core stops first (RELAY-10: the phone is told offline), then comes back (RELAY-9: online).
+        saved = core.persisted()
+        await core.stop()
+        await phone.connection.wait("tunnel:peer-status", paired.channel_id, timeout=10, online=False)
+        restarted = RelayCore(self.relay.url, DEV_CORE_AUTH)
+        restarted.restore(saved)
+        await restarted.start()
+        self.closers.append(restarted.stop)
+        await restarted.join(paired.channel_id)
+
+        # SIG-DEV-2: online after offline starts a new handshake by itself; the same pairing goes on.
+        await phone.connection.wait("tunnel:peer-status", paired.channel_id, timeout=10, online=True)
+        await phone.wait_session(sessions + 1, 10)
+        assert_ok(await phone.ping())
+        self.assertEqual(restarted.reported("no_session"), 0)
+        self.assertEqual(phone.connection.seen("tunnel:session-lost"), [])
+        self.assertEqual(phone.reports, [])
 
     async def test_different_codes_are_rejected_and_the_channel_is_revoked(self):
         await self.run_story(self._rejected)
