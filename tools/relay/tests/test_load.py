@@ -111,6 +111,7 @@ def summary(results: list, cpu: float, per_worker: list) -> dict:
         "errors": [error for result in results for error in result["errors"]],
         "requestChars": results[0].get("requestChars"),
         "answerChars": results[0].get("answerChars"),
+        "pairingSeconds": max(result.get("pairingSeconds", 0.0) for result in results),
     }
 
 
@@ -151,6 +152,8 @@ def report(relay: dict, echo: dict) -> None:
         "  %-22s %12s %12s %18s" % ("server", "frames/s", "p99 ms", "server CPU us/frame"),
         "  %-22s %12.0f %12.2f %18.1f" % ("relay", relay["fps"], relay["p99_ms"], relay["cpu_us_per_frame"]),
         "  %-22s %12.0f %12.2f %18.1f" % ("echo baseline", echo["fps"], echo["p99_ms"], echo["cpu_us_per_frame"]),
+        "  all %d channels paired (register, scan, connect, handshake, commit, confirm) in %.1f s" % (
+            relay["channels"], relay["pairingSeconds"]),
         "  throughput ratio relay/echo = %.2f (goal >= %.1f); server CPU per frame relay/echo = %.2f" % (
             ratio, GOAL, cost),
         "  (the clients share the machine's cores with the server; the relay's clients also seal, open and",
