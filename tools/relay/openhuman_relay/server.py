@@ -86,7 +86,13 @@ class RelayServer:
         supply(event, self.minter)
         emissions = await self.relay.step(sid, self._account[sid], event, self._now())
         _log_step(name, event, emissions)
-        return await self._send(sid, emissions)
+        ack = await self._send(sid, emissions)
+        if sid not in self._account:
+            # The connection closed while its step ran against a shared store (the disconnection
+            # step may have committed first): run the disconnection again, so a join that landed
+            # after it leaves no member behind.
+            await self._send(sid, await self.relay.step(sid, None, inbound.DISCONNECT, self._now()))
+        return ack
 
     async def _send(self, sender, emissions):
         """Sends the step's events in order; returns the ack of tunnel:register, if any."""
