@@ -49,8 +49,9 @@ class RelayConnection:
         return keep
 
     async def _frame(self, data) -> None:
-        if self.on_frame is not None and isinstance(data, dict):
-            await self.on_frame(data.get("channelId"), data.get("payload"))
+        """Only the shape of 12.2 reaches the endpoint; anything else is dropped here."""
+        if self.on_frame is not None and isinstance(data, dict) and isinstance(data.get("payload"), str):
+            await self.on_frame(data.get("channelId"), data["payload"])
 
     async def _gone(self, *_reason) -> None:
         self.disconnected.set()

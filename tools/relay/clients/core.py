@@ -27,7 +27,7 @@ from openhuman_tunnel.chunks import Splitter
 from openhuman_tunnel.core_channel import CoreChannel
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
 from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE
-from openhuman_tunnel.handshake import Confirming, Pending, Revoked
+from openhuman_tunnel.handshake import Confirming, Paired, Pending, Revoked
 from openhuman_tunnel.pairing_window import expires_at
 from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
 
@@ -172,8 +172,8 @@ class RelayCore:
             plaintext = record.channel.open(frame, unix_seconds())
         except TunnelError as error:
             self._note_commit(record, slot)
-            if error.code == NO_SESSION:
-                await self._session_lost(record)
+            if error.code == NO_SESSION and isinstance(record.channel.state, Paired):
+                await self._session_lost(record)  # SIG-CORE-1 speaks of paired channels only
             raise
         self._note_commit(record, slot)
         await self._deliver(record, plaintext)

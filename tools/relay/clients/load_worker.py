@@ -161,12 +161,13 @@ async def echo_run(url: str, channels: int, window: int, seconds: float, request
 
         async def echoed(data) -> None:
             arrived = time.monotonic_ns()
-            owner, index, sent, _ = data.get("payload", "").split(".", 3)
-            future = waiting.pop(int(index), None) if owner == channel_id and data.get("channelId") == channel_id else None
+            fields = str(data.get("payload", "")).split(".", 3)
+            mine = len(fields) == 4 and fields[0] == channel_id and data.get("channelId") == channel_id
+            future = waiting.pop(int(fields[1]), None) if mine and fields[1].isdigit() else None
             if future is None:
                 tally.misdelivered += 1
                 return
-            tally.latencies_us.append((arrived - int(sent)) // 1000)
+            tally.latencies_us.append((arrived - int(fields[2])) // 1000)
             future.set_result(None)
 
         sio.on("tunnel:frame", echoed)

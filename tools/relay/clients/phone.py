@@ -26,6 +26,7 @@ from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection
 
 REQUEST_TIMEOUT = "request_timeout"  # RPC-5, a local code
+UNKNOWN_CHANNEL = "unknown_channel"  # a frame for another channel on this phone's connection
 ACK_TIMEOUT_SECONDS = 10.0  # DEV-STATE-3
 HINT_INTERVAL = 1.0
 PING = "openhuman.ping"
@@ -148,6 +149,9 @@ class RelayPhone:
         await self.connection.emit("tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)})
 
     async def _frame(self, channel_id, payload) -> None:
+        if channel_id != self.channel_id:
+            self.reports.append(UNKNOWN_CHANNEL)  # not this pairing's: dropped unread
+            return
         try:
             frame = base64url.decode(payload)
             if self._hs is not None and frame[:1] == bytes((TYPE_HANDSHAKE_ACK,)):
