@@ -30,6 +30,10 @@ class TwoRelaysTests(unittest.IsolatedAsyncioTestCase):
         self.addCleanup(self.relay_b.stop)
         self.closers = []
 
+    async def asyncSetUp(self) -> None:
+        # IsolatedAsyncioTestCase runs its loop in debug mode, which makes every step many times slower.
+        asyncio.get_running_loop().set_debug(False)
+
     async def asyncTearDown(self) -> None:
         for close in reversed(self.closers):
             try:
