@@ -3,6 +3,7 @@ stopped whatever happens, every story bounded in time. pyenv python3.
 """
 
 import asyncio
+import hashlib
 import json
 import os
 import sys
@@ -25,12 +26,22 @@ def fault_plan(faults) -> str:
     return plan.name
 
 
+def accounts_file(accounts: dict) -> str:
+    """An --accounts file: each account with the SHA-256 hex digest of its core token."""
+    with tempfile.NamedTemporaryFile("w", prefix="accounts-", suffix=".json", delete=False) as listing:
+        json.dump({account: hashlib.sha256(token.encode()).hexdigest() for account, token in accounts.items()},
+                  listing)
+    return listing.name
+
+
 class RelayTestCase(unittest.IsolatedAsyncioTestCase):
     """A fresh relay per test; the relay and every client are stopped whatever happens.
 
-    A subclass with `faults` runs its relay with that fault plan."""
+    A subclass with `faults` runs its relay with that fault plan, one with `accounts` (account ->
+    core token) with those accounts instead of the development one."""
 
     faults = ()
+    accounts = None
 
     def setUp(self) -> None:
         """Outside the event loop: starting the child blocks until it prints its port."""
@@ -38,7 +49,11 @@ class RelayTestCase(unittest.IsolatedAsyncioTestCase):
         if self.faults:
             plan = fault_plan(self.faults)
             self.addCleanup(os.unlink, plan)
-            arguments = ("--fault-plan", plan)
+            arguments += ("--fault-plan", plan)
+        if self.accounts is not None:
+            listing = accounts_file(self.accounts)
+            self.addCleanup(os.unlink, listing)
+            arguments += ("--accounts", listing)
         self.relay = Relay(*arguments)
         self.addCleanup(self.relay.remove_log)
         self.addCleanup(self.relay.stop)
@@ -55,8 +70,8 @@ class RelayTestCase(unittest.IsolatedAsyncioTestCase):
             except Exception:  # a client already gone must not hide the test's own failure
                 pass
 
-    async def core(self, **options) -> RelayCore:
-        core = RelayCore(self.relay.url, DEV_CORE_AUTH, **options)
+    async def core(self, auth=DEV_CORE_AUTH, **options) -> RelayCore:
+        core = RelayCore(self.relay.url, auth, **options)
         await core.start()
         self.closers.append(core.stop)
         return core

@@ -8,6 +8,8 @@ every wait is bounded.
 import asyncio
 import unittest
 
+import socketio
+
 from relay_case import RelayTestCase  # sets up the import path of the clients and the implementation
 from clients.connection import RelayRefused
 from clients.core import RelayCore
@@ -147,6 +149,51 @@ class EndToEndTests(RelayTestCase):
             await phone.ping(timeout_ms=1000)
         self.assertEqual(after.exception.code, REQUEST_TIMEOUT)
         self.assertEqual(core.reported("channel_revoked", channel), 1)
+
+
+ALICE = {"account": "alice", "coreToken": "alice-core-token-0123456789"}
+BOB = {"account": "bob", "coreToken": "bob-core-token-0123456789"}
+
+
+class AccountIsolationTests(RelayTestCase):
+    accounts = {"alice": ALICE["coreToken"], "bob": BOB["coreToken"]}
+
+    async def test_another_accounts_core_cannot_join_revoke_or_send_on_a_channel(self):
+        await self.run_story(self._isolation)
+
+    async def _isolation(self):
+        alice = await self.core(auth=ALICE)
+        paired = await self.pair(alice)  # control: the owner's core pairs and answers
+        assert_ok(await paired.phone.ping())
+
+        bob = await self.core(auth=BOB)
+        with self.assertRaises(RelayRefused) as joined:
+            await bob.join(paired.channel_id)
+        self.assertEqual(joined.exception.code, "not_channel_owner")  # RELAY-4
+        await bob.connection.emit("tunnel:revoke", {"channelId": paired.channel_id})
+        _, refused = await bob.connection.wait("tunnel:error", paired.channel_id, timeout=10)
+        self.assertEqual(refused["code"], "not_joined")
+        await bob.connection.emit("tunnel:frame", {"channelId": paired.channel_id, "payload": "AgAAAA"})
+        _, refused = await bob.connection.wait("tunnel:error", paired.channel_id, timeout=10)
+        self.assertEqual(refused["code"], "not_joined")  # RELAY-11
+
+        assert_ok(await paired.phone.ping())  # nothing of bob's reached the pairing
+        self.assertFalse(paired.phone.revoked)
+        self.assertEqual(alice.reports, [(paired.channel_id, "pairing_unconfirmed")])
+
+    async def test_a_device_cannot_register_and_a_wrong_core_token_is_refused(self):
+        await self.run_story(self._no_account)
+
+    async def _no_account(self):
+        device = await self.core(auth=None)  # a connection with no account is a device's
+        with self.assertRaises(RelayRefused) as refused:
+            await device.register()
+        self.assertEqual(refused.exception.code, "not_channel_owner")
+        impostor = RelayCore(self.relay.url, {"account": "alice", "coreToken": BOB["coreToken"]})
+        with self.assertRaises(socketio.exceptions.ConnectionError):
+            await impostor.start()
+        control = await self.core(auth=ALICE)
+        self.assertTrue(await control.register())
 
 
 if __name__ == "__main__":
