@@ -95,6 +95,8 @@ async def relay_run(url: str, channels: int, window: int, seconds: float) -> dic
     pairing_started = time.monotonic()
     pairings = await asyncio.gather(*(paired_one() for _ in range(channels)))
     pairing_seconds = time.monotonic() - pairing_started
+    # CONFIRM-2: every committing request went unanswered while its pairing waited for the user.
+    tally.errors += ["answered while confirming" for paired in pairings if paired.unanswered != "request_timeout"]
     baseline_reports = len(core.reports)
     await _ready()
     tally.begin()

@@ -8,7 +8,7 @@ compares the two codes and confirms only when they are equal (CONFIRM-3, SAS-3, 
 
 from openhuman_tunnel.errors import TunnelError
 
-from .phone import PING, REQUEST_TIMEOUT, RelayPhone
+from .phone import PING, RelayPhone
 
 # The relay's default account when it runs without --accounts (loopback development only).
 DEV_CORE_AUTH = {"account": "dev", "coreToken": "openhuman-dev-core-token"}

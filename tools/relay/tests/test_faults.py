@@ -35,6 +35,7 @@ class FaultCase(RelayTestCase):
     async def paired_core(self):
         core = await self.core(methods={COUNT: lambda channel, params: COUNTED})
         paired = await self.pair(core)
+        self.assertEqual(paired.unanswered, REQUEST_TIMEOUT)  # CONFIRM-2: nothing delivered before the user's yes
         return core, paired
 
     def assert_counted(self, event) -> None:
