@@ -14,7 +14,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
