@@ -27,6 +27,7 @@ from .connection import RelayConnection
 
 REQUEST_TIMEOUT = "request_timeout"  # RPC-5, a local code
 UNKNOWN_CHANNEL = "unknown_channel"  # a frame for another channel on this phone's connection
+ACK_TIMEOUT = "ack_timeout"  # DEV-STATE-3: a background handshake got no ack in time (a local note)
 ACK_TIMEOUT_SECONDS = 10.0  # DEV-STATE-3
 HINT_INTERVAL = 1.0
 PING = "openhuman.ping"
@@ -197,8 +198,10 @@ class RelayPhone:
     async def _quiet_handshake(self) -> None:
         try:
             await self.handshake()
-        except (asyncio.TimeoutError, TunnelError) as error:
-            self.reports.append(getattr(error, "code", "ack_timeout"))
+        except asyncio.TimeoutError:
+            self.reports.append(ACK_TIMEOUT)
+        except TunnelError as error:
+            self.reports.append(error.code)
 
     async def wait_session(self, sessions: int, timeout: float = ACK_TIMEOUT_SECONDS) -> None:
         """Until the phone has its `sessions`-th session (a handshake in the background finished)."""

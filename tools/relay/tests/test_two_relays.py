@@ -13,6 +13,7 @@ from relay_case import STORY_TIMEOUT
 from clients.connection import RelayRefused
 from clients.core import RelayCore
 from clients.pairing import DEV_CORE_AUTH, assert_ok, pair
+from clients.phone import RelayPhone
 from clients.processes import Redis, Relay
 
 
@@ -55,6 +56,13 @@ class TwoRelaysTests(unittest.IsolatedAsyncioTestCase):
         phone = paired.phone
         self.closers.append(phone.disconnect)
         assert_ok(await phone.ping())
+
+        # The token was used on B; on A it is used too (RELAY-2 holds across processes).
+        thief = RelayPhone(a, core.pairing_payload(paired.channel_id))
+        self.closers.append(thief.disconnect)
+        with self.assertRaises(RelayRefused) as stolen:
+            await thief.connect()
+        self.assertEqual(stolen.exception.code, "pairing_token_used")
 
         # Eviction across processes: the phone's newer connection on A replaces its older one on B,
         # which is told so (RELAY-8); a new handshake on the new connection, and frames flow.
