@@ -11,6 +11,7 @@ from aiohttp import web
 
 from .accounts import DEV_ACCOUNT, DEV_CORE_TOKEN, Accounts, AccountsFileError
 from .faults import FaultPlan, FaultPlanError
+from .liveness import Liveness
 from .memory_store import MemoryStore
 from .server import RelayServer
 from .trace import TraceWriter
@@ -57,7 +58,13 @@ async def _serve(args, accounts, faults) -> int:
         logging.getLogger("openhuman-relay").warning("--trace: writing every payload, token and credential to %s",
                                                      args.trace)
         trace = TraceWriter(args.trace, time.time)
-    server = RelayServer(store, accounts, client_manager=manager, faults=faults, trace=trace)
+    liveness = None
+    if client is not None:
+        liveness = Liveness(client, manager.host_id)
+        await liveness.announce()
+    server = RelayServer(store, accounts, client_manager=manager, faults=faults, trace=trace, liveness=liveness)
+    if liveness is not None:
+        reaper = asyncio.get_running_loop().create_task(liveness.run(server.relay, server.deliver, server.now))
     app = web.Application()
     server.attach(app)
     runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -74,7 +81,11 @@ async def _serve(args, accounts, faults) -> int:
         loop.add_signal_handler(number, stop.set)
     await stop.wait()
     logging.getLogger("openhuman-relay").info("stopping")
+    if liveness is not None:
+        reaper.cancel()
     await server.disconnect_all()
+    if liveness is not None:
+        await liveness.withdraw()
     await runner.cleanup()
     if trace is not None:
         trace.close()

@@ -29,8 +29,11 @@ MAXIMUM_MESSAGE_BYTES = 1 << 20
 
 
 class RelayServer:
-    def __init__(self, store, accounts, *, client_manager=None, faults=None, trace=None, clock=time.time, minter=None):
+    def __init__(self, store, accounts, *, client_manager=None, faults=None, trace=None, liveness=None,
+                 clock=time.time, minter=None):
         self.relay = Relay(store)
+        # With a shared Redis: this process's connections, for the survivors should it die.
+        self.liveness = liveness
         self.accounts = accounts
         self.faults = faults
         self.trace = trace
@@ -52,7 +55,7 @@ class RelayServer:
     def attach(self, app):
         self.sio.attach(app)
 
-    def _now(self) -> int:
+    def now(self) -> int:
         return int(self.clock())
 
     async def _connect(self, sid, environ, auth=None):
@@ -62,6 +65,8 @@ class RelayServer:
             log.info("connect refused: unauthorized")
             raise socketio.exceptions.ConnectionRefusedError("unauthorized") from None
         self._account[sid] = account
+        if self.liveness is not None:
+            await self.liveness.connected(sid)
         log.info("connect %s as %s", sid, "core" if account is not None else "device")
 
     async def _disconnect(self, sid, *reason):
@@ -69,9 +74,11 @@ class RelayServer:
             return  # already run by disconnect_all
         account = self._account.pop(sid)
         self._roles.pop(sid, None)
-        emissions = await self.relay.step(sid, account, inbound.DISCONNECT, self._now())
+        emissions = await self.relay.step(sid, account, inbound.DISCONNECT, self.now())
+        if self.liveness is not None:
+            await self.liveness.disconnected(sid)
         log.info("disconnect %s", sid)
-        await self._send(sid, emissions)
+        await self.deliver(sid, emissions)
 
     async def _event(self, name, sid, *args):
         """Every event: one argument, a JSON object (SIG-1); anything else is bad_request."""
@@ -84,17 +91,17 @@ class RelayServer:
         if name == "disconnect" or isinstance(event, inbound.Disconnect):
             event = inbound.INVALID  # not an event a client may send
         supply(event, self.minter)
-        emissions = await self.relay.step(sid, self._account[sid], event, self._now())
+        emissions = await self.relay.step(sid, self._account[sid], event, self.now())
         _log_step(name, event, emissions)
-        ack = await self._send(sid, emissions)
+        ack = await self.deliver(sid, emissions)
         if sid not in self._account:
             # The connection closed while its step ran against a shared store (the disconnection
             # step may have committed first): run the disconnection again, so a join that landed
             # after it leaves no member behind.
-            await self._send(sid, await self.relay.step(sid, None, inbound.DISCONNECT, self._now()))
+            await self.deliver(sid, await self.relay.step(sid, None, inbound.DISCONNECT, self.now()))
         return ack
 
-    async def _send(self, sender, emissions):
+    async def deliver(self, sender, emissions):
         """Sends the step's events in order; returns the ack of tunnel:register, if any."""
         ack = None
         for target, name, data in emissions:
