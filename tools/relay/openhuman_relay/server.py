@@ -74,14 +74,28 @@ class RelayServer:
             return  # already run by disconnect_all
         account = self._account.pop(sid)
         self._roles.pop(sid, None)
-        emissions = await self.relay.step(sid, account, inbound.DISCONNECT, self.now())
-        if self.liveness is not None:
-            await self.liveness.disconnected(sid)
-        log.info("disconnect %s", sid)
-        await self.deliver(sid, emissions)
+        try:
+            emissions = await self.relay.step(sid, account, inbound.DISCONNECT, self.now())
+            if self.liveness is not None:
+                await self.liveness.disconnected(sid)
+            log.info("disconnect %s", sid)
+            await self.deliver(sid, emissions)
+        except Exception as error:
+            # Its records stay until the same role connects again and evicts it (RELAY-8) or,
+            # with Redis, until this process dies and a survivor reaps it (liveness.py).
+            log.error("disconnect of %s failed: %s", sid, type(error).__name__)
 
     async def _event(self, name, sid, *args):
-        """Every event: one argument, a JSON object (SIG-1); anything else is bad_request."""
+        """Every event: one argument, a JSON object (SIG-1); anything else is bad_request. A failure
+        of the relay itself (Redis unreachable, a step that cannot commit) is logged, without the
+        event's argument, and leaves the connection open and the state unchanged."""
+        try:
+            return await self._run_event(name, sid, args)
+        except Exception as error:
+            log.error("%.64r from %s failed: %s", name, sid, type(error).__name__)
+            return None
+
+    async def _run_event(self, name, sid, args):
         if sid not in self._account:
             return None
         data = args[0] if len(args) == 1 else None

@@ -24,7 +24,7 @@ class TraceWriter:
 
     def _write(self, value):
         # ASCII escapes: a lone surrogate a client sent is written as its escape, never fails.
-        self._file.write(json.dumps(value, separators=(",", ":")) + "\n")
+        self._file.write(json.dumps(value, separators=(",", ":"), default=_not_json) + "\n")
         self._file.flush()
 
     def record(self, sender: str, receiver: str, event: str, data):
@@ -34,3 +34,10 @@ class TraceWriter:
 
     def close(self):
         self._file.close()
+
+
+def _not_json(value):
+    """A Socket.IO binary attachment has no JSON form: recorded as its kind and length."""
+    if isinstance(value, (bytes, bytearray)):
+        return {"binary": len(value)}
+    return repr(type(value).__name__)

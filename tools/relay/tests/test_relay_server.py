@@ -52,12 +52,24 @@ class LogCapture(logging.Handler):
         self.lines.append(record.getMessage())
 
 
+class FailingStore(MemoryStore):
+    """A store that fails while `failing` is set, as a Redis that went away does."""
+
+    failing = False
+
+    async def atomically(self, step):
+        if self.failing:
+            raise ConnectionError("store unreachable")
+        return await super().atomically(step)
+
+
 class RelayServerTests(unittest.IsolatedAsyncioTestCase):
     faults = None
 
     async def asyncSetUp(self):
         asyncio.get_running_loop().set_debug(False)
-        self.server = RelayServer(MemoryStore(), Accounts.development(),
+        self.store = FailingStore()
+        self.server = RelayServer(self.store, Accounts.development(),
                                   faults=FaultPlan.parse({"faults": self.faults}) if self.faults else None)
         app = web.Application()
         self.server.attach(app)
@@ -108,6 +120,27 @@ class EventFormTests(RelayServerTests):
         await phone.sio.emit("tunnel:frame")
         self.assertEqual(await phone.next(), ("tunnel:error", {"code": "bad_request"}))
         # Positive control: one argument passes the form check and reaches RELAY-11.
+        await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": "AA"})
+        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "not_joined", "channelId": "chA"}))
+
+    async def test_a_binary_argument_is_bad_request_and_the_connection_goes_on(self):
+        phone = await self.connect()
+        await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": b"\x00\x01"})
+        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "bad_request"}))
+        await phone.sio.emit("tunnel:frame", b"\x00")
+        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "bad_request"}))
+        await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": "AA"})
+        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "not_joined", "channelId": "chA"}))
+
+    async def test_a_failing_store_is_logged_and_the_connection_goes_on(self):
+        phone = await self.connect()
+        self.store.failing = True
+        await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": "PAYLOADxSECRET"})
+        await asyncio.sleep(0.2)
+        self.assertTrue(phone.events.empty())
+        self.assertIn("'tunnel:frame' from", "\n".join(self.log.lines))
+        self.assertNotIn("PAYLOADxSECRET", "\n".join(self.log.lines))
+        self.store.failing = False
         await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": "AA"})
         self.assertEqual(await phone.next(), ("tunnel:error", {"code": "not_joined", "channelId": "chA"}))
 

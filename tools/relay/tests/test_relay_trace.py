@@ -17,21 +17,24 @@ from openhuman_relay.trace import TraceWriter  # noqa: E402
 
 class TraceTests(unittest.TestCase):
     def test_records_follow_the_header_and_time_never_decreases(self):
-        times = iter([1_790_000_000.5, 1_790_000_001.0, 1_789_999_999.0])
+        times = iter([1_790_000_000.5, 1_790_000_001.0, 1_789_999_999.0, 1_790_000_002.0])
         with tempfile.TemporaryDirectory() as directory:
             path = os.path.join(directory, "relay.trace.jsonl")
             trace = TraceWriter(path, lambda: next(times))
             trace.record("device", "relay", "tunnel:frame", {"channelId": "chA", "payload": "AAAA"})
             trace.record("relay", "core", "tunnel:frame", {"channelId": "chA", "payload": "AAAA"})
             trace.record("core", "relay", "tunnel:nope", {"text": "\ud800"})  # a lone surrogate a client sent
+            trace.record("core", "relay", "tunnel:frame", {"payload": b"\x00\x01"})  # a binary attachment
             trace.close()
             with open(path, encoding="utf-8") as file:
                 lines = [json.loads(line) for line in file]
         self.assertEqual(lines[0], {"trace": "openhuman-tunnel", "version": 1})
         self.assertEqual(lines[1], {"time": 1_790_000_000_500, "event": "tunnel:frame", "from": "device", "to": "relay",
                                     "data": {"channelId": "chA", "payload": "AAAA"}})
-        self.assertEqual([line["time"] for line in lines[1:]], [1_790_000_000_500, 1_790_000_001_000, 1_790_000_001_000])
+        self.assertEqual([line["time"] for line in lines[1:]],
+                         [1_790_000_000_500, 1_790_000_001_000, 1_790_000_001_000, 1_790_000_002_000])
         self.assertEqual(lines[3]["data"], {"text": "\ud800"})
+        self.assertEqual(lines[4]["data"], {"payload": {"binary": 2}})
 
 
 if __name__ == "__main__":
