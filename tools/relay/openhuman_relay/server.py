@@ -159,9 +159,12 @@ class RelayServer:
 def _log_step(name: str, event, emissions):
     """One line per step, without payloads or secrets; frames only at DEBUG (a busy relay forwards
     thousands a second)."""
-    channel = getattr(event, "channel_id", None)
-    errors = [data["code"] for _, event_name, data in emissions if event_name == "tunnel:error"]
-    if isinstance(event, inbound.Frame):
-        log.debug("%s channel=%s size=%d %s", name, channel, len(event.payload), " ".join(errors))
+    frame = isinstance(event, inbound.Frame)
+    if frame and not log.isEnabledFor(logging.DEBUG):
         return
-    log.info("%.64r channel=%s %s", name, channel, " ".join(errors) or "ok")
+    channel = getattr(event, "channel_id", None)
+    errors = " ".join(data["code"] for _, event_name, data in emissions if event_name == "tunnel:error")
+    if frame:
+        log.debug("%s channel=%s size=%d %s", name, channel, len(event.payload), errors)
+    else:
+        log.info("%.64r channel=%s %s", name, channel, errors or "ok")
