@@ -149,9 +149,9 @@ def device_start(core_public: bytes, device_static_private: bytes, handshake_eph
     return header + nonce + aead.seal(key, nonce, plaintext, header)
 
 
-def device_finish(ack: bytes, core_public: bytes, device_static_private: bytes,
-                  client_ephemeral_private: bytes) -> SessionKeys:
-    """Open the core's 0x04 ack and derive the session keys, checking in the order of ACK-4."""
+def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: bytes,
+                     client_ephemeral_private: bytes):
+    """Open the core's 0x04 ack in the order of ACK-4: (static_dh, eph_dh, client_eph_pub, server_eph_pub)."""
     check_envelope(ack, TYPE_HANDSHAKE_ACK, MIN_ACK_FRAME)
     static_dh = x25519.shared_secret(device_static_private, core_public)
     client_eph_pub = x25519.public_key(client_ephemeral_private)
@@ -165,7 +165,27 @@ def device_finish(ack: bytes, core_public: bytes, device_static_private: bytes,
     server_eph_pub = _key_field(fields, "server_ephemeral_pubkey")
 
     eph_dh = x25519.shared_secret(client_ephemeral_private, server_eph_pub)
+    return static_dh, eph_dh, client_eph_pub, server_eph_pub
+
+
+def device_finish(ack: bytes, core_public: bytes, device_static_private: bytes,
+                  client_ephemeral_private: bytes) -> SessionKeys:
+    """Open the core's 0x04 ack and derive the session keys, checking in the order of ACK-4."""
+    static_dh, eph_dh, client_eph_pub, server_eph_pub = _device_open_ack(
+        ack, core_public, device_static_private, client_ephemeral_private)
     return SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
+
+
+def device_finish_with_code(handshake_frame: bytes, ack: bytes, core_public: bytes, device_static_private: bytes,
+                            client_ephemeral_private: bytes):
+    """device_finish and the code the device shows (SAS-2, SAS-4): (SessionKeys, six digits).
+
+    `handshake_frame` is the 0x03 this device sent: the code binds both messages' exact bytes.
+    """
+    static_dh, eph_dh, client_eph_pub, server_eph_pub = _device_open_ack(
+        ack, core_public, device_static_private, client_ephemeral_private)
+    return (SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub),
+            sas.derive(static_dh, eph_dh, handshake_frame, ack))
 
 
 # --- core side (HS-4, CHAN-*) --------------------------------------------------------

@@ -1,0 +1,236 @@
+"""One client process of the load test (tools/relay/tests/test_load.py), pyenv python3.
+
+    python3 -m clients.load_worker relay URL CHANNELS WINDOW SECONDS
+    python3 -m clients.load_worker echo URL CHANNELS WINDOW SECONDS REQUEST_CHARS ANSWER_CHARS
+
+`relay`: one core connection serving CHANNELS channels (RELAY-8) and one phone per channel, each
+paired as a user pairs (clients/pairing.py); `echo`: CHANNELS plain Socket.IO clients of the
+baseline echo server, sending payloads of the relay run's sizes. Both print `ready`, wait for `go`
+on stdin, then keep WINDOW frames in flight per channel for SECONDS (each channel paced below the
+relay's 100 frames a second, RELAY-13), wait for every answer, and print one line
+`result {json}`: the frames completed inside the measured interval, one-way frame latencies in
+microseconds on the shared monotonic clock, and every frame lost or delivered to the wrong channel.
+"""
+
+import asyncio
+import json
+import sys
+import time
+
+import socketio
+
+from .core import RelayCore
+from .pairing import DEV_CORE_AUTH, pair
+from openhuman_tunnel import envelope
+from openhuman_tunnel.errors import TunnelError
+from openhuman_tunnel.frames import SESSION_OVERHEAD
+
+METHOD = "load.echo"
+PACE_SECONDS = 0.02  # at most 50 requests a second per channel: half the relay's frame limit
+ANSWER_TIMEOUT_MS = 20_000
+ID_SAMPLE = "00000000-0000-4000-8000-000000000000"
+PAIRING_CONCURRENCY = 100  # pairings under way at once in one process
+
+
+def _base64url_chars(length: int) -> int:
+    return -(-4 * length // 3)
+
+
+class Tally:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.end = None
+        self.completed = 0
+        self.latencies_us = []
+        self.lost = 0
+        self.misdelivered = 0
+        self.errors = []
+
+    def begin(self) -> None:
+        self.end = time.monotonic() + self.seconds
+
+    def done(self, frames_per_answer: int, **more) -> dict:
+        result = {"completed": self.completed, "frames": self.completed * frames_per_answer,
+                  "seconds": self.seconds, "latencies_us": self.latencies_us, "lost": self.lost,
+                  "misdelivered": self.misdelivered, "errors": self.errors[:20]}
+        result.update(more)
+        return result
+
+
+async def _paced(pace: dict) -> None:
+    """One channel's shared pace: every send takes the next slot PACE_SECONDS after the last."""
+    now = time.monotonic()
+    slot = max(now, pace["next"])
+    pace["next"] = slot + PACE_SECONDS
+    if slot > now:
+        await asyncio.sleep(slot - now)
+
+
+# --- through the relay ---------------------------------------------------------------------
+
+def _params(channel_id: str, index: int) -> bytes:
+    return b'{"c":%s,"i":%d,"t":%d}' % (envelope.json_string(channel_id), index, time.monotonic_ns())
+
+
+async def relay_run(url: str, channels: int, window: int, seconds: float) -> dict:
+    tally = Tally(seconds)
+
+    def echo(channel_id, params) -> bytes:
+        """The core's application: the frame's one-way latency, and whether it came on its own channel."""
+        received = time.monotonic_ns()
+        tally.latencies_us.append((received - params.get("t").integer()) // 1000)
+        if params.get("c") != channel_id:
+            tally.misdelivered += 1
+        return b'{"c":%s,"i":%d,"u":%d}' % (envelope.json_string(params.get("c")), params.get("i").integer(),
+                                            time.monotonic_ns())
+
+    core = RelayCore(url, DEV_CORE_AUTH, methods={METHOD: echo})
+    await core.start()
+    gate = asyncio.Semaphore(PAIRING_CONCURRENCY)
+
+    async def paired_one():
+        async with gate:
+            return await pair(core, url)
+
+    pairing_started = time.monotonic()
+    pairings = await asyncio.gather(*(paired_one() for _ in range(channels)))
+    pairing_seconds = time.monotonic() - pairing_started
+    # CONFIRM-2: every committing request went unanswered while its pairing waited for the user.
+    tally.errors += ["answered while confirming" for paired in pairings if paired.unanswered != "request_timeout"]
+    baseline_reports = len(core.reports)
+    await _ready()
+    tally.begin()
+
+    async def flow(paired, pace: dict, counter: list) -> None:
+        phone = paired.phone
+        while time.monotonic() < tally.end:
+            await _paced(pace)
+            index = counter[0]
+            counter[0] += 1
+            try:
+                answer = await phone.request(METHOD, _params(paired.channel_id, index), ANSWER_TIMEOUT_MS)
+            except TunnelError as error:
+                tally.lost += 1
+                tally.errors.append(error.code)
+                continue
+            arrived = time.monotonic_ns()
+            payload = answer.payload
+            if answer.kind != "response" or payload.get("c") != paired.channel_id or payload.get("i").integer() != index:
+                tally.misdelivered += 1
+                continue
+            tally.latencies_us.append((arrived - payload.get("u").integer()) // 1000)
+            if time.monotonic() <= tally.end:
+                tally.completed += 1
+
+    flows = []
+    for paired in pairings:
+        pace, counter = {"next": 0.0}, [0]
+        flows += [flow(paired, pace, counter) for _ in range(window)]
+    await asyncio.gather(*flows)
+
+    for paired in pairings:
+        tally.errors += paired.phone.reports
+        tally.errors += [event for event, *_ in paired.phone.connection.events if event == "tunnel:error"]
+    refusals = core.reports[baseline_reports:]  # after pairing: nothing may be refused
+    tally.errors += [code for _, code in refusals]
+    tally.misdelivered += sum(1 for _, code in refusals if code in ("auth_failed", "unknown_channel"))
+    tally.errors += [event for event, *_ in core.connection.events if event == "tunnel:error"]
+    sample = pairings[0].channel_id
+    request_chars = _base64url_chars(SESSION_OVERHEAD + len(envelope.encode_request(
+        ID_SAMPLE, METHOD, _params(sample, 1000), False)))
+    answer_chars = _base64url_chars(SESSION_OVERHEAD + len(envelope.encode_value(
+        ID_SAMPLE, envelope.RESPONSE, 0, b'{"c":%s,"i":1000,"u":%d}' % (envelope.json_string(sample),
+                                                                         time.monotonic_ns()))))
+    for paired in pairings:
+        await paired.phone.disconnect()
+    await core.stop()
+    return tally.done(2, requestChars=request_chars, answerChars=answer_chars, pairingSeconds=pairing_seconds)
+
+
+# --- the baseline --------------------------------------------------------------------------
+
+async def echo_run(url: str, channels: int, window: int, seconds: float, request_chars: int,
+                   answer_chars: int) -> dict:
+    """The same channels, window, pace and payload sizes against the echo server: each message goes
+    through the server once, as each relay frame does."""
+    tally = Tally(seconds)
+    clients = []
+
+    async def client(number: int):
+        channel_id = "echo-%d" % number
+        sio = socketio.AsyncClient(reconnection=False)
+        waiting = {}
+
+        async def echoed(data) -> None:
+            arrived = time.monotonic_ns()
+            fields = str(data.get("payload", "")).split(".", 3)
+            mine = len(fields) == 4 and fields[0] == channel_id and data.get("channelId") == channel_id
+            future = waiting.pop(int(fields[1]), None) if mine and fields[1].isdigit() else None
+            if future is None:
+                tally.misdelivered += 1
+                return
+            tally.latencies_us.append((arrived - int(fields[2])) // 1000)
+            future.set_result(None)
+
+        sio.on("tunnel:frame", echoed)
+        await sio.connect(url, transports=["websocket"], wait_timeout=10)
+        clients.append(sio)
+        return channel_id, sio, waiting
+
+    connected = []
+    for start in range(0, channels, 50):
+        connected += await asyncio.gather(*(client(n) for n in range(start, min(channels, start + 50))))
+    await _ready()
+    tally.begin()
+
+    async def flow(channel_id, sio, waiting, pace: dict, counter: list) -> None:
+        loop = asyncio.get_running_loop()
+        while time.monotonic() < tally.end:
+            await _paced(pace)
+            index = counter[0]
+            counter[0] += 1
+            size = request_chars if index % 2 == 0 else answer_chars  # both kinds of relay frame
+            head = "%s.%d.%d." % (channel_id, index, time.monotonic_ns())
+            future = loop.create_future()
+            waiting[index] = future
+            await sio.emit("tunnel:frame", {"channelId": channel_id, "payload": head + "A" * max(0, size - len(head))})
+            try:
+                await asyncio.wait_for(future, ANSWER_TIMEOUT_MS / 1000)
+            except asyncio.TimeoutError:
+                waiting.pop(index, None)
+                tally.lost += 1
+                continue
+            if time.monotonic() <= tally.end:
+                tally.completed += 1
+
+    flows = []
+    for channel_id, sio, waiting in connected:
+        pace, counter = {"next": 0.0}, [0]
+        flows += [flow(channel_id, sio, waiting, pace, counter) for _ in range(window)]
+    await asyncio.gather(*flows)
+    for sio in clients:
+        await sio.disconnect()
+    return tally.done(1)
+
+
+async def _ready() -> None:
+    """Tell the test this process is set up, and wait for the test's `go`, so all workers measure
+    the same interval."""
+    print("ready", flush=True)
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    if line.strip() != "go":
+        raise SystemExit("no go: %r" % line)
+
+
+def main(argv) -> int:
+    mode, url, channels, window, seconds = argv[:5]
+    if mode == "relay":
+        result = asyncio.run(relay_run(url, int(channels), int(window), float(seconds)))
+    else:
+        result = asyncio.run(echo_run(url, int(channels), int(window), float(seconds), int(argv[5]), int(argv[6])))
+    print("result " + json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
