@@ -403,9 +403,11 @@ final class RunnerProcessTests: XCTestCase {
     func testStderrOfAPipelinedFailureSaysOtherRequestsWereInFlight() throws {
         // Every request logs a line; the hang's timeout comes with two later requests in flight.
         // The hang logs 300 ms after its answer's predecessor, so that line cannot arrive with it.
+        // The timeout also bounds the fixture's start (its hello): 2 s keeps a loaded machine from
+        // failing the start instead of the hang.
         let vectors = [fakeVector("fake/before"), fakeVector("fake/hang", "hang", input: ["quietMs": 300], expected: [:]),
                        fakeVector("fake/a"), fakeVector("fake/b")]
-        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 500)
+        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 2_000)
         XCTAssertEqual(results[1].fault, "timeout")
         XCTAssertEqual(results[1].stderrTail.last, "fake: hanging")
         XCTAssertTrue(results[1].stderrNote?.hasSuffix("2 later requests were in flight too, so some lines may be theirs "
@@ -413,7 +415,7 @@ final class RunnerProcessTests: XCTestCase {
                       results[1].stderrNote ?? "no note")
         XCTAssertFalse(results[1].stderrTail.contains("fake: working on request 2"), "the answered request's line is not quoted")
         // One at a time: the lines are this request's alone.
-        let (alone, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 500,
+        let (alone, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 2_000,
                                         window: 1)
         XCTAssertEqual(alone[1].stderrTail, ["fake: working on request 3", "fake: hanging"])
         XCTAssertEqual(alone[1].stderrNote,
