@@ -40,8 +40,13 @@ final class HTMLReportTests: XCTestCase {
                          ], durationNanoseconds: 1_250_000_000)
     }
 
-    private func render(_ report: RunReport, requirements: RequirementTexts? = nil) -> String {
-        HTMLReport.render(report, time: Self.time, requirements: requirements ?? RequirementTexts.load(specDirectory: Self.spec))
+    /// The report rendered with the repository's spec (or `requirements`), linked as the
+    /// runner links it for `--spec-url spec-html` (ADP-81).
+    private func render(_ report: RunReport, requirements: RequirementTexts? = nil, time: Date = HTMLReportTests.time) -> String {
+        let texts = requirements ?? RequirementTexts.load(specDirectory: Self.spec)
+        var linked = report
+        linked.requirementLinks = texts.links(base: "spec-html")
+        return HTMLReport.render(linked, time: time, requirements: texts)
     }
 
     /// The text of the element that starts with `opening`, up to the matching `closing`.
@@ -122,8 +127,8 @@ final class HTMLReportTests: XCTestCase {
         let texts = RequirementTexts.load(specDirectory: Self.spec)
         let adp18 = try XCTUnwrap(texts.byID["ADP-18"])
         XCTAssertEqual(adp18.file, "kit/02-adapter-protocol.md")
-        XCTAssertTrue(failures.contains(#"<li><a href="spec/kit/02-adapter-protocol.html#ADP-18">ADP-18</a> <span class="roles">(runner)</span> <span class="requirement">"#), failures)
-        XCTAssertTrue(failures.contains(#"<li><a href="spec/kit/02-adapter-protocol.html#ADP-10">ADP-10</a>"#), failures)
+        XCTAssertTrue(failures.contains(#"<li><a href="spec-html/kit/02-adapter-protocol.html#ADP-18">ADP-18</a> <span class="roles">(runner)</span> <span class="requirement">"#), failures)
+        XCTAssertTrue(failures.contains(#"<li><a href="spec-html/kit/02-adapter-protocol.html#ADP-10">ADP-10</a>"#), failures)
         let statement = try XCTUnwrap(adp18.text.components(separatedBy: "**[ADP-18]** *(runner)* ").last)
         XCTAssertTrue(statement.hasPrefix("A runner MUST"), statement)
         let escaped = statement.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -143,7 +148,7 @@ final class HTMLReportTests: XCTestCase {
         let matrix = try element(render(mixedReport()), "<table class=\"matrix\">", closing: "</table>")
         let rows = matrix.split(separator: "\n").filter { $0.hasPrefix("<tr class=") }.map(String.init)
         func row(_ id: String, _ file: String?, _ cls: String, _ cells: [(Int, String)]) -> String {
-            let name = file.map { "<a href=\"spec/\($0).html#\(id)\">\(id)</a>" } ?? id
+            let name = file.map { "<a href=\"spec-html/\($0).html#\(id)\">\(id)</a>" } ?? id
             return "<tr class=\"\(cls)\" data-requirement=\"\(id)\"><th>\(name)</th>"
                 + cells.map { "<td class=\"\($0.0 > 0 ? $0.1 : "zero")\">\($0.0)</td>" }.joined() + "</tr>"
         }
@@ -240,8 +245,7 @@ final class HTMLReportTests: XCTestCase {
     func testTheSameRunAndTimeGiveTheSameBytes() throws {
         let first = render(mixedReport())
         XCTAssertEqual(render(mixedReport()), first)
-        let later = HTMLReport.render(mixedReport(), time: Self.time.addingTimeInterval(61),
-                                      requirements: RequirementTexts.load(specDirectory: Self.spec))
+        let later = render(mixedReport(), time: Self.time.addingTimeInterval(61))
         XCTAssertNotEqual(later, first, "the time is part of the report")
         XCTAssertEqual(later.replacingOccurrences(of: "2026-12-01T15:22:13Z", with: "2026-12-01T15:21:12Z"), first)
         XCTAssertEqual(HTMLReport.timestamp(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z")
