@@ -4,7 +4,8 @@ import XCTest
 
 /// The rendered spec (`tools/render-spec`, issue 15): loaded in headless Chromium, every internal
 /// link resolves to a page and an element, every requirement the kit's reader finds has its
-/// anchor `<chapter>.html#<ID>` (the target of the reports' links, ADP-81), every diagram marker
+/// anchor `<chapter>.html#<ID>` (the target of the reports' links, ADP-81) and every mention of an
+/// id in the text links it, every diagram marker
 /// became a drawing, the worked example's values copy exactly, no page loads anything or logs an
 /// error; and the site is the same bytes from run to run. A fixture spec with broken links, a
 /// removed anchor and an external image is the positive control: each is reported.
@@ -46,6 +47,10 @@ final class RenderedSpecTests: XCTestCase {
             "index.html: link 02-missing.html: no such file in the site",
         ])
 
+        // Mentions of an id in the text link its anchor, across pages.
+        XCTAssertTrue(loaded["site"]?["kit/coverage.html"]?.hrefs.contains("../06-session-frames.html#FRAME-OPEN-3") == true)
+        XCTAssertEqual(loaded["fixture"]?["README.html"]?.hrefs.filter { $0.contains("ONE-") },
+                       ["01-one.html#ONE-1", "01-one.html#ONE-9", "01-one.html#ONE-1"])
         for (name, page) in (loaded["site"] ?? [:]).sorted(by: { $0.key < $1.key }) {
             XCTAssertTrue(page.currentInSidebar, "\(name) has the sidebar, its own entry marked")
         }
@@ -211,6 +216,7 @@ final class RenderedSpecTests: XCTestCase {
             # Fixture
 
             [a requirement](01-one.md#ONE-1), [no such anchor](01-one.md#ONE-9), [no such page](02-missing.md).
+            A mention of ONE-1 links its anchor; ONE-9 is no requirement and is left as text.
 
             <img src="https://example.invalid/probe.png" alt="">
 

@@ -6,6 +6,9 @@
 --     a directory `kit/` -> `kit/README.html`);
 --   * replaces a paragraph `Diagram: [caption](diagrams/name.dot)` by the graph drawn inline as
 --     SVG with graphviz (the Markdown keeps a readable link to the source);
+--   * links every mention of a requirement id in the text (`(FRAME-OPEN-1)`, a table cell
+--     `HS-4-2`) to its anchor, on this page or another: the index of ids and pages is the file
+--     named by the environment variable RENDER_SPEC_REQUIREMENTS (lines `<ID> <page>.html`);
 --   * gives every code block a copy button whose value is exact: a block of labelled values
 --     (`k_hs  (32 bytes)` and its wrapped hex lines, chapter 10) gets one button per value that
 --     copies the value without its line breaks.
@@ -146,7 +149,69 @@ local function copyable(block)
     .. escape_html(block.text) .. "</code></pre></div>")
 end
 
+-- The page of every requirement id, relative to the site's root.
+local requirement_pages = {}
+do
+  local index = os.getenv("RENDER_SPEC_REQUIREMENTS")
+  local file = index and io.open(index, "r")
+  if file then
+    for line in file:lines() do
+      local id, page = line:match("^(%S+) (%S+)$")
+      if id then requirement_pages[id] = page end
+    end
+    file:close()
+  end
+end
+
+local current_page = (PANDOC_STATE.input_files[1] or ""):gsub("%.md$", ".html")
+
+-- The link from this page to `page#id`: `#id` on the same page, else a path relative to it.
+local function requirement_href(id)
+  local page = requirement_pages[id]
+  if page == current_page then return "#" .. id end
+  local _, depth = current_page:gsub("/", "")
+  return string.rep("../", depth) .. page .. "#" .. id
+end
+
+--- A word that holds a known requirement id (with punctuation around it, as in `(CHAN-3,`)
+--- becomes the punctuation and a link to the id's anchor.
+local function link_mention(str)
+  local before, id, after = str.text:match("^(.-)([A-Z][A-Z0-9]*%-[A-Z0-9%-]*[0-9])(.*)$")
+  if not id or not requirement_pages[id] or before:match("[%w-]$") or after:match("^[%w-]") then
+    return nil
+  end
+  local out = {}
+  if before ~= "" then out[#out + 1] = pandoc.Str(before) end
+  out[#out + 1] = pandoc.Link({pandoc.Str(id)}, requirement_href(id), "", pandoc.Attr("", {"req-ref"}))
+  if after ~= "" then out[#out + 1] = pandoc.Str(after) end
+  return out
+end
+
+--- The inlines with every mention linked, descending into emphasis and the like but not into
+--- links (a requirement's own anchor included): a link inside a link is not HTML. Code is no
+--- Str, so it is left alone.
+local function link_mentions(inlines)
+  local out = pandoc.List()
+  for _, inline in ipairs(inlines) do
+    if inline.t == "Str" then
+      out:extend(link_mention(inline) or {inline})
+    else
+      if inline.t ~= "Link" and inline.content and inline.t ~= "Note" then
+        inline.content = link_mentions(inline.content)
+      end
+      out:insert(inline)
+    end
+  end
+  return out
+end
+
+local function link_block(block)
+  block.content = link_mentions(block.content)
+  return block
+end
+
 return {
   {Para = diagram},
   {Para = anchor_requirement, Plain = anchor_requirement, Link = rewrite_link, CodeBlock = copyable},
+  {Para = link_block, Plain = link_block},
 }
