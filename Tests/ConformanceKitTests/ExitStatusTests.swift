@@ -126,7 +126,8 @@ final class ExitStatusTests: XCTestCase {
         let run = CommandRun.run(["--help"])
         XCTAssertEqual(run.status, .success)
         for flag in ["--adapter", "--vectors", "--filter", "--skip", "--list", "--expected-failures", "--format", "--output",
-                     "--timeout-ms", "--max-in-flight", "--no-live", "--no-manifest", "--slow", "--verbose", "--help"] {
+                     "--timeout-ms", "--max-in-flight", "--no-live", "--no-manifest", "--slow", "--verbose", "--help", "--spec",
+                     "--spec-url"] {
             XCTAssertTrue(run.stdout.contains("\n  \(flag)"), "--help does not explain \(flag)")
         }
         for status in ExitStatus.allCases {

@@ -40,8 +40,13 @@ final class HTMLReportTests: XCTestCase {
                          ], durationNanoseconds: 1_250_000_000)
     }
 
-    private func render(_ report: RunReport, requirements: RequirementTexts? = nil) -> String {
-        HTMLReport.render(report, time: Self.time, requirements: requirements ?? RequirementTexts.load(specDirectory: Self.spec))
+    /// The report rendered with the repository's spec (or `requirements`), linked as the
+    /// runner links it for `--spec-url spec-html` (ADP-81).
+    private func render(_ report: RunReport, requirements: RequirementTexts? = nil, time: Date = HTMLReportTests.time) -> String {
+        let texts = requirements ?? RequirementTexts.load(specDirectory: Self.spec)
+        var linked = report
+        linked.requirementLinks = texts.links(base: "spec-html")
+        return HTMLReport.render(linked, time: time, requirements: texts)
     }
 
     /// The text of the element that starts with `opening`, up to the matching `closing`.
@@ -122,8 +127,8 @@ final class HTMLReportTests: XCTestCase {
         let texts = RequirementTexts.load(specDirectory: Self.spec)
         let adp18 = try XCTUnwrap(texts.byID["ADP-18"])
         XCTAssertEqual(adp18.file, "kit/02-adapter-protocol.md")
-        XCTAssertTrue(failures.contains(#"<li><a href="spec/kit/02-adapter-protocol.html#ADP-18">ADP-18</a> <span class="roles">(runner)</span> <span class="requirement">"#), failures)
-        XCTAssertTrue(failures.contains(#"<li><a href="spec/kit/02-adapter-protocol.html#ADP-10">ADP-10</a>"#), failures)
+        XCTAssertTrue(failures.contains(#"<li><a href="spec-html/kit/02-adapter-protocol.html#ADP-18">ADP-18</a> <span class="roles">(runner)</span> <span class="requirement">"#), failures)
+        XCTAssertTrue(failures.contains(#"<li><a href="spec-html/kit/02-adapter-protocol.html#ADP-10">ADP-10</a>"#), failures)
         let statement = try XCTUnwrap(adp18.text.components(separatedBy: "**[ADP-18]** *(runner)* ").last)
         XCTAssertTrue(statement.hasPrefix("A runner MUST"), statement)
         let escaped = statement.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -143,7 +148,7 @@ final class HTMLReportTests: XCTestCase {
         let matrix = try element(render(mixedReport()), "<table class=\"matrix\">", closing: "</table>")
         let rows = matrix.split(separator: "\n").filter { $0.hasPrefix("<tr class=") }.map(String.init)
         func row(_ id: String, _ file: String?, _ cls: String, _ cells: [(Int, String)]) -> String {
-            let name = file.map { "<a href=\"spec/\($0).html#\(id)\">\(id)</a>" } ?? id
+            let name = file.map { "<a href=\"spec-html/\($0).html#\(id)\">\(id)</a>" } ?? id
             return "<tr class=\"\(cls)\" data-requirement=\"\(id)\"><th>\(name)</th>"
                 + cells.map { "<td class=\"\($0.0 > 0 ? $0.1 : "zero")\">\($0.0)</td>" }.joined() + "</tr>"
         }
@@ -240,8 +245,7 @@ final class HTMLReportTests: XCTestCase {
     func testTheSameRunAndTimeGiveTheSameBytes() throws {
         let first = render(mixedReport())
         XCTAssertEqual(render(mixedReport()), first)
-        let later = HTMLReport.render(mixedReport(), time: Self.time.addingTimeInterval(61),
-                                      requirements: RequirementTexts.load(specDirectory: Self.spec))
+        let later = render(mixedReport(), time: Self.time.addingTimeInterval(61))
         XCTAssertNotEqual(later, first, "the time is part of the report")
         XCTAssertEqual(later.replacingOccurrences(of: "2026-12-01T15:22:13Z", with: "2026-12-01T15:21:12Z"), first)
         XCTAssertEqual(HTMLReport.timestamp(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z")
@@ -295,13 +299,7 @@ final class HTMLReportTests: XCTestCase {
 
     // REQ: ADP-80
     func testARealReportLoadsInHeadlessChromiumAndShowsItsSummary() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
-            if ProcessInfo.processInfo.environment["CONFORMANCE_REQUIRE_CHROMIUM"] == "1" {
-                XCTFail("chromium is not installed, and tools/test requires it: run tools/install-deps")
-                return
-            }
-            throw XCTSkip("chromium is not installed (Debian's `chromium`); run tools/install-deps")
-        }
+        guard let chromium = try HeadlessChromium.executable() else { return }
         let artifacts = Self.root.appendingPathComponent(".build/artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let page = artifacts.appendingPathComponent("conformance-report.html")
@@ -323,14 +321,14 @@ final class HTMLReportTests: XCTestCase {
 
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: profile) }
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)", "--window-size=1280,2000"]
-        let shot = try runChromium(chromium, common + ["--screenshot=\(screenshot.path)", page.absoluteString])
+        let common = HeadlessChromium.commonArguments(profile: profile) + ["--window-size=1280,2000"]
+        let shot = try HeadlessChromium.run(chromium, common + ["--screenshot=\(screenshot.path)", page.absoluteString])
         XCTAssertEqual(shot.status, 0, shot.output)
         let png = try Data(contentsOf: screenshot)
         XCTAssertGreaterThan(png.count, 10_000, "a 1280x2000 screenshot of the report")
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
 
-        let dom = try runChromium(chromium, common + ["--dump-dom", page.absoluteString])
+        let dom = try HeadlessChromium.run(chromium, common + ["--dump-dom", page.absoluteString])
         XCTAssertEqual(dom.status, 0, dom.output)
         XCTAssertTrue(dom.stdout.contains("<p class=\"verdict\">2 passed, 2 failed, 1 skipped · exit status 1</p>"), dom.stdout)
         XCTAssertTrue(dom.stdout.contains("<title>openhuman-tunnel 2.2.0 conformance: FAILED</title>"), "the adapter's script did not run")
@@ -344,7 +342,7 @@ final class HTMLReportTests: XCTestCase {
         try Data(run.html.replacingOccurrences(of: "<body>\n", with: "<body>\n<img src=\"https://example.invalid/x.png\">\n").utf8)
             .write(to: probe)
         addTeardownBlock { try? FileManager.default.removeItem(at: probe) }
-        let refused = try runChromium(chromium, common + ["--dump-dom", probe.absoluteString])
+        let refused = try HeadlessChromium.run(chromium, common + ["--dump-dom", probe.absoluteString])
         XCTAssertTrue(refused.output.contains(":CONSOLE"), refused.output)
         XCTAssertTrue(refused.output.contains("violates the following Content Security Policy directive"), refused.output)
     }
@@ -367,40 +365,5 @@ final class HTMLReportTests: XCTestCase {
         let status = command.run(arguments + ["--format", "html", "--spec", Self.spec])
         let html = output.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? out.text
         return HTMLRun(status: status, html: html)
-    }
-
-    private struct ChromiumRun {
-        var status: Int32
-        var stdout: String
-        /// stdout and stderr, for messages.
-        var output: String
-    }
-
-    /// Runs Chromium with a 120-second bound (a hung browser fails the test rather than the suite).
-    private func runChromium(_ executable: String, _ arguments: [String]) throws -> ChromiumRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--enable-logging=stderr", "--v=0"] + arguments
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let out = Box(), errors = Box()
-        // Both pipes drained on threads of their own, so a hung browser meets the bound below.
-        let readers = [Thread { out.data = stdout.fileHandleForReading.readDataToEndOfFile() },
-                       Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() }]
-        readers.forEach { $0.start() }
-        if finished.wait(timeout: .now() + 120) == .timedOut {
-            process.terminate()
-            XCTFail("chromium did not finish within 120 s")
-            process.waitUntilExit()
-        }
-        while readers.contains(where: { !$0.isFinished }) { Thread.sleep(forTimeInterval: 0.01) }
-        let text = String(decoding: out.data, as: UTF8.self)
-        return ChromiumRun(status: process.terminationStatus, stdout: text,
-                           output: text + "\n--- stderr ---\n" + String(decoding: errors.data, as: UTF8.self))
     }
 }

@@ -144,6 +144,9 @@ public struct ConformanceCommand {
 
     /// Writes the report in the chosen format (to `--output` or stdout) and returns its status.
     func emit(_ report: RunReport, options: RunOptions) -> ExitStatus {
+        var report = report
+        let requirements = RequirementTexts.load(specDirectory: options.effectiveSpecDirectory)
+        report.requirementLinks = requirements.links(base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory))
         let text = TextReport.render(report, verbose: options.verbose)
         let formatted: String
         switch options.format {
@@ -152,8 +155,7 @@ public struct ConformanceCommand {
         case .junit: formatted = JUnitReport.render(report)
         case .json: formatted = JSONReport.render(report)
         case .html:
-            formatted = HTMLReport.render(report, time: clock(),
-                                          requirements: RequirementTexts.load(specDirectory: options.effectiveSpecDirectory))
+            formatted = HTMLReport.render(report, time: clock(), requirements: requirements)
         }
         guard let path = options.outputPath else {
             guard write(formatted) else { return .usage }

@@ -51,12 +51,18 @@ public enum HelpText {
                                outcome, expected and actual), html (one self-contained page:
                                summary, adapter, a requirement-by-outcome matrix, each failure
                                with expected and actual side by side and its requirements'
-                               texts, linked as spec/<chapter>.html#<ID>; use with --output).
-                               Every format shows a failure whenever the exit status is not 0.
+                               texts; use with --output). Every format shows a failure whenever
+                               the exit status is not 0, and links each of its requirements'
+                               anchors in the rendered spec, <spec-url>/<chapter>.html#<ID>.
                                  --format junit   --format html --output report.html
       --spec DIR               Where the html report reads requirement texts (default: spec
                                beside the vectors directory); when unreadable, the report says
                                so.  --spec /tmp/suite-2.2.0/spec
+      --spec-url URL           Base of the links to requirement anchors in every format
+                               (tools/render-spec renders the spec). Default: the file:// URL of
+                               spec-html/ or else dist/spec-html/ beside the vectors directory
+                               when it holds index.html, else the relative spec-html (a rendered
+                               spec beside an html report).  --spec-url https://example.org/spec
       --output FILE, -o FILE   Write the report in --format to FILE (checked before the run);
                                stdout then gets the text summary.
                                  --format junit --output build/conformance.xml

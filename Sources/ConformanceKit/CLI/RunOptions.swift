@@ -32,6 +32,9 @@ public struct RunOptions: Equatable, Sendable {
     /// `--spec DIR`: where the HTML report reads requirement texts; nil for `spec` beside the
     /// vectors directory (`vectors/../spec`), the layout of the repository.
     public var specDirectory: String?
+    /// `--spec-url URL`: the base of the links to requirement anchors in the rendered spec
+    /// (ADP-82); nil for the default of `SpecSite.defaultURL`.
+    public var specURL: String?
     public var timeoutMilliseconds = AdapterConfiguration.defaultTimeoutMilliseconds
     public var maxInFlight = AdapterConfiguration.defaultWindow
     /// `--deadline SECONDS`: the whole run's bound; nil for none.
@@ -109,6 +112,10 @@ public struct RunOptions: Equatable, Sendable {
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--spec needs a directory (got an empty one)") }
                 options.specDirectory = path
+            case "--spec-url":
+                let url = try value()
+                guard !url.isEmpty else { throw UsageError("--spec-url needs a URL (got an empty one)") }
+                options.specURL = url
             case "--timeout-ms":
                 options.timeoutMilliseconds = try integer(try value(), in: AdapterConfiguration.timeoutRange, option: name,
                                                           unit: "milliseconds")

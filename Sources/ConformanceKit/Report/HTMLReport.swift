@@ -5,7 +5,7 @@ import TunnelVectors
 /// HTML document (inline styles, no script, no external resource, a Content-Security-Policy
 /// that forbids both) with the summary, the adapter's identity, the suite version and the run's
 /// time, a matrix of requirements against outcomes, every failure with expected and actual side
-/// by side and its requirements' texts linked into the rendered spec, run-level failures (ADP-40),
+/// by side and its requirements' texts linked into the rendered spec (ADP-81), run-level failures (ADP-40),
 /// skip reasons grouped, and warnings.
 ///
 /// The time is an input, not read here, so the same report and time always give the same bytes.
@@ -34,7 +34,7 @@ public enum HTMLReport {
         out += runSection(report, time: time, requirements: requirements)
         out += runFailureSection(runFailures)
         out += failureSection(report, requirements: requirements)
-        out += matrixSection(report.results, requirements: requirements)
+        out += matrixSection(report.results, links: report.requirementLinks)
         out += skipSection(report.results)
         out += expectedFailureSection(report, requirements: requirements)
         out += warningSection(report.warnings)
@@ -116,7 +116,7 @@ public enum HTMLReport {
         let failing = report.results.filter { $0.outcome.failsRun }
         guard !failing.isEmpty || !report.staleEntries.isEmpty else { return "" }
         var out = "<section id=\"failures\">\n<h2>Failures (\(failing.count + report.staleEntries.count))</h2>\n"
-        for result in failing { out += caseBlock(result, requirements: requirements) }
+        for result in failing { out += caseBlock(result, requirements: requirements, links: report.requirementLinks) }
         for entry in report.staleEntries {
             out += "<div class=\"case failed\">\n<h3>stale: \(HTMLText.text("\(entry.glob)"))</h3>\n"
             out += "<p>\(HTMLText.text(RunReport.staleMessage(entry)))</p>\n</div>\n"
@@ -126,7 +126,7 @@ public enum HTMLReport {
 
     /// One failing (or expected-failing) case: id, message, requirements with their texts and
     /// links, expected and actual side by side, the adapter's stderr.
-    private static func caseBlock(_ result: CaseResult, requirements: RequirementTexts) -> String {
+    private static func caseBlock(_ result: CaseResult, requirements: RequirementTexts, links: [String: String]) -> String {
         let label: String
         switch result.outcome {
         case .unexpectedPass: label = "unexpected pass"
@@ -143,7 +143,7 @@ public enum HTMLReport {
         out += "<p>operation <code>\(HTMLText.text(result.operation))</code>"
         if !result.comment.isEmpty { out += "; vector: \(HTMLText.text(result.comment))" }
         out += "</p>\n"
-        out += requirementList(result.requirements, requirements: requirements)
+        out += requirementList(result.requirements, requirements: requirements, links: links)
         if result.expected != nil || result.actual != nil {
             out += "<table class=\"diff\"><tr><th>expected</th><th>actual</th></tr>\n<tr>"
             for value in [result.expected, result.actual] {
@@ -161,12 +161,12 @@ public enum HTMLReport {
         return out + "</div>\n"
     }
 
-    private static func requirementList(_ ids: [String], requirements: RequirementTexts) -> String {
+    private static func requirementList(_ ids: [String], requirements: RequirementTexts, links: [String: String]) -> String {
         guard !ids.isEmpty else { return "" }
         var out = "<ul class=\"requirements\">\n"
         for id in ids {
             out += "<li>"
-            if let link = requirements.link(id) {
+            if let link = links[id] {
                 out += "<a href=\"\(HTMLText.attribute(link))\">\(HTMLText.text(id))</a>"
             } else {
                 out += "<strong>\(HTMLText.text(id))</strong>"
@@ -199,13 +199,13 @@ public enum HTMLReport {
         return out
     }
 
-    private static func matrixSection(_ results: [CaseResult], requirements: RequirementTexts) -> String {
+    private static func matrixSection(_ results: [CaseResult], links: [String: String]) -> String {
         guard !results.isEmpty else { return "" }
         let rows = RequirementMatrix(results)
         var out = "<section id=\"matrix\">\n<h2>Requirements against outcomes</h2>\n"
         out += "<table class=\"matrix\">\n<tr><th>requirement</th><th>pass</th><th>fail</th><th>expected failure</th><th>skip</th></tr>\n"
         for row in rows.rows {
-            let name = requirements.link(row.id).map { "<a href=\"\(HTMLText.attribute($0))\">\(HTMLText.text(row.id))</a>" }
+            let name = links[row.id].map { "<a href=\"\(HTMLText.attribute($0))\">\(HTMLText.text(row.id))</a>" }
                 ?? HTMLText.text(row.id)
             out += "<tr class=\"\(row.failed > 0 ? "failed" : "ok")\" data-requirement=\"\(HTMLText.attribute(row.id))\"><th>\(name)</th>"
             for (count, kind) in [(row.passed, "pass"), (row.failed, "fail"), (row.expectedFailures, "xfail"), (row.skipped, "skip")] {
@@ -234,7 +234,7 @@ public enum HTMLReport {
         let expected = report.results.filter { $0.outcome == .expectedFailure }
         guard !expected.isEmpty else { return "" }
         var out = "<section id=\"expected-failures\">\n<details><summary><h2>Expected failures (\(expected.count))</h2></summary>\n"
-        for result in expected { out += caseBlock(result, requirements: requirements) }
+        for result in expected { out += caseBlock(result, requirements: requirements, links: report.requirementLinks) }
         return out + "</details>\n</section>\n"
     }
 

@@ -9,13 +9,15 @@ import TunnelVectors
 ///  "summary":{"passed":n,"failed":n,"skipped":n,"expectedFailures":n,"unexpectedPasses":n,
 ///             "staleEntries":n,"durationMs":n,"exitStatus":n},
 ///  "results":[{"id","area","operation","requirements","outcome","message","expected","actual",
-///              "fault","stderr","stderrNote","expectedFailure":{"line","glob","reason"},"durationUs"}],
+///              "fault","stderr","stderrNote","expectedFailure":{"line","glob","reason"},"durationUs",
+///              "specLinks":{"<ID>":"<base>/<chapter>.html#<ID>"}}],
 ///  "staleEntries":[{"line","glob","reason"}], "adapterUnavailable":{...},
 ///  "runFailures":[{"kind","message","stderr","exitStatus"}], "warnings":["..."]}
 /// ```
 /// `runFailures` lists the failures of the run as a whole (ADP-40); with the failing results and
 /// stale entries, the report shows a failure whenever `exitStatus` is not 0.
 /// `outcome` is one of `passed`, `failed`, `skipped`, `expected-failure`, `unexpected-pass`.
+/// `specLinks` maps each requirement a result cites to its anchor in the rendered spec (ADP-81).
 public enum JSONReport {
     public static func render(_ report: RunReport) -> String {
         String(decoding: JSONWriter.pretty(value(report)), as: UTF8.self)
@@ -44,7 +46,7 @@ public enum JSONReport {
                 "durationMs": .int(Int64(report.durationNanoseconds / 1_000_000)),
                 "exitStatus": .int(Int64(report.exitStatus.rawValue)),
             ],
-            "results": .array(report.results.map(result)),
+            "results": .array(report.results.map { result($0, links: report.specLinks($0)) }),
             "staleEntries": .array(report.staleEntries.map(entry)),
             "runFailures": .array(report.runFailures.map { failure in
                 ["kind": .string(failure.kind), "message": .string(failure.message),
@@ -59,7 +61,7 @@ public enum JSONReport {
         return .object(root)
     }
 
-    private static func result(_ result: CaseResult) -> JSONValue {
+    private static func result(_ result: CaseResult, links: [(id: String, link: String)]) -> JSONValue {
         var members: [String: JSONValue] = [
             "id": .string(result.id),
             "area": .string(result.area),
@@ -75,6 +77,7 @@ public enum JSONReport {
         if !result.stderrTail.isEmpty { members["stderr"] = .array(result.stderrTail.map { .string($0) }) }
         if let note = result.stderrNote { members["stderrNote"] = .string(note) }
         if let expectation = result.expectation { members["expectedFailure"] = entry(expectation) }
+        if !links.isEmpty { members["specLinks"] = .object(Dictionary(links.map { ($0.id, JSONValue.string($0.link)) }) { first, _ in first }) }
         return .object(members)
     }
 

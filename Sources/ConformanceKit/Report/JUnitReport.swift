@@ -73,11 +73,11 @@ public enum JUnitReport {
                 out += "      <skipped message=\"\(attribute(result.message ?? ""))\"/>\n"
             case .expectedFailure:
                 let reason = "expected failure: \(result.expectation?.reason ?? "")"
-                out += "      <skipped message=\"\(attribute(reason))\">\(text(details(result)))</skipped>\n"
+                out += "      <skipped message=\"\(attribute(reason))\">\(text(details(result, links: report.specLinks(result))))</skipped>\n"
             case .failed, .unexpectedPass:
                 let kind = result.outcome == .unexpectedPass ? "unexpected-pass" : (result.fault ?? "mismatch")
                 out += "      <failure message=\"\(attribute(result.message ?? "failed"))\" type=\"\(kind)\">"
-                out += text(details(result)) + "</failure>\n"
+                out += text(details(result, links: report.specLinks(result))) + "</failure>\n"
             }
             out += "    </testcase>\n"
         }
@@ -98,12 +98,14 @@ public enum JUnitReport {
             + "    </properties>\n"
     }
 
-    /// The failure body: requirements, comment, expected and actual, stderr.
-    private static func details(_ result: CaseResult) -> String {
+    /// The failure body: requirements and a `spec:` line per requirement linking its anchor in the
+    /// rendered spec (ADP-81), comment, expected and actual, stderr.
+    private static func details(_ result: CaseResult, links: [(id: String, link: String)]) -> String {
         var lines: [String] = []
         if let message = result.message { lines.append(message) }
         lines.append("operation: \(result.operation)")
         if !result.requirements.isEmpty { lines.append("requirements: \(result.requirements.joined(separator: ", "))") }
+        lines.append(contentsOf: links.map { "spec: \($0.link)" })
         if !result.comment.isEmpty { lines.append("vector: \(result.comment)") }
         if let expected = result.expected { lines.append("expected: \(JSONWriter.compactString(expected))") }
         if let actual = result.actual { lines.append("actual: \(JSONWriter.compactString(actual))") }

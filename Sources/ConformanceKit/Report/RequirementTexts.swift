@@ -1,8 +1,8 @@
 import Foundation
 import TunnelVectors
 
-/// The spec's requirements by id, for reports that quote a failing case's requirements and link
-/// them into the rendered spec (ADP-80); or why they could not be read.
+/// The spec's requirements by id, for reports that quote a failing case's requirements (ADP-80)
+/// and link them into the rendered spec (ADP-81); or why they could not be read.
 ///
 /// A report is still written when the spec is missing or unreadable: the run's result does not
 /// depend on it, so the problem is said in the report rather than made a failure.
@@ -42,13 +42,17 @@ public struct RequirementTexts: Sendable {
         }
     }
 
-    /// The relative link to a requirement's anchor in the rendered spec (ADP-80):
-    /// `spec/<chapter file without .md>.html#<ID>`, e.g. `spec/kit/02-adapter-protocol.html#ADP-40`;
-    /// nil when the requirement's chapter is unknown.
-    public func link(_ id: String) -> String? {
-        guard let requirement = byID[id] else { return nil }
-        var chapter = requirement.file
-        if chapter.hasSuffix(".md") { chapter.removeLast(3) }
-        return "spec/\(chapter).html#\(id)"
+    /// The link to every requirement's anchor in the rendered spec (ADP-81), by id:
+    /// `<base>/<chapter file without .md>.html#<ID>`, e.g.
+    /// `spec-html/kit/02-adapter-protocol.html#ADP-40` for the base `spec-html`. A requirement
+    /// whose chapter is unknown (the spec was not read) has none.
+    public func links(base: String) -> [String: String] {
+        var base = base
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        return byID.mapValues { requirement in
+            var chapter = requirement.file
+            if chapter.hasSuffix(".md") { chapter.removeLast(3) }
+            return "\(base)/\(chapter).html#\(requirement.id)"
+        }
     }
 }

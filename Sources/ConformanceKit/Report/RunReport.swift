@@ -30,6 +30,10 @@ public struct RunReport: Sendable {
     public var additionalFailures: [RunFailure] = []
     /// Problems that do not fail the run but that every format shows (ADP-44).
     public var warnings: [String] = []
+    /// The link to each requirement's anchor in the rendered spec, by id (ADP-81:
+    /// `<base>/<chapter>.html#<ID>`), which every format gives beside a failure; empty when the
+    /// spec could not be read.
+    public var requirementLinks: [String: String] = [:]
     public var restarts: Int
     public var durationNanoseconds: UInt64
 
@@ -46,6 +50,11 @@ public struct RunReport: Sendable {
         self.adapterUnavailable = adapterUnavailable
         self.restarts = restarts
         self.durationNanoseconds = durationNanoseconds
+    }
+
+    /// The requirements `result` cites that have a link, in the order cited, as `(id, link)`.
+    public func specLinks(_ result: CaseResult) -> [(id: String, link: String)] {
+        result.requirements.compactMap { id in requirementLinks[id].map { (id, $0) } }
     }
 
     public var summary: Summary {

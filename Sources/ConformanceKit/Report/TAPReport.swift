@@ -36,10 +36,10 @@ public enum TAPReport {
                 out += "ok \(number) - \(description) # SKIP \(escape(result.message ?? ""))\n"
             case .expectedFailure:
                 out += "not ok \(number) - \(description) # TODO \(escape(result.expectation?.reason ?? "expected failure"))\n"
-                out += diagnostics(result)
+                out += diagnostics(result, links: report.specLinks(result))
             case .failed, .unexpectedPass:
                 out += "not ok \(number) - \(description)\n"
-                out += diagnostics(result)
+                out += diagnostics(result, links: report.specLinks(result))
             }
         }
         for entry in report.staleEntries {
@@ -67,12 +67,15 @@ public enum TAPReport {
         TextReport.printable(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#"))
     }
 
-    private static func diagnostics(_ result: CaseResult) -> String {
+    /// The YAML block of a failing or TODO point; `specLinks` are the anchors of its requirements
+    /// in the rendered spec (ADP-81), in the order of `requirements`.
+    private static func diagnostics(_ result: CaseResult, links: [(id: String, link: String)]) -> String {
         var members: [(String, String)] = []
         if let message = result.message { members.append(("message", yamlString(message))) }
         members.append(("severity", yamlString(result.outcome == .expectedFailure ? "todo" : "fail")))
         members.append(("operation", yamlString(result.operation)))
         members.append(("requirements", "[" + result.requirements.map(yamlString).joined(separator: ", ") + "]"))
+        if !links.isEmpty { members.append(("specLinks", "[" + links.map { yamlString($0.link) }.joined(separator: ", ") + "]")) }
         if let fault = result.fault { members.append(("fault", yamlString(fault))) }
         if let expected = result.expected { members.append(("expected", yamlString(cut(expected)))) }
         if let actual = result.actual { members.append(("actual", yamlString(cut(actual)))) }

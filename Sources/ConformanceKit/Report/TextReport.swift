@@ -11,7 +11,7 @@ public enum TextReport {
         for result in report.results {
             switch result.outcome {
             case .failed, .unexpectedPass:
-                lines.append(contentsOf: problem(result))
+                lines.append(contentsOf: problem(result, links: report.specLinks(result)))
             case .expectedFailure:
                 lines.append("XFAIL \(result.id): \(result.expectation?.reason ?? "")")
                 if verbose, let message = result.message { lines.append("  \(printable(message))") }
@@ -42,12 +42,15 @@ public enum TextReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func problem(_ result: CaseResult) -> [String] {
+    /// A failure or unexpected pass: its id and requirements, the message, the vector's comment,
+    /// a `spec:` line per requirement linking its anchor in the rendered spec (ADP-81), stderr.
+    private static func problem(_ result: CaseResult, links: [(id: String, link: String)]) -> [String] {
         let tag = result.outcome == .unexpectedPass ? "XPASS" : "FAIL "
         let requirements = result.requirements.isEmpty ? "" : " [\(result.requirements.joined(separator: ", "))]"
         var lines = ["\(tag) \(result.id)\(requirements)"]
         if let message = result.message { lines.append("  \(printable(message))") }
         if result.outcome == .failed, !result.comment.isEmpty { lines.append("  vector: \(result.comment)") }
+        lines.append(contentsOf: links.map { "  spec: \(printable($0.link))" })
         lines.append(contentsOf: stderrBlock(result.stderrTail, note: result.stderrNote))
         return lines
     }
