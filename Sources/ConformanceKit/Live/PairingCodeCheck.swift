@@ -33,7 +33,8 @@ enum PairingCodeCheck {
             ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
              "handshakeEphemeralPrivate": .hex(context.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
              "nonce": .hex(context.bytes(24))],
-            context: "handshake-device-start with fresh keys")
+            context: "handshake-device-start with fresh keys",
+            record: { [recorder = context.recorder] in recorder.frame("frame", of: $0, from: .device) })
         let handshake = try LiveContext.hexMember("frame", of: started, operation: "handshake-device-start")
         let serverEphemeral = context.bytes(32)
         let accepted: CoreHandshake.Acceptance
@@ -43,6 +44,7 @@ enum PairingCodeCheck {
         } catch {
             throw CheckFailure("the reference core rejects the adapter's handshake with \(error.code)")
         }
+        context.recorder.frame(accepted.ack, from: .core)
         _ = try context.expectReference(
             "handshake-device-finish",
             ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
@@ -115,8 +117,21 @@ enum PairingCodeCheck {
                 ["seal": ["plaintext": .hex(context.bytes(40)), "nonce": .hex(context.bytes(24)), "now": .int(now + 4)]],
             ],
         ]
+        let recorder = context.recorder
         let output = try context.expectReference("core-channel", input, context: "core-channel with a fresh device",
-                                                 describe: { coreSteps.indices.contains($0) ? coreSteps[$0] : "step \($0)" })
+                                                 describe: { coreSteps.indices.contains($0) ? coreSteps[$0] : "step \($0)" },
+                                                 record: { output in
+            // The handshake and its ack, the device's two frames, the core's reply.
+            let results = output?["steps"]?.arrayValue ?? []
+            let answered = { (index: Int, name: String) in
+                results.indices.contains(index) ? results[index][name]?.stringValue.flatMap(Hex.decode) : nil
+            }
+            recorder.frame(handshake, from: .device)
+            if let ack = answered(0, "ack") { recorder.frame(ack, from: .core) }
+            recorder.frame(first, from: .device)
+            recorder.frame(next, from: .device)
+            if let reply = answered(4, "frame") { recorder.frame(reply, from: .core) }
+        })
         let steps = output["steps"]?.arrayValue ?? []
         guard steps.first?["sas"] == .string(code) else {
             throw CheckFailure("the adapter's code differs from the reference device's", expected: ["sas": .string(code)],

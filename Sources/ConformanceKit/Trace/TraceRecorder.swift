@@ -1,0 +1,74 @@
+import Foundation
+import OpenHumanTunnel
+import TunnelVectors
+
+/// What the runner passed between the two sides of one check, in the trace format of
+/// spec/kit/03-verifier.md: `conformance verify` can then check and, with the adapters' key
+/// logs, decrypt it offline.
+///
+/// A check records every protocol message at the moment it hands it on: from the reference to
+/// the adapter, from the adapter to the reference, or from one adapter to the other (interop).
+/// Each becomes a `tunnel:frame` record, as a relay would have forwarded it, on one channel
+/// named after the check; messages the runner forged (a tampered ack, a replayed handshake) are
+/// recorded too, since a relay could have sent them.
+final class TraceRecorder {
+    /// Which side sent a message.
+    enum Endpoint: String {
+        case device, core
+        var peer: Endpoint { self == .device ? .core : .device }
+
+        init(_ role: Role) {
+            self = role == .device ? .device : .core
+        }
+    }
+
+    private let clock: () -> Date
+    private(set) var channelID = ""
+    private(set) var lines: [JSONValue] = []
+    private var lastTime: Int64 = 0
+
+    init(clock: @escaping () -> Date) {
+        self.clock = clock
+    }
+
+    /// Starts the trace of the check `id`: no records, its own channel.
+    func begin(_ id: String) {
+        channelID = id
+        lines = []
+    }
+
+    /// Whether the check passed any message.
+    var isEmpty: Bool { lines.isEmpty }
+
+    /// A message `from` one side to the other, as the base64url text a relay carries (ENC-2).
+    func frame(_ message: [UInt8], from sender: Endpoint) {
+        lines.append(["time": .int(now()), "event": "tunnel:frame", "from": .string(sender.rawValue),
+                      "to": .string(sender.peer.rawValue),
+                      "data": ["channelId": .string(channelID), "payload": .string(Base64URL.encode(message))]])
+    }
+
+    /// The message at `name` of an adapter's output, when it is there and hex: what the adapter sent.
+    func frame(_ name: String, of output: JSONValue?, from sender: Endpoint) {
+        guard let message = output?[name]?.stringValue.flatMap(Hex.decode) else { return }
+        frame(message, from: sender)
+    }
+
+    /// The pairing payload (QR text) a check gave the device.
+    func pairingPayload(_ text: String) {
+        lines.append(["time": .int(now()), "pairingPayload": .string(text)])
+    }
+
+    /// The trace file: the header and one record per line, each line ending in LF.
+    var text: String {
+        (["{\"trace\":\"openhuman-tunnel\",\"version\":1}"] + lines.map(JSONWriter.compactString))
+            .map { $0 + "\n" }.joined()
+    }
+
+    /// The runner's clock in Unix milliseconds, never going back along the trace (a clock step
+    /// backwards must not make the trace invalid).
+    private func now() -> Int64 {
+        let milliseconds = Int64((clock().timeIntervalSince1970 * 1000).rounded(.down))
+        lastTime = max(lastTime, min(max(milliseconds, 0), (1 << 53) - 1))
+        return lastTime
+    }
+}
