@@ -38,7 +38,7 @@ public struct RunOptions: Equatable, Sendable {
     public var requireManifest = true
     public var includeSlow = false
     public var verbose = false
-    /// `--save-traces DIR`: where the trace and key log of each failing live check go (ADP-95).
+    /// `--save-traces DIR`: where the trace and key log of each failing live check go (ADP-96, ADP-97).
     public var saveTracesDirectory: String?
     /// `--save-all-traces`: save passing live checks too (ADP-96).
     public var saveAllTraces = false

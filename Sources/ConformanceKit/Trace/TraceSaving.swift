@@ -4,7 +4,7 @@ import Foundation
 /// log of each live check, and the temporary directory holding the adapters' key logs meanwhile.
 ///
 /// A saved check gives `DIR/<id>.trace.jsonl` and `DIR/<id>.keylog`, with every `/` of the check
-/// id replaced by `_` (ADP-95). A check that passed no protocol message (the chunking checks
+/// id replaced by `_` (ADP-96). A check that passed no protocol message (the chunking checks
 /// exchange plaintexts, not frames) has nothing to verify and is not saved.
 final class TraceSaving {
     let directory: String
