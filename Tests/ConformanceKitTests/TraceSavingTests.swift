@@ -98,15 +98,29 @@ final class TraceSavingTests: XCTestCase {
                                   "--save-traces", directory, "--save-all-traces"], reference: try referenceAdapter())
         XCTAssertEqual(run.status, .success, run.stdout)
         let trace = try records(try read(directory, "live_handshake_adapter-device.trace.jsonl"))
-        // The adapter's 0x03, then the three acks the runner passed: genuine, tampered, an impostor's.
-        XCTAssertEqual(trace.map { $0["from"]?.stringValue ?? "" }, ["device", "core", "core", "core"])
+        // The core's pairing payload (its key, as a QR gives it), the adapter's 0x03, then the
+        // three acks the runner passed: genuine, tampered, an impostor's.
+        let qr = try XCTUnwrap(trace.first?["pairingPayload"]?.stringValue)
+        let parsed = try PairingPayloadParser.parse(qr, now: UInt64(Date().timeIntervalSince1970))
+        XCTAssertEqual(parsed.channelID, LiveChecks.adapterAsDeviceID)
+        XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "core", "core"])
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x04, 0x04])
-        let handshake = try XCTUnwrap(payload(trace[0]))
+        let handshake = try XCTUnwrap(payload(trace[1]))
         let keyLog = try read(directory, "live_handshake_adapter-device.keylog")
-        XCTAssertTrue(keyLog.contains { $0.hasPrefix("HANDSHAKE_EPHEMERAL \(Hex.encode(Array(handshake[1..<33]))) ") },
-                      "the key log names the handshake ephemeral of the 0x03 in the trace: \(keyLog)")
+        let handshakeKey = try XCTUnwrap(keyLog.first { $0.hasPrefix("HANDSHAKE_EPHEMERAL \(Hex.encode(Array(handshake[1..<33]))) ") },
+                                         "the key log names the handshake ephemeral of the 0x03 in the trace: \(keyLog)")
         XCTAssertEqual(keyLog.filter { $0.hasPrefix("SESSION_KEYS ") }.count, 1, "only the genuine ack derived keys")
         XCTAssertFalse(keyLog.contains { $0.hasPrefix("CORE_STATIC ") }, "the runner adds no key of its own side")
+        // With the payload's core key and the logged handshake ephemeral, the 0x03 of the trace
+        // opens, and names the device key of the log: payload, trace and key log agree.
+        let handshakePrivate = try XCTUnwrap(Hex.decode(String(handshakeKey.split(separator: " ")[2])))
+        let key = KeySchedule.handshakeKey(
+            handshakeDH: try X25519.sharedSecret(privateKey: handshakePrivate, publicKey: parsed.corePublicKey),
+            handshakeEphemeralPublic: Array(handshake[1..<33]), corePublic: parsed.corePublicKey)
+        let plaintext = try XChaCha20Poly1305.open(key: key, nonce: Array(handshake[33..<57]), ciphertext: Array(handshake[57...]),
+                                                   aad: Array(handshake[0..<33]))
+        let devicePublic = try Base64URL.decodeKey(try XCTUnwrap(try JSONReader.value(plaintext)["device_pubkey"]?.stringValue))
+        XCTAssertTrue(keyLog.contains { $0.hasPrefix("DEVICE_STATIC \(Hex.encode(devicePublic)) ") })
     }
 
     // REQ: ADP-98
@@ -140,8 +154,9 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("1 passed, 0 failed, 0 skipped"), run.stdout)
         XCTAssertEqual(files(in: directory), ["interop_A-B_frames-both-ways.keylog", "interop_A-B_frames-both-ways.trace.jsonl"])
         let trace = try records(try read(directory, "interop_A-B_frames-both-ways.trace.jsonl"))
+        XCTAssertNotNil(trace.first?["pairingPayload"], "the runner gave the device the core's key, as a QR does")
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x02, 0x02])
-        XCTAssertEqual(trace.map { $0["from"]?.stringValue ?? "" }, ["device", "core", "device", "core"])
+        XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "device", "core"])
         XCTAssertEqual(Set(trace.compactMap { $0["data"]?["channelId"]?.stringValue }), ["interop/A-B"])
         // Both adapters' lines: A as device, B as core, the same session keys from each.
         let keyLog = try read(directory, "interop_A-B_frames-both-ways.keylog").filter { !$0.isEmpty }

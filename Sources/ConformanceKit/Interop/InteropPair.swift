@@ -157,6 +157,7 @@ struct InteropPair {
     private mutating func handshake() throws(Failure) -> SessionKeys {
         let coreStatic = random.bytes(32), deviceStatic = random.bytes(32), clientEphemeral = random.bytes(32)
         let corePublic = X25519.publicKey(privateKey: coreStatic)
+        recorder.pairingPayload(corePublicKey: corePublic)
         let started = try call(sender, "handshake-device-start", [
             "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
             "handshakeEphemeralPrivate": .hex(random.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),

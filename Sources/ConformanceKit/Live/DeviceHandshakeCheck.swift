@@ -24,6 +24,7 @@ enum DeviceHandshakeCheck {
             "nonce": .hex(context.bytes(24)),
         ]
         let recorder = context.recorder
+        recorder.pairingPayload(corePublicKey: corePublic)
         let started = try context.expectReference("handshake-device-start", startInput,
                                                   context: "handshake-device-start with fresh keys",
                                                   record: { recorder.frame("frame", of: $0, from: .device) })

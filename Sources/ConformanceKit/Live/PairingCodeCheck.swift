@@ -15,6 +15,7 @@ enum PairingCodeCheck {
     static func runAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
         let coreStatic = context.bytes(32)
         var channel = CoreChannel(coreStaticPrivate: coreStatic, state: .pending(expiresAt: LiveContext.now + 600))
+        context.recorder.pairingPayload(corePublicKey: X25519.publicKey(privateKey: coreStatic))
         let genuine = try exchange(with: &channel, coreStatic: coreStatic, context: &context)
         let rogue = try exchange(with: &channel, coreStatic: coreStatic, context: &context)
         guard genuine != rogue else {

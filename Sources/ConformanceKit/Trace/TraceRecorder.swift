@@ -53,9 +53,17 @@ final class TraceRecorder {
         frame(message, from: sender)
     }
 
-    /// The pairing payload (QR text) a check gave the device.
-    func pairingPayload(_ text: String) {
-        lines.append(["time": .int(now()), "pairingPayload": .string(text)])
+    /// The pairing payload of a check in which the runner's core gives the device its public key:
+    /// what a core's QR code tells a device (chapter 8), on this trace's channel, valid for ten
+    /// minutes from now. Without it a verifier holding only the device's key log could not open
+    /// the handshake, which is sealed to the core's key.
+    func pairingPayload(corePublicKey: [UInt8]) {
+        let time = now()
+        let payload = PairingPayload(channelID: channelID, pairingToken: "conformance-runner", corePublicKey: corePublicKey,
+                                     rpcURL: nil, expiresAt: UInt64(time / 1000 + 600))
+        // The channel id is never empty and the key is 32 bytes: the reference producer accepts it.
+        guard let text = try? PairingPayloadEncoder.encode(payload) else { return }
+        lines.append(["time": .int(time), "pairingPayload": .string(text)])
     }
 
     /// The trace file: the header and one record per line, each line ending in LF.
