@@ -73,7 +73,7 @@ public struct ReferenceAdapter: Sendable {
         var stop = false
         var log: String?
         /// What the operation used, for the key log (written only when one is asked for).
-        var keys: [KeyLogLine] = []
+        var keys: [KeyLogEntry] = []
     }
 
     func respond(to request: JSONValue) -> Reply {

@@ -25,11 +25,16 @@ final class TraceSavingTests: XCTestCase {
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// A trace's records after the header, as JSON values.
+    /// A trace's records after the header, as JSON values; every line must also read as the
+    /// verifier reads it (the library's strict trace decoder).
     private func records(_ lines: [String]) throws -> [JSONValue] {
         XCTAssertEqual(lines.first, #"{"trace":"openhuman-tunnel","version":1}"#)
         XCTAssertEqual(lines.last, "", "the file ends with a line feed")
-        return try lines.dropFirst().dropLast().map { try JSONReader.value(Array($0.utf8)) }
+        _ = try TraceHeader.decode(line: Array((lines.first ?? "").utf8))
+        return try lines.dropFirst().dropLast().map { line in
+            _ = try TraceRecord.decode(line: Array(line.utf8))
+            return try JSONReader.value(Array(line.utf8))
+        }
     }
 
     private func payload(_ record: JSONValue) -> [UInt8]? {

@@ -146,7 +146,7 @@ struct InteropPair {
         let sealed = try call(sender, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
                                                       "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
         let frame = try hex("frame", sealed, from: sender)
-        recorder.frame(frame, from: .init(role))
+        recorder.frame(frame, from: role)
         let opened = try call(receiver, "frame-open", ["role": .string(role == .device ? "core" : "device"),
                                                         "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
         guard try hex("plaintext", opened, from: receiver) == plaintext else {
@@ -200,7 +200,7 @@ struct InteropPair {
             let sealed = try call(from, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
                                                         "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
             let frame = try hex("frame", sealed, from: from)
-            recorder.frame(frame, from: .init(role))
+            recorder.frame(frame, from: role)
             let opened = try call(to, "frame-open", ["role": .string(role == .device ? "core" : "device"),
                                                       "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
             guard try hex("plaintext", opened, from: to) == plaintext else {

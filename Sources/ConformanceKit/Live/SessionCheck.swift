@@ -77,9 +77,9 @@ enum SessionCheck {
             let results = output?["steps"]?.arrayValue ?? []
             for (index, step) in stepInputs.enumerated() {
                 if let frame = step["open"]?["frame"]?.stringValue.flatMap(Hex.decode) {
-                    recorder.frame(frame, from: .init(peerRole))
+                    recorder.frame(frame, from: peerRole)
                 } else if let frame = results.indices.contains(index) ? results[index]["frame"]?.stringValue.flatMap(Hex.decode) : nil {
-                    recorder.frame(frame, from: .init(adapterRole))
+                    recorder.frame(frame, from: adapterRole)
                 }
             }
         })

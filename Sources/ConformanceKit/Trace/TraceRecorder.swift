@@ -12,19 +12,9 @@ import TunnelVectors
 /// named after the check; messages the runner forged (a tampered ack, a replayed handshake) are
 /// recorded too, since a relay could have sent them.
 final class TraceRecorder {
-    /// Which side sent a message.
-    enum Endpoint: String {
-        case device, core
-        var peer: Endpoint { self == .device ? .core : .device }
-
-        init(_ role: Role) {
-            self = role == .device ? .device : .core
-        }
-    }
-
     private let clock: () -> Date
     private(set) var channelID = ""
-    private(set) var lines: [JSONValue] = []
+    private var records: [TraceRecord] = []
     private var lastTime: Int64 = 0
 
     init(clock: @escaping () -> Date) {
@@ -34,21 +24,21 @@ final class TraceRecorder {
     /// Starts the trace of the check `id`: no records, its own channel.
     func begin(_ id: String) {
         channelID = id
-        lines = []
+        records = []
     }
 
     /// Whether the check passed any message.
-    var isEmpty: Bool { lines.isEmpty }
+    var isEmpty: Bool { records.isEmpty }
 
     /// A message `from` one side to the other, as the base64url text a relay carries (ENC-2).
-    func frame(_ message: [UInt8], from sender: Endpoint) {
-        lines.append(["time": .int(now()), "event": "tunnel:frame", "from": .string(sender.rawValue),
-                      "to": .string(sender.peer.rawValue),
-                      "data": ["channelId": .string(channelID), "payload": .string(Base64URL.encode(message))]])
+    func frame(_ message: [UInt8], from sender: Role) {
+        let receiver: Role = sender == .device ? .core : .device
+        records.append(.frame(time: now(), from: Self.peer(sender), to: Self.peer(receiver), channelId: channelID,
+                              payload: Base64URL.encode(message)))
     }
 
     /// The message at `name` of an adapter's output, when it is there and hex: what the adapter sent.
-    func frame(_ name: String, of output: JSONValue?, from sender: Endpoint) {
+    func frame(_ name: String, of output: JSONValue?, from sender: Role) {
         guard let message = output?[name]?.stringValue.flatMap(Hex.decode) else { return }
         frame(message, from: sender)
     }
@@ -63,20 +53,21 @@ final class TraceRecorder {
                                      rpcURL: nil, expiresAt: UInt64(time / 1000 + 600))
         // The channel id is never empty and the key is 32 bytes: the reference producer accepts it.
         guard let text = try? PairingPayloadEncoder.encode(payload) else { return }
-        lines.append(["time": .int(time), "pairingPayload": .string(text)])
+        records.append(TraceRecord(time: time, body: .pairingPayload(text)))
     }
 
     /// The trace file: the header and one record per line, each line ending in LF.
     var text: String {
-        (["{\"trace\":\"openhuman-tunnel\",\"version\":1}"] + lines.map(JSONWriter.compactString))
-            .map { $0 + "\n" }.joined()
+        ([TraceHeader().line] + records.map(\.line)).map { $0 + "\n" }.joined()
     }
+
+    private static func peer(_ role: Role) -> TracePeer { role == .device ? .device : .core }
 
     /// The runner's clock in Unix milliseconds, never going back along the trace (a clock step
     /// backwards must not make the trace invalid).
     private func now() -> Int64 {
         let milliseconds = Int64((clock().timeIntervalSince1970 * 1000).rounded(.down))
-        lastTime = max(lastTime, min(max(milliseconds, 0), (1 << 53) - 1))
+        lastTime = max(lastTime, min(max(milliseconds, 0), TraceRecord.maximumTime))
         return lastTime
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OpenHumanTunnel
 
 /// The file named by `OPENHUMAN_KEYLOG`, opened for appending: the reference adapter's key log.
 ///
@@ -29,9 +30,9 @@ struct KeyLogFile {
     }
 
     /// Appends `lines`, one `write` each.
-    func append(_ lines: [KeyLogLine]) {
-        for line in lines {
-            let bytes = Array(line.text.utf8)
+    func append(_ entries: [KeyLogEntry]) {
+        for entry in entries {
+            let bytes = Array(entry.line.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written != bytes.count { LineServer.logToStderr("\(Self.environmentVariable): write failed (errno \(errno))") }
         }

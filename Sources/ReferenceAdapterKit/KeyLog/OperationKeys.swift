@@ -14,22 +14,22 @@ import TunnelVectors
 enum OperationKeys {
     /// The lines for `operation` run on `input`; `output` is nil when the operation failed with
     /// a protocol error (the keys it was given were still used).
-    static func lines(operation: String, input: JSONValue, output: JSONValue?) -> [KeyLogLine] {
+    static func lines(operation: String, input: JSONValue, output: JSONValue?) -> [KeyLogEntry] {
         let key = { (name: String) in input[name]?.stringValue.flatMap(Hex.decode).flatMap { $0.count == 32 ? $0 : nil } }
         switch operation {
         case "session-keys":
             guard let output, let client = key("clientEphemeralPublic"), let server = key("serverEphemeralPublic"),
                   let keys = sessionKeys(output) else { return [] }
-            return [.sessionKeys(clientEphemeralPublic: client, serverEphemeralPublic: server, c2s: keys.c2s, s2c: keys.s2c)]
+            return [.session(clientEphemeralPublic: client, serverEphemeralPublic: server, keys: keys)]
         case "handshake-device-start":
-            return [(KeyLogLine.Label.deviceStatic, "deviceStaticPrivate"), (.handshakeEphemeral, "handshakeEphemeralPrivate"),
+            return [(KeyLogLabel.deviceStatic, "deviceStaticPrivate"), (.handshakeEphemeral, "handshakeEphemeralPrivate"),
                     (.clientEphemeral, "clientEphemeralPrivate")].compactMap { label, name in
-                key(name).map { KeyLogLine.privateKey(label, $0) }
+                key(name).map { KeyLogEntry.privateKey(label, $0) }
             }
         case "handshake-device-finish", "handshake-device":
             guard let deviceStatic = key("deviceStaticPrivate"), let clientEphemeral = key("clientEphemeralPrivate"),
                   let corePublic = key("corePublicKey") else { return [] }
-            var lines: [KeyLogLine] = [.privateKey(.deviceStatic, deviceStatic), .privateKey(.clientEphemeral, clientEphemeral)]
+            var lines: [KeyLogEntry] = [.privateKey(.deviceStatic, deviceStatic), .privateKey(.clientEphemeral, clientEphemeral)]
             let accepted: [(ack: JSONValue?, keys: JSONValue)] = operation == "handshake-device-finish"
                 ? output.map { [(input["frame"], $0)] } ?? []
                 : zip(input["steps"]?.arrayValue ?? [], output?["steps"]?.arrayValue ?? []).map { ($0["frame"], $1) }
@@ -38,13 +38,13 @@ enum OperationKeys {
                       let server = HandshakeReading.serverEphemeralPublic(
                         ack: ack, corePublicKey: corePublic, deviceStaticPrivate: deviceStatic,
                         clientEphemeralPrivate: clientEphemeral) else { continue }
-                lines.append(.sessionKeys(clientEphemeralPublic: X25519.publicKey(privateKey: clientEphemeral),
-                                          serverEphemeralPublic: server, c2s: keys.c2s, s2c: keys.s2c))
+                lines.append(.session(clientEphemeralPublic: X25519.publicKey(privateKey: clientEphemeral),
+                                      serverEphemeralPublic: server, keys: keys))
             }
             return lines
         case "handshake-core", "core-channel":
             guard let coreStatic = key("coreStaticPrivate") else { return [] }
-            var lines: [KeyLogLine] = [.privateKey(.coreStatic, coreStatic)]
+            var lines: [KeyLogEntry] = [.privateKey(.coreStatic, coreStatic)]
             let steps = zip(input["steps"]?.arrayValue ?? [], output?["steps"]?.arrayValue ?? [])
             for (step, result) in steps {
                 let handshake = operation == "core-channel" ? step["handshake"] : step
@@ -54,8 +54,8 @@ enum OperationKeys {
                       let client = HandshakeReading.clientEphemeralPublic(handshake: frame, coreStaticPrivate: coreStatic)
                 else { continue }
                 lines.append(.privateKey(.serverEphemeral, server))
-                lines.append(.sessionKeys(clientEphemeralPublic: client, serverEphemeralPublic: X25519.publicKey(privateKey: server),
-                                          c2s: keys.c2s, s2c: keys.s2c))
+                lines.append(.session(clientEphemeralPublic: client, serverEphemeralPublic: X25519.publicKey(privateKey: server),
+                                      keys: keys))
             }
             return lines
         default:
@@ -64,9 +64,9 @@ enum OperationKeys {
     }
 
     /// `c2s` and `s2c` of a result that carries them (an accepted handshake or ack).
-    private static func sessionKeys(_ result: JSONValue) -> (c2s: [UInt8], s2c: [UInt8])? {
+    private static func sessionKeys(_ result: JSONValue) -> SessionKeys? {
         guard let c2s = result["c2s"]?.stringValue.flatMap(Hex.decode), c2s.count == 32,
               let s2c = result["s2c"]?.stringValue.flatMap(Hex.decode), s2c.count == 32 else { return nil }
-        return (c2s, s2c)
+        return SessionKeys(c2s: c2s, s2c: s2c)
     }
 }
