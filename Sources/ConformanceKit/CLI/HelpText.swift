@@ -15,8 +15,9 @@ public enum HelpText {
     interop starts every adapter given (a single one is paired with the reference) and, for
     every ordered pair (A, B), lets A seal and B open as device and as core, runs A's device
     side against B's core side (handshake-device-start/-finish, handshake-core), sends a
-    frame each way on the keys they agreed, and has B reassemble A's split of a 1 MiB and a
-    16 MiB message (envelope-split, envelope-reassemble). It prints a table of pairs and
+    frame each way on the keys they agreed (a ping request envelope and its response), and
+    has B reassemble A's split of a 1 MiB and a 16 MiB message (envelope-split,
+    envelope-reassemble). It prints a table of pairs and
     outcomes; n/a marks a check one side lacks an operation for. Each check has the id
     interop/<A>-<B>/<check> (seal-as-device, seal-as-core, handshake, frames-both-ways,
     chunks-1-mib, chunks-16-mib), which --filter and --skip select ("." in the table: left

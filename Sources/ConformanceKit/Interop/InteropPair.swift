@@ -9,7 +9,8 @@ import TunnelVectors
 /// - `sealAsCore`: A seals as core, B opens as device;
 /// - `handshake`: A's device side (`handshake-device-start`, `-finish`) with B's core side
 ///   (`handshake-core` on a pending channel): both must derive the same session keys;
-/// - `frames`: on those keys, a frame from A to B and one from B to A;
+/// - `frames`: on those keys, a frame from A to B (a ping request envelope) and one from B to A
+///   (its response);
 /// - `chunks 1 MiB`, `chunks 16 MiB`: a generated message (ADP-61) split by A
 ///   (`envelope-split`, in pages) and reassembled by B (`envelope-reassemble`, chunks in reverse
 ///   order): B must report A's length and SHA-256. A 16 MiB split cannot travel on a line
@@ -194,9 +195,22 @@ struct InteropPair {
         return deviceKeys
     }
 
+    /// A ping request from A's device and the core's answer from B, each an envelope of
+    /// chapter 11 with a fresh request id: what a session carries, so a saved trace of the pair
+    /// reads as a real exchange.
     private mutating func frames(_ keys: SessionKeys) throws(Failure) {
-        for (from, to, role) in [(sender, receiver, Role.device), (receiver, sender, Role.core)] {
-            let plaintext = random.bytes(33)
+        let requestId = "interop-" + Hex.encode(random.bytes(8))
+        let envelopes: [OutgoingEnvelope] = [
+            .request(requestId: requestId, method: "openhuman.ping", paramsText: Array("{}".utf8), stream: false),
+            .response(requestId: requestId, payloadText: Array(#"{"ok":true}"#.utf8)),
+        ]
+        for ((from, to, role), envelope) in zip([(sender, receiver, Role.device), (receiver, sender, Role.core)], envelopes) {
+            let plaintext: [UInt8]
+            do {
+                plaintext = try EnvelopeEncoder.encode(envelope)
+            } catch {
+                throw Failure(message: "the reference could not encode the envelope: \(error.code)")
+            }
             let sealed = try call(from, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
                                                         "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
             let frame = try hex("frame", sealed, from: from)
