@@ -1,5 +1,5 @@
 /// Reading and writing one JSON line of a trace, shared by the header and the records.
-enum TraceLine {
+package enum TraceLine {
     /// The line as one JSON object with no member named twice (JSON-2's reason: readers disagree
     /// on which copy wins).
     static func object(_ line: [UInt8]) throws(TraceError) -> JSONNode {
@@ -17,7 +17,7 @@ enum TraceLine {
     /// One line of JSON: members sorted by the bytes of their names at every level, no white
     /// space, strings in the sender form of ENV-3, numbers as their token. The same value always
     /// gives the same bytes, so two tools writing one capture write one file.
-    static func write(_ node: JSONNode) -> String {
+    package static func write(_ node: JSONNode) -> String {
         var out: [UInt8] = []
         append(node, to: &out)
         return String(decoding: out, as: UTF8.self)
