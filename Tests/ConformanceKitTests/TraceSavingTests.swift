@@ -61,7 +61,7 @@ final class TraceSavingTests: XCTestCase {
             XCTAssertEqual(record["event"], "tunnel:frame")
             XCTAssertEqual(record["from"], index < 500 ? "device" : "core")
             XCTAssertEqual(record["to"], index < 500 ? "core" : "device")
-            XCTAssertEqual(record["data"]?["channelId"], "live/frame-seal/fresh-nonces")
+            XCTAssertEqual(record["data"]?["channelId"], "live_frame-seal_fresh-nonces")
             let time = try XCTUnwrap(record["time"]?.intValue)
             XCTAssertGreaterThanOrEqual(time, lastTime, "time never goes back")
             lastTime = time
@@ -107,7 +107,7 @@ final class TraceSavingTests: XCTestCase {
         // three acks the runner passed: genuine, tampered, an impostor's.
         let qr = try XCTUnwrap(trace.first?["pairingPayload"]?.stringValue)
         let parsed = try PairingPayloadParser.parse(qr, now: UInt64(Date().timeIntervalSince1970))
-        XCTAssertEqual(parsed.channelID, LiveChecks.adapterAsDeviceID)
+        XCTAssertEqual(parsed.channelID, "live_handshake_adapter-device")
         XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "core", "core"])
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x04, 0x04])
         let handshake = try XCTUnwrap(payload(trace[1]))
@@ -162,7 +162,7 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertNotNil(trace.first?["pairingPayload"], "the runner gave the device the core's key, as a QR does")
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x02, 0x02])
         XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "device", "core"])
-        XCTAssertEqual(Set(trace.compactMap { $0["data"]?["channelId"]?.stringValue }), ["interop/A-B"])
+        XCTAssertEqual(Set(trace.compactMap { $0["data"]?["channelId"]?.stringValue }), ["interop_A-B"])
         // Both adapters' lines: A as device, B as core, the same session keys from each.
         let keyLog = try read(directory, "interop_A-B_frames-both-ways.keylog").filter { !$0.isEmpty }
         XCTAssertEqual(keyLog.map { String($0.prefix { $0 != " " }) },

@@ -21,9 +21,10 @@ final class TraceRecorder {
         self.clock = clock
     }
 
-    /// Starts the trace of the check `id`: no records, its own channel.
+    /// Starts the trace of the check `id`: no records, its own channel, named by the id with `/`
+    /// as `_` (a channel id is base64url text, chapter 12).
     func begin(_ id: String) {
-        channelID = id
+        channelID = TraceSaving.fileName(id)
         records = []
     }
 

@@ -62,7 +62,8 @@ final class TraceSaving {
         saved.append(base)
     }
 
-    /// The check id as a file name: `/` becomes `_`.
+    /// The check id as a file name and a channel id: `/` becomes `_` (check ids are otherwise
+    /// letters, digits and `-`).
     static func fileName(_ id: String) -> String {
         id.replacingOccurrences(of: "/", with: "_")
     }
