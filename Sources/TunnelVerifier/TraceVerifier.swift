@@ -5,7 +5,12 @@ import OpenHumanTunnel
 /// by requirement id and step. A pure function: no clock, no randomness, no I/O.
 public enum TraceVerifier {
     public static func verify(_ input: VerifierInput) -> Verification {
-        var run = VerificationRun(input)
+        verify(input, skipping: [])
+    }
+
+    /// The verifier with some checks off: the seam of the reference adapter's mutants.
+    package static func verify(_ input: VerifierInput, skipping: Set<VerifierCheck>) -> Verification {
+        var run = VerificationRun(input, skipping: skipping)
         run.perform()
         return run.result
     }
@@ -14,6 +19,7 @@ public enum TraceVerifier {
 /// One run over one trace (VERIFY-2: the order of the checks).
 struct VerificationRun {
     let input: VerifierInput
+    let skipping: Set<VerifierCheck>
     var recorder: Recorder
     var keys: KeyRing
     var channels: [String: ChannelView] = [:]
@@ -22,8 +28,9 @@ struct VerificationRun {
     var pairingCodes: [Verification.PairingCode] = []
     var stoppedEarly = false
 
-    init(_ input: VerifierInput) {
+    init(_ input: VerifierInput, skipping: Set<VerifierCheck>) {
         self.input = input
+        self.skipping = skipping
         recorder = Recorder(continuing: input.continuePastDepartures)
         keys = KeyRing(log: KeyLog(), payloadCoreKey: nil)
     }

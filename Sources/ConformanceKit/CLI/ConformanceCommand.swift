@@ -30,6 +30,8 @@ public struct ConformanceCommand {
     }
 
     public func run(_ arguments: [String]) -> ExitStatus {
+        // `verify` reads files, not vectors: its options are its own (kit chapter 3).
+        if arguments.first == "verify" { return VerifyCommand(command: self).run(Array(arguments.dropFirst())) }
         let options: RunOptions
         do {
             options = try RunOptions.parse(arguments)

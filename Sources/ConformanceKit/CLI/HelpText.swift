@@ -8,6 +8,9 @@ public enum HelpText {
       conformance [options]                         run every vector and live check
       conformance interop --adapter A [--adapter B ...] [options]
                                                     drive every ordered pair of implementations
+      conformance verify --trace FILE [--keylog FILE] ...
+                                                    check a captured exchange step by step
+                                                    (conformance verify --help)
 
     With no --adapter the runner starts the built-in reference implementation, so
     `swift run conformance` checks the vectors against the reference.
