@@ -1,5 +1,7 @@
 #include "key_log.h"
 
+#ifdef OPENHUMAN_KEY_LOG
+
 #include <fcntl.h>
 #include <sodium.h>
 #include <stdlib.h>
@@ -80,3 +82,7 @@ void key_log_session(const uint8_t client_ephemeral_public[32],
     append_line(path, "SESSION_KEYS", id, sizeof id, secret, sizeof secret);
     sodium_memzero(secret, sizeof secret);
 }
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int key_log_not_compiled_in;
+#endif
