@@ -13,7 +13,8 @@ import json
 import sys
 import traceback
 
-from . import __version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, key_log, pairing_window, qr, sas, x25519
+from . import (__version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, key_log, key_log_file, pairing_window,
+               qr, sas, x25519)
 from .core_channel import CoreChannel
 from .core_session import SESSION_BOUND, CoreSession
 from .envelope_operations import ENVELOPE_OPERATIONS
@@ -505,6 +506,7 @@ def response_line(response: dict) -> str:
 
 def main() -> int:
     """Serve requests until `shutdown` or end of input; both exit 0."""
+    key_log_file.install_from_environment()
     stdout = sys.stdout
     for line in sys.stdin.buffer:
         if not line.strip():
