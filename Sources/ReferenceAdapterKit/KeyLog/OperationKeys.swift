@@ -6,9 +6,8 @@ import TunnelVectors
 ///
 /// The adapter, not the library, knows what an operation used: the library never writes files
 /// and never hands out more than its callers need. So the lines are rebuilt here from what the
-/// operation was given and what it answered. Which operations (spec/kit/02-adapter-protocol.md
-/// section 2.5): `session-keys`, the three device handshake operations, `handshake-core` and
-/// `core-channel`. A server ephemeral key is logged only with the handshake it answered: a step
+/// operation was given and what it answered. Which operations (ADP-95, KEYLOG-2):
+/// `session-keys`, the three device handshake operations, `handshake-core` and `core-channel`. A server ephemeral key is logged only with the handshake it answered: a step
 /// the core rejects never uses it. `x25519` takes a scalar of no role; the session operations
 /// take direction keys that no ephemeral public key names.
 enum OperationKeys {
