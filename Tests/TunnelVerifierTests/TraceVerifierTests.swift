@@ -148,4 +148,27 @@ import TunnelVerifier
         #expect(departures.first?.member("requirement") == .string(Array("REPLAY-3".utf8)))
         #expect(departures.first?.member("step")?.integer == 6)
     }
+
+    /// Bad input never crashes: every prefix of a trace and of its key log (cut at a stride that
+    /// lands inside headers, records, payloads and hex), and every record with one byte changed,
+    /// gives an answer. A crash would end the test process.
+    // REQ: VERIFY-2, KEYLOG-3
+    @Test func everyTruncationAndEveryFlippedByteGivesAnAnswerNotACrash() throws {
+        let exchange = try RecordedExchange(id: "verifier-test/clean")
+        let trace = Array(RecordedExchange.trace(exchange.relayCapture).utf8)
+        let log = exchange.keyLog
+        #expect(TraceVerifier.verify(VerifierInput(trace: trace, keyLog: log)).status == .pass)
+        var departing = 0
+        for cut in stride(from: 0, to: trace.count, by: 23) {
+            let v = TraceVerifier.verify(VerifierInput(trace: Array(trace.prefix(cut)), keyLog: String(log.prefix(cut % log.count)),
+                                                       continuePastDepartures: true))
+            if v.status == .departure { departing += 1 }
+        }
+        for position in stride(from: 0, to: trace.count, by: 29) {
+            var flipped = trace
+            flipped[position] ^= 0x41
+            _ = TraceVerifier.verify(VerifierInput(trace: flipped, keyLog: log, continuePastDepartures: true))
+        }
+        #expect(departing > 0)
+    }
 }

@@ -126,6 +126,16 @@ enum VerifyVectors {
         try add("device-sends-response", appending(RecordedExchange.record(response, from: .device, time: later)), keyLog: key,
                 requirements: ["ENV-1", "VERIFY-6"], comment: "The device sends a response envelope, a kind only the core sends.",
                 flags: ["KeyLog"], departures: [("ENV-1", 6)])
+        try add("key-log-malformed-line", r, keyLog: "CORE_STATIC 00\n" + key, requirements: ["KEYLOG-1", "KEYLOG-3"],
+                comment: "A key log line whose id is one byte: reported at step 0 with its line.", flags: ["KeyLog"],
+                departures: [("KEYLOG-1", 0)])
+        try add("ack-sent-twice", appending(TraceRecord(time: later, body: r[2].body)), requirements: ["ACK-6", "VERIFY-3"],
+                comment: "The core's ack delivered a second time.", flags: ["Keyless"], departures: [("ACK-6", 6)])
+        let singleChunk = try EnvelopeEncoder.encode(.chunk(requestId: "r-2", seq: 0, total: 1, data: second[...]))
+        try add("small-message-chunked", appending(RecordedExchange.record(try exchange.frame(singleChunk, from: .device, nonce: "chunk"),
+                                                                           from: .device, time: later)),
+                keyLog: key, requirements: ["CHUNK-1", "VERIFY-6"], comment: "A 91-byte request sent as one chunk of one instead of one frame.",
+                flags: ["KeyLog"], departures: [("CHUNK-1", 6)])
         try add("continue-past-departures", appending(TraceRecord(time: later, body: r[3].body)) + [TraceRecord(time: later, body: r[4].body)],
                 continuing: true, requirements: ["VERIFY-8", "REPLAY-3"], comment: "With continue, both replays are named.",
                 flags: ["Keyless"], departures: [("REPLAY-3", 6), ("REPLAY-3", 7)])
