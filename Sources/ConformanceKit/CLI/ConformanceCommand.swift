@@ -69,16 +69,6 @@ public struct ConformanceCommand {
                 return .usage
             }
         }
-        let saving: TraceSaving?
-        do {
-            saving = try options.saveTracesDirectory.map { directory throws(StandardStreams.WriteError) in
-                try TraceSaving(directory: directory, all: options.saveAllTraces)
-            }
-        } catch {
-            standardError("conformance: --save-traces: cannot write to \(error.target): \(error.reason)\n")
-            return .usage
-        }
-        defer { saving?.finish() }
         let vectors = bundle.vectors.filter { options.selects($0.id) }
         let checks = options.live ? LiveChecks.catalog.filter { options.selects($0.id) } : []
         guard !vectors.isEmpty || !checks.isEmpty else {
@@ -91,6 +81,17 @@ public struct ConformanceCommand {
             return deliver(list, options: options) ?? .success
         }
 
+        // After --list, which starts no adapter and saves nothing; before the adapter starts.
+        let saving: TraceSaving?
+        do {
+            saving = try options.saveTracesDirectory.map { directory throws(StandardStreams.WriteError) in
+                try TraceSaving(directory: directory, all: options.saveAllTraces)
+            }
+        } catch {
+            standardError("conformance: --save-traces: cannot write to \(error.target): \(error.reason)\n")
+            return .usage
+        }
+        defer { saving?.finish() }
         let command = options.adapters.first ?? referenceAdapter
         let start = Monotonic.now()
         var report = RunReport(suiteVersion: bundle.suiteVersion, vectorsDirectory: options.vectorsDirectory,
