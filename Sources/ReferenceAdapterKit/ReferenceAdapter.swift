@@ -72,6 +72,8 @@ public struct ReferenceAdapter: Sendable {
         let response: JSONValue
         var stop = false
         var log: String?
+        /// What the operation used, for the key log (written only when one is asked for).
+        var keys: [KeyLogEntry] = []
     }
 
     func respond(to request: JSONValue) -> Reply {
@@ -94,21 +96,29 @@ public struct ReferenceAdapter: Sendable {
                 guard let output = try operations.run(operation, RequestInput(members["input"], path: "input")) else {
                     return Reply(response: Self.failure(id: .int(id), "unsupported"))
                 }
-                return Reply(response: Self.success(id: id, output))
+                return Reply(response: Self.success(id: id, output),
+                             keys: OperationKeys.lines(operation: operation, input: members["input"] ?? .null, output: output))
             }
         } catch let error as BadRequest {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error.reason)")
         } catch let error as TunnelError {
-            return Reply(response: Self.failure(id: .int(id), error.code))
+            return protocolFailure(id: id, error.code, operation: operation, input: members["input"])
         } catch let error as PairingPayloadError {
-            return Reply(response: Self.failure(id: .int(id), error.code))
+            return protocolFailure(id: id, error.code, operation: operation, input: members["input"])
         } catch let error as EnvelopeError {
-            return Reply(response: Self.failure(id: .int(id), error.code))
+            return protocolFailure(id: id, error.code, operation: operation, input: members["input"])
         } catch is UnrepresentableOutput {
             return Reply(response: Self.failure(id: .int(id), "unsupported"), log: "request \(id): an output number is not an integer")
         } catch {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error)")
         }
+    }
+
+    /// A protocol rejection: the operation ran on a well-formed input, so the keys it was given
+    /// were used and go to the key log.
+    private func protocolFailure(id: Int64, _ code: String, operation: String, input: JSONValue?) -> Reply {
+        Reply(response: Self.failure(id: .int(id), code),
+              keys: OperationKeys.lines(operation: operation, input: input ?? .null, output: nil))
     }
 
     private func hello(_ input: RequestInput) throws(BadRequest) -> JSONValue {

@@ -29,6 +29,9 @@ public struct AdapterConfiguration: Equatable, Sendable {
     public var stuckAfterTimeouts: Int
     /// The run's overall deadline in seconds (`--deadline`), counted from `runStart`; nil for none.
     public var deadlineSeconds: Int?
+    /// Variables added to the adapter's environment (the runner's own are inherited), such as
+    /// `OPENHUMAN_KEYLOG` when traces are saved.
+    public var environment: [String: String] = [:]
     /// When the run started, on the runner's monotonic clock (nanoseconds).
     var runStart: UInt64
 

@@ -63,7 +63,8 @@ final class AdapterProcess {
 
     /// Starts `command` (argv; `command[0]` is looked up in PATH unless it contains a slash) in
     /// a process group of its own.
-    init(command: [String], maximumLineLength: Int, stderrLines: Int = AdapterConfiguration.defaultStderrLines) throws(LaunchError) {
+    init(command: [String], maximumLineLength: Int, stderrLines: Int = AdapterConfiguration.defaultStderrLines,
+         environment: [String: String] = [:]) throws(LaunchError) {
         guard let name = command.first, !name.isEmpty else { throw LaunchError(description: "the adapter command is empty") }
         guard let executable = Self.resolve(name) else {
             throw LaunchError(description: "adapter executable not found: \(name)")
@@ -71,7 +72,7 @@ final class AdapterProcess {
         // A write to an adapter that has exited must come back as EPIPE, not kill the runner.
         signal(SIGPIPE, SIG_IGN)
         do {
-            child = try ChildProcess(executable: executable, arguments: Array(command.dropFirst()))
+            child = try ChildProcess(executable: executable, arguments: Array(command.dropFirst()), environment: environment)
         } catch {
             throw LaunchError(description: "cannot start adapter \(executable): \(error.description)")
         }

@@ -16,7 +16,8 @@ final class AdapterSession {
         do {
             process = try AdapterProcess(command: configuration.command,
                                          maximumLineLength: configuration.maximumLineLength,
-                                         stderrLines: configuration.stderrLines)
+                                         stderrLines: configuration.stderrLines,
+                                         environment: configuration.environment)
         } catch {
             throw AdapterIncident(fault: .unavailable(reason: error.description))
         }

@@ -36,7 +36,8 @@ final class ChildProcess {
     /// Signals the runner handles or ignores and the adapter must not inherit as ignored.
     private static let signalsReset = [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    init(executable: String, arguments: [String]) throws(SpawnError) {
+    /// `environment` is added to the runner's own (a name in both takes its value from `environment`).
+    init(executable: String, arguments: [String], environment added: [String: String] = [:]) throws(SpawnError) {
         var fds: [Int32] = []
         for _ in 0..<3 {
             var pair: [Int32] = [-1, -1]
@@ -74,7 +75,7 @@ final class ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let environment: [UnsafeMutablePointer<CChar>?] =
-            ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            ProcessInfo.processInfo.environment.merging(added) { _, new in new }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { environment.forEach { free($0) } }
 
         var child: pid_t = 0

@@ -34,6 +34,8 @@ public struct ConformanceCommand {
     }
 
     public func run(_ arguments: [String]) -> ExitStatus {
+        // `verify` reads files, not vectors: its options are its own (kit chapter 3).
+        if arguments.first == "verify" { return VerifyCommand(command: self).run(Array(arguments.dropFirst())) }
         let options: RunOptions
         do {
             options = try RunOptions.parse(arguments).located(installedVectors: installedVectors)
@@ -83,16 +85,30 @@ public struct ConformanceCommand {
             return deliver(list, options: options) ?? .success
         }
 
+        // After --list, which starts no adapter and saves nothing; before the adapter starts.
+        let saving: TraceSaving?
+        do {
+            saving = try options.saveTracesDirectory.map { directory throws(StandardStreams.WriteError) in
+                try TraceSaving(directory: directory, all: options.saveAllTraces)
+            }
+        } catch {
+            standardError("conformance: --save-traces: cannot write to \(error.target): \(error.reason)\n")
+            return .usage
+        }
+        defer { saving?.finish() }
         let command = options.adapters.first ?? referenceAdapter
         let start = Monotonic.now()
         var report = RunReport(suiteVersion: bundle.suiteVersion, vectorsDirectory: options.vectorsDirectory,
                                adapterCommand: command, adapter: nil, results: [],
                                expectedFailuresFile: options.expectedFailuresPath)
+        let keyLog = saving?.keyLog(for: "adapter")
         let driver: AdapterDriver
         do {
-            driver = try AdapterDriver(configuration: AdapterConfiguration(
+            var configuration = AdapterConfiguration(
                 command: command, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight,
-                deadlineSeconds: options.deadlineSeconds))
+                deadlineSeconds: options.deadlineSeconds)
+            configuration.environment = keyLog?.environment ?? [:]
+            driver = try AdapterDriver(configuration: configuration)
         } catch {
             report.adapterUnavailable = error
             return emit(report, options: options)
@@ -109,7 +125,8 @@ public struct ConformanceCommand {
         }.run(vectors, driver: driver)
         let finishedVectors = results.count
         var finishedChecks = 0
-        results += LiveCheckRunner().run(checks, driver: driver) { check in
+        let capture = saving.map { TraceCapture(recorder: TraceRecorder(clock: clock), saving: $0, keyLogs: keyLog.map { [$0] } ?? []) }
+        results += LiveCheckRunner().run(checks, driver: driver, capture: capture) { check in
             finishedChecks += 1
             progress.update(done: finishedVectors + finishedChecks, total: total, current: check.id)
             log?.update(done: finishedVectors + finishedChecks, total: total, current: check.id)
@@ -124,7 +141,15 @@ public struct ConformanceCommand {
         report.adapterUnavailable = driver.unavailable
         report.restarts = driver.restarts
         report.durationNanoseconds = Monotonic.now() - start
+        if let saving { report.additionalFailures += savingOutcome(saving) }
         return emit(report, options: options)
+    }
+
+    /// Says on stderr where the traces went; a trace that could not be written fails the run
+    /// with status 2, like a report that could not be written (ADP-41).
+    func savingOutcome(_ saving: TraceSaving) -> [RunFailure] {
+        standardError("conformance: saved \(saving.saved.count) trace(s) and key log(s) in \(saving.directory)\n")
+        return saving.problems.map { RunFailure(kind: "traces-not-saved", message: $0, status: .usage) }
     }
 
     private func loadExpectedFailures(_ path: String?) throws -> ExpectedFailures {

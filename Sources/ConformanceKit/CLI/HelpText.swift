@@ -8,6 +8,9 @@ public enum HelpText {
       conformance [options]                         run every vector and live check
       conformance interop --adapter A [--adapter B ...] [options]
                                                     drive every ordered pair of implementations
+      conformance verify --trace FILE [--keylog FILE] ...
+                                                    check a captured exchange step by step
+                                                    (conformance verify --help)
 
     With no --adapter the runner starts the built-in reference implementation, so
     `swift run conformance` checks the vectors against the reference.
@@ -15,10 +18,14 @@ public enum HelpText {
     interop starts every adapter given (a single one is paired with the reference) and, for
     every ordered pair (A, B), lets A seal and B open as device and as core, runs A's device
     side against B's core side (handshake-device-start/-finish, handshake-core), sends a
-    frame each way on the keys they agreed, and has B reassemble A's split of a 1 MiB and a
-    16 MiB message (envelope-split, envelope-reassemble). It prints a table of pairs and
-    outcomes; n/a marks a check one side lacks an operation for. Only --adapter, --timeout-ms
-    --deadline and --max-in-flight apply to it.
+    frame each way on the keys they agreed (a ping request envelope and its response), and
+    has B reassemble A's split of a 1 MiB and a 16 MiB message (envelope-split,
+    envelope-reassemble). It prints a table of pairs and
+    outcomes; n/a marks a check one side lacks an operation for. Each check has the id
+    interop/<A>-<B>/<check> (seal-as-device, seal-as-core, handshake, frames-both-ways,
+    chunks-1-mib, chunks-16-mib), which --filter and --skip select ("." in the table: left
+    out). Only --adapter, --filter, --skip, --timeout-ms, --deadline, --max-in-flight,
+    --save-traces and --save-all-traces apply to it.
 
     OPTIONS
       --adapter "CMD ARGS"     The adapter to drive: a command line, split like a shell does
@@ -77,6 +84,16 @@ public enum HelpText {
                                time, for debugging an adapter.  --max-in-flight 1
       --no-live                Leave out the live checks (ids live/...), which use fresh
                                randomness on every run.
+      --save-traces DIR        For every live check (and interop check) that fails, write
+                               DIR/<id>.trace.jsonl, the messages the runner passed between the
+                               two sides as tunnel:frame records, and DIR/<id>.keylog, the key
+                               log lines the adapter(s) wrote meanwhile (each `/` of the id
+                               becomes `_`). The runner sets OPENHUMAN_KEYLOG for each adapter
+                               to a file of its own in a temporary directory, removed at the
+                               end. Check them offline with `conformance verify --trace FILE
+                               --keylog FILE`. DIR is created if needed; a check that passed
+                               no message is not saved.  --save-traces build/traces
+      --save-all-traces        With --save-traces: save passing checks too.
       --slow                   Also run vectors flagged Slow (skipped by default).
       --verbose, -v            Text format: list passes and skips too, not only problems.
       --help, -h               This text.
@@ -109,8 +126,9 @@ public enum HelpText {
       0  every case that ran passed (expected failures allowed)
       1  a failure, an unexpected pass, or a stale expected-failures entry
       2  usage or configuration error (bad option, unreadable or refused vectors directory or
-         expected-failures file, unwritable --output), or the report could not be written
-         (stdout closed, a broken pipe, a full disk)
+         expected-failures file, unwritable --output or --save-traces directory), or the
+         report or a saved trace could not be written (stdout closed, a broken pipe, a full
+         disk)
       3  the adapter could not be driven (did not start, hello failed or was invalid, a
          restart failed, 3 timeouts in a row, --deadline reached)
       128+N  stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP); every adapter process
@@ -124,6 +142,7 @@ public enum HelpText {
           --format junit --output results.xml
       swift run conformance --adapter ./adapter --format html --output report.html
       swift run conformance interop --adapter "python3 a.py" --adapter ./b
+      swift run conformance --adapter ./adapter --filter 'live/*' --save-traces traces
 
     """
 }

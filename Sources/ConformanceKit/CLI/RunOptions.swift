@@ -44,6 +44,10 @@ public struct RunOptions: Equatable, Sendable {
     public var requireManifest = true
     public var includeSlow = false
     public var verbose = false
+    /// `--save-traces DIR`: where the trace and key log of each failing live check go (ADP-96, ADP-97).
+    public var saveTracesDirectory: String?
+    /// `--save-all-traces`: save passing live checks too (ADP-96).
+    public var saveAllTraces = false
 
     public init() {}
 
@@ -132,6 +136,13 @@ public struct RunOptions: Equatable, Sendable {
             case "--slow":
                 try flag()
                 options.includeSlow = true
+            case "--save-traces":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--save-traces needs a directory (got an empty one)") }
+                options.saveTracesDirectory = path
+            case "--save-all-traces":
+                try flag()
+                options.saveAllTraces = true
             case "-v", "--verbose":
                 try flag()
                 options.verbose = true
@@ -142,6 +153,9 @@ public struct RunOptions: Equatable, Sendable {
         if options.mode == .interop, options.adapters.isEmpty {
             // One --adapter is paired with the reference; none is not an interop run.
             throw UsageError("interop needs at least one --adapter (a single one is paired with the reference)")
+        }
+        if options.saveAllTraces, options.saveTracesDirectory == nil, options.mode != .help {
+            throw UsageError("--save-all-traces needs --save-traces DIR (where to save them)")
         }
         if options.mode != .interop, options.mode != .help, options.adapters.count > 1 {
             throw UsageError("--adapter may be given once (use `conformance interop` to pair several)")

@@ -9,14 +9,29 @@ struct InteropCommand {
     func run(_ options: RunOptions) -> ExitStatus {
         var commands = options.adapters
         if commands.count == 1 { commands.insert(command.referenceAdapter, at: 0) }
+        let saving: TraceSaving?
+        do {
+            saving = try options.saveTracesDirectory.map { directory throws(StandardStreams.WriteError) in
+                try TraceSaving(directory: directory, all: options.saveAllTraces)
+            }
+        } catch {
+            command.standardError("conformance interop: --save-traces: cannot write to \(error.target): \(error.reason)\n")
+            return .usage
+        }
+        defer { saving?.finish() }
+        var keyLogs: [String: KeyLogCapture] = [:]
         var parties: [InteropPair.Party] = []
         var lines: [String] = ["interop: \(commands.count) implementations"]
         for (index, argv) in commands.enumerated() {
             let label = Self.label(index)
             do {
-                let driver = try AdapterDriver(configuration: AdapterConfiguration(
+                var configuration = AdapterConfiguration(
                     command: argv, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight,
-                    deadlineSeconds: options.deadlineSeconds))
+                    deadlineSeconds: options.deadlineSeconds)
+                // Each adapter writes its own key log; a check takes the lines of both its sides.
+                keyLogs[label] = saving?.keyLog(for: label)
+                configuration.environment = keyLogs[label]?.environment ?? [:]
+                let driver = try AdapterDriver(configuration: configuration)
                 parties.append(InteropPair.Party(label: label, driver: driver))
                 lines.append("  \(label) = \(TextReport.printable(driver.hello.name)) \(TextReport.printable(driver.hello.version)) "
                              + "(\(argv.joined(separator: " ")))")
@@ -36,12 +51,17 @@ struct InteropCommand {
         var counts = (passed: 0, failed: 0, skipped: 0)
         for sender in parties {
             for receiver in parties where receiver.label != sender.label {
-                var pair = InteropPair(sender: sender, receiver: receiver)
+                let capture = saving.map { saving in
+                    TraceCapture(recorder: TraceRecorder(clock: command.clock), saving: saving,
+                                 keyLogs: [sender.label, receiver.label].compactMap { keyLogs[$0] })
+                }
+                var pair = InteropPair(sender: sender, receiver: receiver, selects: options.selects, capture: capture)
                 let verdicts = pair.run()
                 rows.append([sender.label, receiver.label] + checks.map { verdicts[$0]?.cell ?? "-" })
                 for check in checks {
                     switch verdicts[check] {
                     case .passed?: counts.passed += 1
+                    case .deselected?: break
                     case .failed(let message)?:
                         counts.failed += 1
                         problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue): \(TextReport.printable(message))")
@@ -58,6 +78,10 @@ struct InteropCommand {
             lines.append(contentsOf: problems)
         }
         lines.append("\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped")
+        if let saving {
+            _ = command.savingOutcome(saving)
+            lines.append(contentsOf: saving.problems.map { "conformance interop: \($0)" })
+        }
         // An adapter that could not be driven to the end (a restart failed, it got stuck, the
         // deadline passed) makes the table incomplete: that is status 3, as in a suite run.
         let lost = parties.compactMap { party in party.driver.unavailable.map { (party.label, $0) } }
@@ -67,6 +91,7 @@ struct InteropCommand {
         }
         guard command.write(lines.joined(separator: "\n") + "\n") else { return .usage }
         if !lost.isEmpty { return .adapterUnavailable }
+        if let saving, !saving.problems.isEmpty { return .usage }
         if counts.failed > 0 { return .failures }
         return counts.passed == 0 ? .nothingSelected : .success
     }

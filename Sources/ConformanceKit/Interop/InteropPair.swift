@@ -1,3 +1,4 @@
+import Foundation
 import OpenHumanTunnel
 import TunnelVectors
 
@@ -8,7 +9,8 @@ import TunnelVectors
 /// - `sealAsCore`: A seals as core, B opens as device;
 /// - `handshake`: A's device side (`handshake-device-start`, `-finish`) with B's core side
 ///   (`handshake-core` on a pending channel): both must derive the same session keys;
-/// - `frames`: on those keys, a frame from A to B and one from B to A;
+/// - `frames`: on those keys, a frame from A to B (a ping request envelope) and one from B to A
+///   (its response);
 /// - `chunks 1 MiB`, `chunks 16 MiB`: a generated message (ADP-61) split by A
 ///   (`envelope-split`, in pages) and reassembled by B (`envelope-reassemble`, chunks in reverse
 ///   order): B must report A's length and SHA-256. A 16 MiB split cannot travel on a line
@@ -24,6 +26,12 @@ struct InteropPair {
         case frames = "frames both ways"
         case chunks1MiB = "chunks 1 MiB"
         case chunks16MiB = "chunks 16 MiB"
+
+        /// The check's part of its id, `interop/<sender>-<receiver>/<slug>`: `--filter` and
+        /// `--skip` select by that id, and `--save-traces` names files after it.
+        var slug: String {
+            rawValue.lowercased().replacingOccurrences(of: " ", with: "-")
+        }
     }
 
     enum Verdict: Equatable {
@@ -33,6 +41,8 @@ struct InteropPair {
         case notApplicable(String)
         /// The check depends on an earlier one that did not pass.
         case blocked
+        /// `--filter` or `--skip` left the check out.
+        case deselected
 
         var cell: String {
             switch self {
@@ -40,6 +50,7 @@ struct InteropPair {
             case .failed: "FAIL"
             case .notApplicable: "n/a"
             case .blocked: "-"
+            case .deselected: "."
             }
         }
     }
@@ -57,24 +68,66 @@ struct InteropPair {
     let sender: Party
     let receiver: Party
     var random = SystemRandom()
+    /// Which checks run (by id); the handshake also runs when only the frames built on it are selected.
+    var selects: (String) -> Bool = { _ in true }
+    /// Where the checks' messages and the two adapters' key logs go (`--save-traces`), if anywhere.
+    var capture: TraceCapture?
+    private let recorder: TraceRecorder
+
+    init(sender: Party, receiver: Party, selects: @escaping (String) -> Bool = { _ in true }, capture: TraceCapture? = nil) {
+        self.sender = sender
+        self.receiver = receiver
+        self.selects = selects
+        self.capture = capture
+        recorder = capture?.recorder ?? TraceRecorder(clock: Date.init)
+    }
+
+    /// `interop/<sender>-<receiver>/<check>`.
+    func id(_ check: Check) -> String { "interop/\(sender.label)-\(receiver.label)/\(check.slug)" }
 
     mutating func run() -> [Check: Verdict] {
         var verdicts: [Check: Verdict] = [:]
-        verdicts[.sealAsDevice] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.sealAndOpen(as: .device) }
-        verdicts[.sealAsCore] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.sealAndOpen(as: .core) }
-        var keys: SessionKeys?
-        verdicts[.handshake] = verdict { (pair: inout InteropPair) throws(Failure) in keys = try pair.handshake() }
-        switch (verdicts[.handshake], keys) {
-        case (.passed?, let keys?):
-            verdicts[.frames] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.frames(keys) }
-        case (.notApplicable(let why)?, _):
-            verdicts[.frames] = .notApplicable(why)
-        default:
-            verdicts[.frames] = .blocked
+        for check in Check.allCases where !selects(id(check)) { verdicts[check] = .deselected }
+        for (check, role) in [(Check.sealAsDevice, Role.device), (.sealAsCore, .core)] where verdicts[check] == nil {
+            capture?.begin(id(check))
+            verdicts[check] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.sealAndOpen(as: role) }
+            end(check, verdicts)
         }
-        verdicts[.chunks1MiB] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.chunks(length: 1 << 20) }
-        verdicts[.chunks16MiB] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.chunks(length: 16 << 20) }
+        // The handshake and the frames on its keys are one channel: the frames' trace starts
+        // with the handshake that named their session.
+        var keys: SessionKeys?
+        if verdicts[.handshake] == nil || verdicts[.frames] == nil {
+            capture?.begin("interop/\(sender.label)-\(receiver.label)")
+            let handshake = verdict { (pair: inout InteropPair) throws(Failure) in keys = try pair.handshake() }
+            if verdicts[.handshake] == nil {
+                verdicts[.handshake] = handshake
+                end(.handshake, verdicts)
+            }
+            if verdicts[.frames] == nil {
+                switch (handshake, keys) {
+                case (.passed, let keys?):
+                    verdicts[.frames] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.frames(keys) }
+                case (.notApplicable(let why), _):
+                    verdicts[.frames] = .notApplicable(why)
+                default:
+                    verdicts[.frames] = .blocked
+                }
+                end(.frames, verdicts)
+            }
+        }
+        for (check, length) in [(Check.chunks1MiB, 1 << 20), (.chunks16MiB, 16 << 20)] where verdicts[check] == nil {
+            verdicts[check] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.chunks(length: length) }
+        }
         return verdicts
+    }
+
+    /// Saves the check's trace when `--save-traces` asks for it.
+    private func end(_ check: Check, _ verdicts: [Check: Verdict]) {
+        switch verdicts[check] {
+        case .passed?: capture?.end(id(check), failed: false)
+        case .failed?: capture?.end(id(check), failed: true)
+        default: break // not applicable or blocked: nothing of the check was tried
+        }
     }
 
     private mutating func verdict(_ body: (inout InteropPair) throws(Failure) -> Void) -> Verdict {
@@ -94,6 +147,7 @@ struct InteropPair {
         let sealed = try call(sender, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
                                                       "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
         let frame = try hex("frame", sealed, from: sender)
+        recorder.frame(frame, from: role)
         let opened = try call(receiver, "frame-open", ["role": .string(role == .device ? "core" : "device"),
                                                         "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
         guard try hex("plaintext", opened, from: receiver) == plaintext else {
@@ -104,12 +158,14 @@ struct InteropPair {
     private mutating func handshake() throws(Failure) -> SessionKeys {
         let coreStatic = random.bytes(32), deviceStatic = random.bytes(32), clientEphemeral = random.bytes(32)
         let corePublic = X25519.publicKey(privateKey: coreStatic)
+        recorder.pairingPayload(corePublicKey: corePublic)
         let started = try call(sender, "handshake-device-start", [
             "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
             "handshakeEphemeralPrivate": .hex(random.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
             "nonce": .hex(random.bytes(24)),
         ])
         let frame = try hex("frame", started, from: sender)
+        recorder.frame(frame, from: .device)
         let now: Int64 = 1_790_000_000
         let core = try call(receiver, "handshake-core", [
             "coreStaticPrivate": .hex(coreStatic),
@@ -124,6 +180,7 @@ struct InteropPair {
             throw Failure(message: "\(receiver.label) (core) rejected \(sender.label)'s handshake with \(code)")
         }
         let ack = try hex("ack", step, from: receiver)
+        recorder.frame(ack, from: .core)
         let finished = try call(sender, "handshake-device-finish", [
             "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
             "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack),
@@ -138,12 +195,26 @@ struct InteropPair {
         return deviceKeys
     }
 
+    /// A ping request from A's device and the core's answer from B, each an envelope of
+    /// chapter 11 with a fresh request id: what a session carries, so a saved trace of the pair
+    /// reads as a real exchange.
     private mutating func frames(_ keys: SessionKeys) throws(Failure) {
-        for (from, to, role) in [(sender, receiver, Role.device), (receiver, sender, Role.core)] {
-            let plaintext = random.bytes(33)
+        let requestId = "interop-" + Hex.encode(random.bytes(8))
+        let envelopes: [OutgoingEnvelope] = [
+            .request(requestId: requestId, method: "openhuman.ping", paramsText: Array("{}".utf8), stream: false),
+            .response(requestId: requestId, payloadText: Array(#"{"ok":true}"#.utf8)),
+        ]
+        for ((from, to, role), envelope) in zip([(sender, receiver, Role.device), (receiver, sender, Role.core)], envelopes) {
+            let plaintext: [UInt8]
+            do {
+                plaintext = try EnvelopeEncoder.encode(envelope)
+            } catch {
+                throw Failure(message: "the reference could not encode the envelope: \(error.code)")
+            }
             let sealed = try call(from, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
                                                         "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
             let frame = try hex("frame", sealed, from: from)
+            recorder.frame(frame, from: role)
             let opened = try call(to, "frame-open", ["role": .string(role == .device ? "core" : "device"),
                                                       "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
             guard try hex("plaintext", opened, from: to) == plaintext else {

@@ -54,8 +54,19 @@ enum CoreHandshakeCheck {
             "channel": ChannelJSON.write(.pending(expiresAt: LiveContext.now + 600)),
             "steps": .array(stepInputs),
         ]
+        let recorder = context.recorder
         let output = try context.expectReference("handshake-core", input, context: "handshake-core",
-                                                 describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" })
+                                                 describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" },
+                                                 record: { output in
+            // Each handshake in turn, followed by the ack the core answered it with.
+            let results = output?["steps"]?.arrayValue ?? []
+            for (index, frame) in frames.enumerated() {
+                recorder.frame(frame, from: .device)
+                if let ack = results.indices.contains(index) ? results[index]["ack"]?.stringValue.flatMap(Hex.decode) : nil {
+                    recorder.frame(ack, from: .core)
+                }
+            }
+        })
 
         // The accepted steps' acks must complete at the reference device with the core's keys.
         let results = output["steps"]?.arrayValue ?? []

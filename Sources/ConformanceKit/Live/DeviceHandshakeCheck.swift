@@ -23,8 +23,11 @@ enum DeviceHandshakeCheck {
             "handshakeEphemeralPrivate": .hex(context.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
             "nonce": .hex(context.bytes(24)),
         ]
+        let recorder = context.recorder
+        recorder.pairingPayload(corePublicKey: corePublic)
         let started = try context.expectReference("handshake-device-start", startInput,
-                                                  context: "handshake-device-start with fresh keys")
+                                                  context: "handshake-device-start with fresh keys",
+                                                  record: { recorder.frame("frame", of: $0, from: .device) })
         let frame = try LiveContext.hexMember("frame", of: started, operation: "handshake-device-start")
 
         var channel = ChannelState.pending(expiresAt: LiveContext.now + 600)
@@ -41,6 +44,7 @@ enum DeviceHandshakeCheck {
             ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
              "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack)]
         }
+        context.recorder.frame(acceptance.ack, from: .core)
         let finished = try context.expectReference("handshake-device-finish", finishInput(acceptance.ack),
                                                    context: "handshake-device-finish with the reference core's ack")
         let expectedKeys: JSONValue = ["c2s": .hex(acceptance.keys.c2s), "s2c": .hex(acceptance.keys.s2c)]
@@ -52,6 +56,7 @@ enum DeviceHandshakeCheck {
         // The tag is the ack's last byte: flipping it must fail authentication (ACK-4 step 5).
         var tampered = acceptance.ack
         tampered[tampered.count - 1] ^= 0x01
+        context.recorder.frame(tampered, from: .core)
         _ = try context.expectReference("handshake-device-finish", finishInput(tampered),
                                         context: "handshake-device-finish with a tampered ack")
 
@@ -71,6 +76,7 @@ enum DeviceHandshakeCheck {
         } catch {
             throw CheckFailure("the reference could not build the impostor's ack: \(error.code)")
         }
+        context.recorder.frame(impostorAck, from: .core)
         _ = try context.expectReference("handshake-device-finish", finishInput(impostorAck),
                                         context: "handshake-device-finish with an ack from another core")
     }

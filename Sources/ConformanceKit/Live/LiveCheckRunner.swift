@@ -6,7 +6,13 @@ public struct LiveCheckRunner {
 
     public func run(_ checks: [LiveCheck], driver: AdapterDriver,
                     progress: ((LiveCheck) -> Void)? = nil) -> [CaseResult] {
-        var context = LiveContext(driver: driver)
+        run(checks, driver: driver, capture: nil, progress: progress)
+    }
+
+    /// The same, saving each check's trace and key log through `capture` (`--save-traces`).
+    func run(_ checks: [LiveCheck], driver: AdapterDriver, capture: TraceCapture?,
+             progress: ((LiveCheck) -> Void)? = nil) -> [CaseResult] {
+        var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
         return checks.map { check in
             let operations = LiveChecks.operations(for: check.id)
             var result = CaseResult(id: check.id, operation: operations.joined(separator: ", "),
@@ -18,11 +24,13 @@ public struct LiveCheckRunner {
                 return result
             }
             let start = Monotonic.now()
+            capture?.begin(check.id)
             do throws(CheckFailure) {
                 try LiveChecks.perform(check.id, context: &context)
             } catch {
                 result.record(error)
             }
+            capture?.end(check.id, failed: result.outcome == .failed)
             result.durationNanoseconds = Monotonic.now() - start
             return result
         }

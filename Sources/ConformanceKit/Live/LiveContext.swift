@@ -1,3 +1,4 @@
+import Foundation
 import OpenHumanTunnel
 import TunnelVectors
 
@@ -42,9 +43,12 @@ extension CaseResult {
 struct LiveContext {
     let driver: AdapterDriver
     var random = SystemRandom()
+    /// Where the check records the messages it passes (saved with `--save-traces`).
+    let recorder: TraceRecorder
 
-    init(driver: AdapterDriver) {
+    init(driver: AdapterDriver, recorder: TraceRecorder = TraceRecorder(clock: Date.init)) {
         self.driver = driver
+        self.recorder = recorder
     }
 
     mutating func bytes(_ count: Int) -> [UInt8] { random.bytes(count) }
@@ -59,17 +63,22 @@ struct LiveContext {
 
     /// Sends `operation` and checks the whole answer against what the reference answers to the
     /// same input: the expectation comes from the interpreter the vectors are generated with.
-    /// `describe` names a differing step of a step list, for the message.
+    /// `describe` names a differing step of a step list, for the message. `record` sees the
+    /// adapter's output (nil for an error answer) before it is judged, so that the messages it
+    /// sent reach the trace even when the check fails on them.
     func expectReference(_ operation: String, _ input: JSONValue, context what: String,
-                         describe: (Int) -> String = { "step \($0)" }) throws(CheckFailure) -> JSONValue {
+                         describe: (Int) -> String = { "step \($0)" },
+                         record: (JSONValue?) -> Void = { _ in }) throws(CheckFailure) -> JSONValue {
         let expected = Operations.reference(operation, input: input).expected
         let answer: AdapterResponse
         switch driver.call(AdapterRequest(operation: operation, input: input)) {
         case .failure(let incident):
+            record(nil)
             throw CheckFailure("\(what): \(incident.fault.description)", incident: incident)
         case .success(let response):
             answer = response
         }
+        if case .ok(let output) = answer { record(output) } else { record(nil) }
         try Self.rejectUnsupported(.success(answer), operation: operation)
         if let mismatch = ResponseComparison.mismatch(expected: expected, response: answer) {
             throw CheckFailure("\(what): \(Self.annotate(mismatch, describe: describe))",

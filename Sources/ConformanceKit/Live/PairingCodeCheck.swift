@@ -15,34 +15,77 @@ enum PairingCodeCheck {
     static func runAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
         let coreStatic = context.bytes(32)
         var channel = CoreChannel(coreStaticPrivate: coreStatic, state: .pending(expiresAt: LiveContext.now + 600))
-        let genuine = try exchange(with: &channel, coreStatic: coreStatic, context: &context)
-        let rogue = try exchange(with: &channel, coreStatic: coreStatic, context: &context)
+        context.recorder.pairingPayload(corePublicKey: X25519.publicKey(privateKey: coreStatic))
+        // The genuine exchange's code starts with a zero, so an implementation that prints the
+        // code as a plain integer is caught every run, not one run in ten (SAS-2).
+        let genuine = try exchange(with: &channel, coreStatic: coreStatic, context: &context, leadingZero: true)
+        let rogue = try exchange(with: &channel, coreStatic: coreStatic, context: &context, leadingZero: false)
         guard genuine != rogue else {
             throw CheckFailure("a rogue device's exchange shows the genuine device's code \(genuine)")
         }
     }
 
+    /// The random inputs of one exchange.
+    private struct Draw {
+        var deviceStatic, handshakeEphemeral, clientEphemeral, nonce, serverEphemeral, ackNonce: [UInt8]
+
+        init(_ context: inout LiveContext) {
+            deviceStatic = context.bytes(32)
+            handshakeEphemeral = context.bytes(32)
+            clientEphemeral = context.bytes(32)
+            nonce = context.bytes(24)
+            serverEphemeral = context.bytes(32)
+            ackNonce = context.bytes(24)
+        }
+
+        /// The code the reference core would show for these inputs, on a copy of `channel`.
+        func code(channel: CoreChannel, corePublic: [UInt8]) -> String? {
+            var scratch = channel
+            guard let handshake = try? DeviceHandshake.start(
+                    corePublicKey: corePublic, deviceStaticPrivate: deviceStatic, handshakeEphemeralPrivate: handshakeEphemeral,
+                    clientEphemeralPrivate: clientEphemeral, nonce: nonce),
+                  let accepted = try? scratch.receiveHandshake(handshake, now: LiveContext.now,
+                                                               serverEphemeralPrivate: serverEphemeral, ackNonce: ackNonce)
+            else { return nil }
+            return accepted.sas
+        }
+    }
+
+    /// Draws inputs until the code starts with a zero (one draw in ten does; 1,000 draws all
+    /// failing has probability 0.9^1000), or once when `leadingZero` is false.
+    private static func draw(channel: CoreChannel, corePublic: [UInt8], leadingZero: Bool,
+                             context: inout LiveContext) throws(CheckFailure) -> Draw {
+        for _ in 0..<(leadingZero ? 1_000 : 1) {
+            let draw = Draw(&context)
+            if !leadingZero || draw.code(channel: channel, corePublic: corePublic)?.first == "0" { return draw }
+        }
+        throw CheckFailure("no code with a leading zero in 1,000 draws: the reference core's codes are not uniform")
+    }
+
     /// One exchange of a fresh adapter device with the reference core: returns the core's code
     /// after checking that the adapter's `sas` gives the same.
-    private static func exchange(with channel: inout CoreChannel, coreStatic: [UInt8],
-                                 context: inout LiveContext) throws(CheckFailure) -> String {
+    private static func exchange(with channel: inout CoreChannel, coreStatic: [UInt8], context: inout LiveContext,
+                                 leadingZero: Bool) throws(CheckFailure) -> String {
         let corePublic = X25519.publicKey(privateKey: coreStatic)
-        let deviceStatic = context.bytes(32), clientEphemeral = context.bytes(32)
+        let keys = try draw(channel: channel, corePublic: corePublic, leadingZero: leadingZero, context: &context)
+        let deviceStatic = keys.deviceStatic, clientEphemeral = keys.clientEphemeral
         let started = try context.expectReference(
             "handshake-device-start",
             ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
-             "handshakeEphemeralPrivate": .hex(context.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
-             "nonce": .hex(context.bytes(24))],
-            context: "handshake-device-start with fresh keys")
+             "handshakeEphemeralPrivate": .hex(keys.handshakeEphemeral), "clientEphemeralPrivate": .hex(clientEphemeral),
+             "nonce": .hex(keys.nonce)],
+            context: "handshake-device-start with fresh keys",
+            record: { [recorder = context.recorder] in recorder.frame("frame", of: $0, from: .device) })
         let handshake = try LiveContext.hexMember("frame", of: started, operation: "handshake-device-start")
-        let serverEphemeral = context.bytes(32)
+        let serverEphemeral = keys.serverEphemeral
         let accepted: CoreHandshake.Acceptance
         do {
             accepted = try channel.receiveHandshake(handshake, now: LiveContext.now, serverEphemeralPrivate: serverEphemeral,
-                                                    ackNonce: context.bytes(24))
+                                                    ackNonce: keys.ackNonce)
         } catch {
             throw CheckFailure("the reference core rejects the adapter's handshake with \(error.code)")
         }
+        context.recorder.frame(accepted.ack, from: .core)
         _ = try context.expectReference(
             "handshake-device-finish",
             ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
@@ -115,8 +158,21 @@ enum PairingCodeCheck {
                 ["seal": ["plaintext": .hex(context.bytes(40)), "nonce": .hex(context.bytes(24)), "now": .int(now + 4)]],
             ],
         ]
+        let recorder = context.recorder
         let output = try context.expectReference("core-channel", input, context: "core-channel with a fresh device",
-                                                 describe: { coreSteps.indices.contains($0) ? coreSteps[$0] : "step \($0)" })
+                                                 describe: { coreSteps.indices.contains($0) ? coreSteps[$0] : "step \($0)" },
+                                                 record: { output in
+            // The handshake and its ack, the device's two frames, the core's reply.
+            let results = output?["steps"]?.arrayValue ?? []
+            let answered = { (index: Int, name: String) in
+                results.indices.contains(index) ? results[index][name]?.stringValue.flatMap(Hex.decode) : nil
+            }
+            recorder.frame(handshake, from: .device)
+            if let ack = answered(0, "ack") { recorder.frame(ack, from: .core) }
+            recorder.frame(first, from: .device)
+            recorder.frame(next, from: .device)
+            if let reply = answered(4, "frame") { recorder.frame(reply, from: .core) }
+        })
         let steps = output["steps"]?.arrayValue ?? []
         guard steps.first?["sas"] == .string(code) else {
             throw CheckFailure("the adapter's code differs from the reference device's", expected: ["sas": .string(code)],

@@ -33,6 +33,7 @@ enum SealNonceCheck {
         for (index, result) in context.driver.call(requests).enumerated() {
             let output = try LiveContext.unwrap(result, operation: "frame-seal")
             let frame = try LiveContext.hexMember("frame", of: output, operation: "frame-seal")
+            context.recorder.frame(frame, from: roles[index])
             let where_ = "frame \(index + 1) of \(frames) (role \(roles[index].rawValue))"
             guard frame.count == plaintext.count + Limits.sessionFrameOverhead, frame.first == 0x02 else {
                 throw CheckFailure("\(where_) is not a session frame of a \(plaintext.count)-byte plaintext "

@@ -69,8 +69,20 @@ enum SessionCheck {
             "role": .string(adapterRole.rawValue), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c),
             "steps": .array(stepInputs),
         ]
+        let recorder = context.recorder
         let output = try context.expectReference("session", input, context: "session as \(adapterRole.rawValue)",
-                                                 describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" })
+                                                 describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" },
+                                                 record: { output in
+            // In step order: the frames the runner passed in, and those the adapter sealed.
+            let results = output?["steps"]?.arrayValue ?? []
+            for (index, step) in stepInputs.enumerated() {
+                if let frame = step["open"]?["frame"]?.stringValue.flatMap(Hex.decode) {
+                    recorder.frame(frame, from: peerRole)
+                } else if let frame = results.indices.contains(index) ? results[index]["frame"]?.stringValue.flatMap(Hex.decode) : nil {
+                    recorder.frame(frame, from: adapterRole)
+                }
+            }
+        })
 
         // The adapter's sealed frames must open at the reference peer (FRAME-SEAL-1, KDF-5).
         var receiver = peer

@@ -46,4 +46,9 @@ public indirect enum JSONNode: Equatable, Sendable {
 public struct JSONMember: Equatable, Sendable {
     public let name: [UInt8]
     public let value: JSONNode
+
+    public init(name: [UInt8], value: JSONNode) {
+        self.name = name
+        self.value = value
+    }
 }

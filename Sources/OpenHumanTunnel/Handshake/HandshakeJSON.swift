@@ -8,26 +8,26 @@
 /// Member names are compared after unescaping, byte for byte, so `"device_pubkey"` and
 /// `"device\u005fpubkey"` are the same member while `"K"` and `"\u212a"` (KELVIN SIGN), which
 /// Swift's `String ==` would call equal, are two.
-enum HandshakeJSON {
+package enum HandshakeJSON {
     /// A top-level member's value, as far as the handshake cares.
-    enum Value: Equatable {
+    package enum Value: Equatable {
         /// The unescaped UTF-8 bytes of a string value.
         case string([UInt8])
         case other
     }
 
     /// Top-level members keyed by the unescaped UTF-8 bytes of their names.
-    typealias Members = [[UInt8]: Value]
+    package typealias Members = [[UInt8]: Value]
 
     /// Parses `bytes` into the top-level members.
-    static func parseObject(_ bytes: [UInt8]) throws(TunnelError) -> Members {
+    package static func parseObject(_ bytes: [UInt8]) throws(TunnelError) -> Members {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .badHandshakeJSON }
         var reader = JSONReader(bytes)
         return try reader.readDocument()
     }
 
     /// Reads the required string member `name` of `members` (JSON-3, JSON-4).
-    static func string(_ name: String, in members: Members) throws(TunnelError) -> [UInt8] {
+    package static func string(_ name: String, in members: Members) throws(TunnelError) -> [UInt8] {
         guard let value = members[Array(name.utf8)] else { throw .missingField(name) }
         guard case .string(let text) = value else { throw .badFieldType(name) }
         return text
@@ -35,7 +35,7 @@ enum HandshakeJSON {
 
     /// Reads a required key member: a string, canonical base64url, 32 bytes (JSON-6), checked
     /// completely before the caller moves to the next member (JSON-7).
-    static func key(_ name: String, in members: Members) throws(TunnelError) -> [UInt8] {
+    package static func key(_ name: String, in members: Members) throws(TunnelError) -> [UInt8] {
         try Base64URL.decodeKey(String(decoding: string(name, in: members), as: UTF8.self))
     }
 

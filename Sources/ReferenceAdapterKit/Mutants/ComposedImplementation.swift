@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVerifier
 import TunnelVectors
 
 /// Wire version 2 rebuilt from the library's public primitives (X25519, HKDF,
@@ -94,6 +95,10 @@ struct ComposedImplementation: TunnelImplementation {
 
     func relay(_ steps: [RelayStep]) -> [[RelayEmission]] {
         ComposedRelay(mutant: mutant).run(steps)
+    }
+
+    func verify(_ input: VerifierInput) -> Verification {
+        TraceVerifier.verify(input, skipping: mutant == .verifierIgnoresRepeatedNonces ? [.nonceRepeats] : [])
     }
 
     func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {

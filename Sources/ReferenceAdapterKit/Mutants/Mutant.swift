@@ -163,6 +163,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     case nestedChunkAccepted = "nested-chunk-accepted"
     case chunkRequestIDNotCompared = "chunk-request-id-not-compared"
 
+    // The verifier (VERIFY-*).
+    case verifierIgnoresRepeatedNonces = "verifier-ignores-repeated-nonces"
+
     /// The mutant's name, as given to `--mutant`.
     public var name: String { rawValue }
 
@@ -351,6 +354,8 @@ public enum Mutant: String, CaseIterable, Sendable {
             "the relay forwards 101 frames of a connection in one second instead of 100 (RELAY-13)"
         case .relayEvictionUntold:
             "the relay replaces a connection without sending it tunnel:evicted, as the deployed relay does to a device (RELAY-8)"
+        case .verifierIgnoresRepeatedNonces:
+            "the verifier keeps no ledger of nonces, so a replayed frame and a reused nonce pass unnamed (VERIFY-3, REPLAY-3, FRAME-SEAL-2)"
         case .relayPairingTokenReusable:
             "the relay checks the pairing token but not its single use, so a second device with a stolen token joins (RELAY-2)"
         case .integersReadIn64Bits:

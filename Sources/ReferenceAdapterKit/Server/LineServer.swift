@@ -15,6 +15,8 @@ struct LineServer {
     let adapter: ReferenceAdapter
     let input: Int32
     let output: Int32
+    /// `OPENHUMAN_KEYLOG`'s file, when one is named.
+    let keyLog = KeyLogFile.fromEnvironment()
 
     /// Deeper than any request (a `handshake-core` step sits at depth 4); refuses hostile nesting.
     static let maximumRequestDepth = 32
@@ -91,6 +93,8 @@ struct LineServer {
                                            log: "unreadable request line: \(error)")
         }
         if let log = reply.log { Self.logToStderr(log) }
+        // Before the response: whoever reads the key log after the answer finds its lines.
+        keyLog?.append(reply.keys)
         var out = Self.responseLine(reply.response)
         if out.count > Self.maximumLineLength {
             // ADP-25: a line the runner must refuse would fail the request as a fault and cost a

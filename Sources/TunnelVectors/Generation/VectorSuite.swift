@@ -32,6 +32,7 @@ public enum VectorSuite {
         ("envelope-core", EnvelopeCoreVectors.make),
         ("envelope-device", { _ in try EnvelopeDeviceVectors.make() }),
         ("relay", { _ in try RelayVectors.make() }),
+        ("verify", { _ in try VerifyVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -21,6 +21,7 @@ public struct Operations: Sendable {
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
         "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core", "envelope-device",
+        "verify",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
@@ -55,6 +56,7 @@ public struct Operations: Sendable {
         case "envelope-core": try envelopeCore(input)
         case "envelope-device": try envelopeDevice(input)
         case "relay": try relay(input)
+        case "verify": try verify(input)
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import TunnelVerifier
 
 /// What the adapter operations drive: one implementation of wire version 2.
 ///
@@ -56,6 +57,8 @@ public protocol TunnelImplementation: Sendable {
     func deviceRequests() -> any DeviceEndpoint
     /// A new relay run through `steps`: each step's emissions (spec/12-signalling.md).
     func relay(_ steps: [RelayStep]) -> [[RelayEmission]]
+    /// The verifier's answer for a trace (kit chapter 3).
+    func verify(_ input: VerifierInput) -> Verification
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
@@ -99,6 +102,9 @@ extension TunnelImplementation {
 
     /// The reference relay of OpenHumanTunnel.
     public func relay(_ steps: [RelayStep]) -> [[RelayEmission]] { Relay.run(steps) }
+
+    /// The kit's reference verifier.
+    public func verify(_ input: VerifierInput) -> Verification { TraceVerifier.verify(input) }
 
     /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes
     /// every message until it accepts one (its inputs never change, so a rejection leaves it as

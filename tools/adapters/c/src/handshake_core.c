@@ -7,6 +7,7 @@
 #include "aead.h"
 #include "frame.h"
 #include "handshake_keys.h"
+#include "key_log.h"
 #include "x25519.h"
 
 /* Secrets of one accept attempt, wiped together on every exit. */
@@ -139,6 +140,8 @@ tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
                                      secrets.ephemeral_dh);
     }
     if (error == TUNNEL_OK) {
+        /* Used only now, for a handshake the core accepts. */
+        key_log_private(KEY_LOG_SERVER_EPHEMERAL, server_ephemeral_private);
         session_keys_derive(secrets.static_dh, secrets.ephemeral_dh, client_ephemeral_public,
                             server_ephemeral_public, &result->keys);
         ack_key_derive(secrets.static_dh, client_ephemeral_public, secrets.ack_key);

@@ -10,6 +10,7 @@
 
 #include "adapter_io.h"
 #include "handshake_device.h"
+#include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "session_cipher.h"
@@ -78,6 +79,10 @@ const char *op_handshake_device(const json_t *input, json_t *output)
         if (!json_is_object(step) || !json_is_string(json_object_get(step, "frame"))) {
             error = ADAPTER_BAD_REQUEST;
         }
+    }
+    if (error == NULL) {
+        key_log_private(KEY_LOG_DEVICE_STATIC, receiver.device_static_private);
+        key_log_private(KEY_LOG_CLIENT_EPHEMERAL, receiver.client_ephemeral_private);
     }
     json_t *results = error == NULL ? json_array() : NULL;
     if (error == NULL && (results == NULL || json_object_set_new(output, "steps", results) != 0)) {

@@ -6,6 +6,7 @@
 #include "channel_json.h"
 #include "handshake_core.h"
 #include "handshake_device.h"
+#include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
 
@@ -42,6 +43,9 @@ const char *op_handshake_device_start(const json_t *input, json_t *output)
         error = input_fixed(input, "nonce", nonce, sizeof nonce);
     }
     if (error == NULL) {
+        key_log_private(KEY_LOG_DEVICE_STATIC, keys.device_static_private);
+        key_log_private(KEY_LOG_HANDSHAKE_EPHEMERAL, handshake_ephemeral_private);
+        key_log_private(KEY_LOG_CLIENT_EPHEMERAL, keys.client_ephemeral_private);
         tunnel_error status = device_handshake_start(
             keys.core_static_public, keys.device_static_private, handshake_ephemeral_private,
             keys.client_ephemeral_private, nonce, frame);
@@ -67,6 +71,8 @@ const char *op_handshake_device_finish(const json_t *input, json_t *output)
         error = input_bytes(input, "frame", &frame, &frame_length);
     }
     if (error == NULL) {
+        key_log_private(KEY_LOG_DEVICE_STATIC, keys.device_static_private);
+        key_log_private(KEY_LOG_CLIENT_EPHEMERAL, keys.client_ephemeral_private);
         tunnel_error status = device_handshake_finish(frame, frame_length, keys.core_static_public,
                                                       keys.device_static_private,
                                                       keys.client_ephemeral_private, &session);
@@ -143,6 +149,9 @@ const char *op_handshake_core(const json_t *input, json_t *output)
     }
     if (error == NULL) {
         error = read_channel(input, &channel);
+    }
+    if (error == NULL) {
+        key_log_private(KEY_LOG_CORE_STATIC, core_static_private);
     }
     json_t *results = error == NULL ? json_array() : NULL;
     if (error == NULL && (results == NULL || json_object_set_new(output, "steps", results) != 0)) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hkdf.h"
+#include "key_log.h"
 
 static const char INFO_C2S[] = "openhuman-tunnel/v1/c2s";
 static const char INFO_S2C[] = "openhuman-tunnel/v1/s2c";
@@ -24,6 +25,7 @@ void session_keys_derive(const uint8_t static_dh[32], const uint8_t ephemeral_dh
     (void)hkdf_sha256(ikm, sizeof ikm, salt, sizeof salt, (const uint8_t *)INFO_S2C,
                       sizeof INFO_S2C - 1, keys->s2c, sizeof keys->s2c);
     sodium_memzero(ikm, sizeof ikm);
+    key_log_session(client_ephemeral_public, server_ephemeral_public, keys);
 }
 
 const uint8_t *session_keys_sealing_key(const session_keys *keys, tunnel_role role)

@@ -13,7 +13,8 @@ import json
 import sys
 import traceback
 
-from . import __version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, pairing_window, qr, sas, x25519
+from . import (__version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, key_log, key_log_file, pairing_window,
+               qr, sas, x25519)
 from .core_channel import CoreChannel
 from .core_session import SESSION_BOUND, CoreSession
 from .envelope_operations import ENVELOPE_OPERATIONS
@@ -145,15 +146,22 @@ def op_session(inp: dict) -> dict:
 # --- handshake -----------------------------------------------------------------------
 
 def op_handshake_device_start(inp: dict) -> dict:
-    frame = handshake.device_start(_key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate"),
-                                   _key(inp, "handshakeEphemeralPrivate"), _key(inp, "clientEphemeralPrivate"),
-                                   _bytes(inp, "nonce", 24))
+    core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
+    handshake_private, client_private = _key(inp, "handshakeEphemeralPrivate"), _key(inp, "clientEphemeralPrivate")
+    nonce = _bytes(inp, "nonce", 24)
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    key_log.private(key_log.HANDSHAKE_EPHEMERAL, handshake_private)
+    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
+    frame = handshake.device_start(core_public, device_private, handshake_private, client_private, nonce)
     return {"frame": _hex(frame)}
 
 
 def op_handshake_device_finish(inp: dict) -> dict:
-    keys = handshake.device_finish(_bytes(inp, "frame"), _key(inp, "corePublicKey"),
-                                   _key(inp, "deviceStaticPrivate"), _key(inp, "clientEphemeralPrivate"))
+    frame, core_public = _bytes(inp, "frame"), _key(inp, "corePublicKey")
+    device_private, client_private = _key(inp, "deviceStaticPrivate"), _key(inp, "clientEphemeralPrivate")
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
+    keys = handshake.device_finish(frame, core_public, device_private, client_private)
     return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
 
 
@@ -164,6 +172,8 @@ def op_handshake_device(inp: dict) -> dict:
     core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
     client_private = _key(inp, "clientEphemeralPrivate")
     messages = [_bytes(_object(step), "frame") for step in _list(inp, "steps")]
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
     session, results = None, []
     for message in messages:
         try:
@@ -215,6 +225,7 @@ def op_handshake_core(inp: dict) -> dict:
     core_static_private = _key(inp, "coreStaticPrivate")
     channel = _read_channel(inp.get("channel"))
     steps = [_core_step(step) for step in _list(inp, "steps")]
+    key_log.private(key_log.CORE_STATIC, core_static_private)
     results = []
     for frame, now, server_ephemeral_private, ack_nonce in steps:
         try:
@@ -349,8 +360,10 @@ def _write_slot(slot):
 
 def op_core_channel(inp: dict) -> dict:
     """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50)."""
-    channel = CoreChannel(_key(inp, "coreStaticPrivate"), _read_channel(inp.get("channel")))
+    core_static_private = _key(inp, "coreStaticPrivate")
+    channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
+    key_log.private(key_log.CORE_STATIC, core_static_private)
     results = []
     for kind, arguments in steps:
         result = {}
@@ -493,6 +506,7 @@ def response_line(response: dict) -> str:
 
 def main() -> int:
     """Serve requests until `shutdown` or end of input; both exit 0."""
+    key_log_file.install_from_environment()
     stdout = sys.stdout
     for line in sys.stdin.buffer:
         if not line.strip():

@@ -16,7 +16,7 @@ key from the QR) can produce an ack the device accepts.
 
 import hmac
 
-from . import aead, base64url, hkdf, sas, x25519
+from . import aead, base64url, hkdf, key_log, sas, x25519
 from .errors import (
     BAD_FIELD_TYPE,
     BAD_FIELD_VALUE,
@@ -262,6 +262,7 @@ def core_open(frame: bytes, core_static_private: bytes, channel, now: int, serve
     server_eph_pub = x25519.public_key(server_ephemeral_private)
     eph_dh = x25519.shared_secret(server_ephemeral_private, client_eph_pub)
 
+    key_log.private(key_log.SERVER_EPHEMERAL, server_ephemeral_private)  # used only now, for an accepted handshake
     keys = SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
     ack_aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
     ack = (bytes((TYPE_HANDSHAKE_ACK,)) + ack_nonce

@@ -7,7 +7,7 @@ Session frame: 0x02 || nonce(24) || XChaCha20-Poly1305(direction key, nonce, pla
 import os
 from collections import deque
 
-from . import aead, hkdf
+from . import aead, hkdf, key_log
 from .errors import PLAINTEXT_TOO_LARGE, REPLAYED, TunnelError
 from .frames import (
     MAX_SESSION_PLAINTEXT,
@@ -46,7 +46,9 @@ class SessionKeys:
         ikm = static_dh + ephemeral_dh
         salt = client_ephemeral_public + server_ephemeral_public
         prk = hkdf.extract(salt, ikm)
-        return cls(hkdf.expand(prk, _INFO_C2S, _KEY_LENGTH), hkdf.expand(prk, _INFO_S2C, _KEY_LENGTH))
+        keys = cls(hkdf.expand(prk, _INFO_C2S, _KEY_LENGTH), hkdf.expand(prk, _INFO_S2C, _KEY_LENGTH))
+        key_log.session(client_ephemeral_public, server_ephemeral_public, keys.c2s, keys.s2c)
+        return keys
 
 
 class ReplayWindow:

@@ -1,0 +1,65 @@
+import OpenHumanTunnel
+
+/// The checks every message gets without a key (VERIFY-3): the relay text, the type octet and
+/// who may send it, and the sizes.
+enum MessageDecoding {
+    struct Problem: Error, Equatable {
+        let requirement: String
+        let detail: String
+    }
+
+    /// The message's bytes and type, or the first rule it breaks.
+    static func decode(_ text: String, sender: Role) throws(Problem) -> (bytes: [UInt8], type: MessageType) {
+        let bytes: [UInt8]
+        do { bytes = try Base64URL.decode(text) } catch {
+            throw Problem(requirement: "ENC-2", detail: "the payload is not canonical unpadded base64url (\(text.utf8.count) characters)")
+        }
+        guard let first = bytes.first else { throw Problem(requirement: "TYPE-1", detail: "an empty message has no type octet") }
+        guard bytes.count <= Limits.maximumMessageLength else {
+            throw Problem(requirement: "SIZE-1", detail: "\(bytes.count) bytes, above the 49,152 of SIZE-1")
+        }
+        guard let type = MessageType(rawValue: first), type != .legacy else {
+            throw Problem(requirement: "TYPE-1", detail: "type octet 0x\(Hex.encode([first])) is not one a sender may send")
+        }
+        switch (type, sender) {
+        case (.handshake, .core): throw Problem(requirement: "TYPE-1", detail: "the core sent a 0x03, which only the device sends")
+        case (.handshakeAck, .device): throw Problem(requirement: "TYPE-1", detail: "the device sent a 0x04, which only the core sends")
+        default: break
+        }
+        let minimum: (Int, String) = switch type {
+        case .session: (Limits.sessionFrameOverhead, "FRAME-SEAL-1")
+        case .handshake: (HandshakeMessage.handshakeMinimumLength, "HS-1")
+        default: (HandshakeMessage.ackMinimumLength, "ACK-1")
+        }
+        guard bytes.count >= minimum.0 else {
+            throw Problem(requirement: minimum.1, detail: "\(bytes.count) bytes, below the \(minimum.0) of a \(name(type))")
+        }
+        return (bytes, type)
+    }
+
+    /// Where the message's nonce sits.
+    static func nonce(of bytes: [UInt8], type: MessageType) -> [UInt8] {
+        type == .handshake ? Array(bytes[33..<57]) : Array(bytes[1..<25])
+    }
+
+    static func name(_ type: MessageType) -> String {
+        switch type {
+        case .legacy: "legacy frame"
+        case .session: "session frame"
+        case .handshake: "handshake"
+        case .handshakeAck: "ack"
+        }
+    }
+
+    /// The requirement a repeated nonce breaks for each type, and a repeated message.
+    static func repeatRequirement(_ type: MessageType, sameMessage: Bool) -> String {
+        switch (type, sameMessage) {
+        case (.session, true): "REPLAY-3"
+        case (.session, false): "FRAME-SEAL-2"
+        case (.handshake, true): "DEV-STATE-2"
+        case (.handshake, false): "HS-1"
+        case (.handshakeAck, true): "ACK-6"
+        default: "ACK-1"
+        }
+    }
+}

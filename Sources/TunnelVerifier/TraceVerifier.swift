@@ -1,0 +1,127 @@
+import OpenHumanTunnel
+
+/// The kit's reference verifier (kit chapter 3): reads a trace step by step, decodes every
+/// message, checks what can be checked with the secrets it was given, and names each departure
+/// by requirement id and step. A pure function: no clock, no randomness, no I/O.
+public enum TraceVerifier {
+    public static func verify(_ input: VerifierInput) -> Verification {
+        verify(input, skipping: [])
+    }
+
+    /// The verifier with some checks off: the seam of the reference adapter's mutants.
+    package static func verify(_ input: VerifierInput, skipping: Set<VerifierCheck>) -> Verification {
+        var run = VerificationRun(input, skipping: skipping)
+        run.perform()
+        return run.result
+    }
+}
+
+/// One run over one trace (VERIFY-2: the order of the checks).
+struct VerificationRun {
+    let input: VerifierInput
+    let skipping: Set<VerifierCheck>
+    var recorder: Recorder
+    var keys: KeyRing
+    var channels: [String: ChannelView] = [:]
+    var relay = RelayForwarding()
+    var lastTime: Int64?
+    var pairingCodes: [Verification.PairingCode] = []
+    var stoppedEarly = false
+
+    init(_ input: VerifierInput, skipping: Set<VerifierCheck>) {
+        self.input = input
+        self.skipping = skipping
+        recorder = Recorder(continuing: input.continuePastDepartures)
+        keys = KeyRing(log: KeyLog(), payloadCoreKey: nil)
+    }
+
+    var result: Verification {
+        Verification(blocks: recorder.blocks, departures: recorder.departures, pairingCodes: pairingCodes, stoppedEarly: stoppedEarly)
+    }
+
+    mutating func perform() {
+        var lines = input.trace.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        readHeader(lines.first.map(Array.init))
+        guard !recorder.departures.contains(where: { $0.step == 0 && $0.requirement.hasPrefix("TRACE") }) else { return }
+        readKeyLog()
+        if let payload = input.pairingPayload { readPairingPayload(payload, step: 0) }
+        for (index, line) in lines.enumerated().dropFirst() {
+            if recorder.mustStop {
+                stoppedEarly = true
+                return
+            }
+            readRecord(Array(line), step: index)
+        }
+    }
+
+    /// Step 0: a trace that does not open with the header is not read further (TRACE-2).
+    private mutating func readHeader(_ line: [UInt8]?) {
+        recorder.open(step: 0, time: nil, summary: "header")
+        guard let line else {
+            recorder.depart("TRACE-1", step: 0, "the trace is empty: no header line")
+            return
+        }
+        do {
+            let header = try TraceHeader.decode(line: line)
+            recorder.summary("header: \(TraceHeader.formatName) version \(header.version)")
+        } catch {
+            recorder.depart("TRACE-2", step: 0, "the first line is not the trace header: \(error)")
+        }
+    }
+
+    /// KEYLOG-3, KEYLOG-4: each refused line is a departure at step 0; the other lines are used.
+    private mutating func readKeyLog() {
+        guard let text = input.keyLog else { return }
+        let reading = KeyLogParser.read(text)
+        keys = KeyRing(log: reading.log, payloadCoreKey: keys.payloadCoreKey)
+        recorder.note("key log: \(reading.log.entries.count) secrets")
+        for error in reading.errors {
+            let requirement = if case .conflictingSecret = error { "KEYLOG-4" } else { "KEYLOG-1" }
+            recorder.depart(requirement, step: 0, "key log line \(error.line): \(error)")
+        }
+    }
+
+    /// VERIFY-4: the payload's grammar (wire spec chapter 8, as a consumer reads it, expiry
+    /// aside) and its core key, which later handshakes must be sealed to.
+    mutating func readPairingPayload(_ text: String, step: Int) {
+        do {
+            let payload = try PairingPayloadParser.parse(text, now: 0)
+            keys.payloadCoreKey = payload.corePublicKey
+            recorder.note("pairing payload: cid \(payload.channelID), cpk \(Base64URL.encode(payload.corePublicKey))")
+        } catch {
+            recorder.depart("QR-GRAM-1", step: step, "the pairing payload is refused by a consumer: \(error.code)")
+        }
+    }
+
+    private mutating func readRecord(_ line: [UInt8], step: Int) {
+        recorder.open(step: step, time: nil, summary: "record")
+        let record: TraceRecord
+        do { record = try TraceRecord.decode(line: line) } catch {
+            recorder.depart(Self.requirement(for: error), step: step, "the record is refused: \(error)")
+            return
+        }
+        recorder.time(record.time)
+        if let lastTime, record.time < lastTime {
+            recorder.depart("TRACE-3", step: step, "time \(record.time) is earlier than the previous record's \(lastTime)")
+        }
+        lastTime = max(lastTime ?? record.time, record.time)
+        switch record.body {
+        case .pairingPayload(let text):
+            recorder.summary("t=\(record.time)  pairing payload  \(text)")
+            readPairingPayload(text, step: step)
+        case .event(let name, let from, let to, let data):
+            readEvent(name, from: from, to: to, data: data, time: record.time, step: step)
+        }
+    }
+
+    /// The TRACE-n a record error breaks: the event members are TRACE-4's, the payload TRACE-5's.
+    static func requirement(for error: TraceError) -> String {
+        switch error {
+        case .badJSON: "TRACE-1"
+        case .missingMember(let name), .badMemberType(let name), .badMemberValue(let name), .duplicateMember(let name):
+            ["event", "from", "to", "data"].contains(name) ? "TRACE-4" : name == "pairingPayload" ? "TRACE-5" : "TRACE-3"
+        default: "TRACE-3"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import OpenHumanTunnel
+
+extension VerificationRun {
+    /// An event: its argument's schema (SIG-1), then for `tunnel:frame` the relay's forwarding
+    /// (RELAY-11) and the message it carries.
+    mutating func readEvent(_ name: String, from: TracePeer, to: TracePeer, data: JSONNode, time: Int64, step: Int) {
+        let route = "t=\(time)  \(from.rawValue) → \(to.rawValue)  \(name)"
+        recorder.summary(route)
+        guard RelayEventSchema.isKnown(name) else {
+            recorder.note("not an event of wire spec 12.2: not checked")
+            return
+        }
+        if let problem = RelayEventSchema.problem(event: name, data: data) {
+            recorder.depart("SIG-1", step: step, "\(name): \(problem)")
+            return
+        }
+        guard let frame = TraceRecord(time: time, body: .event(name: name, from: from, to: to, data: data)).frame else { return }
+        // The endpoint that built the message: the sender, or for a relay's output the other end.
+        let sender: Role
+        switch (from, to) {
+        case (.relay, .device): sender = .core
+        case (.relay, _): sender = .device
+        case (.device, _): sender = .device
+        case (.core, _): sender = .core
+        }
+        if from == .relay {
+            switch relay.sent(originally: TracePeer(rawValue: sender.rawValue)!, channel: frame.channelId, payload: frame.payload) {
+            case .copy(let original):
+                recorder.summary("\(route)  forwarded copy of step \(original)")
+                return
+            case .unmatched:
+                recorder.depart("RELAY-11", step: step, "the relay sent a frame the \(sender.rawValue) did not send it (or sent it twice)")
+                return
+            case .firstSight:
+                break
+            }
+        } else if to == .relay {
+            relay.received(from: from, channel: frame.channelId, payload: frame.payload, step: step)
+        }
+        readMessage(frame.payload, sender: sender, channel: frame.channelId, time: time, step: step, route: route)
+    }
+
+    /// VERIFY-3 then VERIFY-5: the keyless checks, then the handler of the message's type.
+    mutating func readMessage(_ text: String, sender: Role, channel: String, time: Int64, step: Int, route: String) {
+        let bytes: [UInt8], type: MessageType
+        do { (bytes, type) = try MessageDecoding.decode(text, sender: sender) } catch {
+            recorder.depart(error.requirement, step: step, error.detail)
+            return
+        }
+        recorder.summary("\(route)  0x\(Hex.encode([type.rawValue])) \(MessageDecoding.name(type))  \(bytes.count) bytes")
+        var view = channels[channel] ?? ChannelView()
+        defer { channels[channel] = view }
+        if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
+
+        let nonce = MessageDecoding.nonce(of: bytes, type: type)
+        let seen = skipping.contains(.nonceRepeats) ? .fresh
+            : view.ledgers[sender, default: NonceLedger()].record(nonce: nonce, message: bytes, step: step)
+        switch seen {
+        case .fresh: break
+        case .repeated(let earlier):
+            recorder.depart(MessageDecoding.repeatRequirement(type, sameMessage: true), step: step,
+                            "the \(MessageDecoding.name(type)) of step \(earlier) again")
+            return
+        case .nonceReused(let earlier):
+            recorder.depart(MessageDecoding.repeatRequirement(type, sameMessage: false), step: step,
+                            "nonce \(Hex.encode(nonce)) already used by the \(sender.rawValue) at step \(earlier)")
+            return
+        }
+        switch type {
+        case .handshake: readHandshake(bytes, view: &view, step: step)
+        case .handshakeAck: readAck(bytes, view: &view, step: step)
+        default: readSessionFrame(bytes, sender: sender, view: &view, time: time, step: step)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// Classes of checks the reference adapter's mutants switch off, to prove that the verifier's
+/// vectors catch a verifier that misses one (spec/kit/mutants.md). Package-only: a verifier in
+/// use runs every check.
+package enum VerifierCheck: Sendable, Hashable {
+    /// The nonce ledger: repeated messages and reused nonces (VERIFY-3).
+    case nonceRepeats
+}

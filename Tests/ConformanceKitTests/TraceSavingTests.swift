@@ -1,0 +1,181 @@
+import ConformanceKit
+import Foundation
+import OpenHumanTunnel
+import TunnelVectors
+import XCTest
+
+/// `--save-traces` and `--save-all-traces` (ADP-96 to ADP-99): what a saved check holds, which
+/// checks are saved, and the runner's refusals.
+final class TraceSavingTests: XCTestCase {
+    private static let vectors = SuiteRun.repositoryRoot.appendingPathComponent("vectors").path
+
+    /// A directory name in the temporary directory, not yet created; removed by the teardown.
+    private func traceDirectory() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("traces-\(UUID().uuidString)").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    private func files(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    private func read(_ directory: String, _ name: String) throws -> [String] {
+        try String(contentsOfFile: (directory as NSString).appendingPathComponent(name), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// A trace's records after the header, as JSON values; every line must also read as the
+    /// verifier reads it (the library's strict trace decoder).
+    private func records(_ lines: [String]) throws -> [JSONValue] {
+        XCTAssertEqual(lines.first, #"{"trace":"openhuman-tunnel","version":1}"#)
+        XCTAssertEqual(lines.last, "", "the file ends with a line feed")
+        _ = try TraceHeader.decode(line: Array((lines.first ?? "").utf8))
+        return try lines.dropFirst().dropLast().map { line in
+            _ = try TraceRecord.decode(line: Array(line.utf8))
+            return try JSONReader.value(Array(line.utf8))
+        }
+    }
+
+    private func payload(_ record: JSONValue) -> [UInt8]? {
+        record["data"]?["payload"]?.stringValue.flatMap { try? Base64URL.decode($0) }
+    }
+
+    private func sealCheck(_ mode: String, _ options: [String]) -> CommandRun {
+        CommandRun.run(["--vectors", Self.vectors, "--adapter", Fixture.weakNonce(mode).joined(separator: " "),
+                        "--filter", "live/frame-seal/*"] + options)
+    }
+
+    // REQ: ADP-96, ADP-97
+    func testAFailingLiveCheckIsSavedWithEveryFrameItPassedAndExactlyTheKeyLogLinesWrittenDuringIt() throws {
+        let directory = traceDirectory()
+        let run = sealCheck("counter", ["--save-traces", directory])
+        XCTAssertEqual(run.status, .failures, run.stdout)
+        XCTAssertEqual(files(in: directory), ["live_frame-seal_fresh-nonces.keylog", "live_frame-seal_fresh-nonces.trace.jsonl"])
+        XCTAssertTrue(run.stderr.contains("saved 1 trace(s) and key log(s) in \(directory)"), run.stderr)
+
+        let trace = try records(try read(directory, "live_frame-seal_fresh-nonces.trace.jsonl"))
+        XCTAssertEqual(trace.count, 1_000, "one record per frame the adapter sealed")
+        var lastTime: Int64 = 0
+        for (index, record) in trace.enumerated() {
+            XCTAssertEqual(record["event"], "tunnel:frame")
+            XCTAssertEqual(record["from"], index < 500 ? "device" : "core")
+            XCTAssertEqual(record["to"], index < 500 ? "core" : "device")
+            XCTAssertEqual(record["data"]?["channelId"], "live_frame-seal_fresh-nonces")
+            let time = try XCTUnwrap(record["time"]?.intValue)
+            XCTAssertGreaterThanOrEqual(time, lastTime, "time never goes back")
+            lastTime = time
+        }
+        // The counter adapter's nonces: frame i carries i + 1, big-endian.
+        XCTAssertEqual(payload(trace[0]).map { Array($0[1..<25]) }, Array(repeating: 0, count: 23) + [1])
+
+        // The key log: the adapter's line for each seal, in order, and not its hello line,
+        // written before the check started.
+        let keyLog = try read(directory, "live_frame-seal_fresh-nonces.keylog")
+        XCTAssertEqual(keyLog.count, 1_001)
+        XCTAssertFalse(keyLog.contains { $0.hasPrefix("#") }, "a line written before the check is not the check's")
+        for (index, record) in trace.enumerated() {
+            let nonce = try XCTUnwrap(payload(record)).dropFirst().prefix(24)
+            XCTAssertTrue(keyLog[index].hasPrefix("TEST_SEAL \(Hex.encode(Array(nonce))) "), "line \(index): \(keyLog[index])")
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: (directory as NSString).appendingPathComponent(
+            "live_frame-seal_fresh-nonces.keylog"))
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, "a key log is readable by its owner only")
+    }
+
+    // REQ: ADP-96
+    func testAPassingCheckIsSavedOnlyWithSaveAllTraces() throws {
+        let failingOnly = traceDirectory()
+        let run = sealCheck("random", ["--save-traces", failingOnly])
+        XCTAssertEqual(run.status, .success, run.stdout)
+        XCTAssertEqual(files(in: failingOnly), [], "a passing check is not saved by --save-traces alone")
+
+        let all = traceDirectory()
+        XCTAssertEqual(sealCheck("random", ["--save-traces", all, "--save-all-traces"]).status, .success)
+        XCTAssertEqual(files(in: all), ["live_frame-seal_fresh-nonces.keylog", "live_frame-seal_fresh-nonces.trace.jsonl"])
+        XCTAssertEqual(try records(try read(all, "live_frame-seal_fresh-nonces.trace.jsonl")).count, 1_000)
+    }
+
+    // REQ: ADP-96, ADP-97
+    func testTheReferenceAsDeviceGivesAHandshakeTraceWhoseKeyLogNamesItsKeys() throws {
+        let directory = traceDirectory()
+        let run = CommandRun.run(["--vectors", Self.vectors, "--filter", LiveChecks.adapterAsDeviceID,
+                                  "--save-traces", directory, "--save-all-traces"], reference: try referenceAdapter())
+        XCTAssertEqual(run.status, .success, run.stdout)
+        let trace = try records(try read(directory, "live_handshake_adapter-device.trace.jsonl"))
+        // The core's pairing payload (its key, as a QR gives it), the adapter's 0x03, then the
+        // three acks the runner passed: genuine, tampered, an impostor's.
+        let qr = try XCTUnwrap(trace.first?["pairingPayload"]?.stringValue)
+        let parsed = try PairingPayloadParser.parse(qr, now: UInt64(Date().timeIntervalSince1970))
+        XCTAssertEqual(parsed.channelID, "live_handshake_adapter-device")
+        XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "core", "core"])
+        XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x04, 0x04])
+        let handshake = try XCTUnwrap(payload(trace[1]))
+        let keyLog = try read(directory, "live_handshake_adapter-device.keylog")
+        let handshakeKey = try XCTUnwrap(keyLog.first { $0.hasPrefix("HANDSHAKE_EPHEMERAL \(Hex.encode(Array(handshake[1..<33]))) ") },
+                                         "the key log names the handshake ephemeral of the 0x03 in the trace: \(keyLog)")
+        XCTAssertEqual(keyLog.filter { $0.hasPrefix("SESSION_KEYS ") }.count, 1, "only the genuine ack derived keys")
+        XCTAssertFalse(keyLog.contains { $0.hasPrefix("CORE_STATIC ") }, "the runner adds no key of its own side")
+        // With the payload's core key and the logged handshake ephemeral, the 0x03 of the trace
+        // opens, and names the device key of the log: payload, trace and key log agree.
+        let handshakePrivate = try XCTUnwrap(Hex.decode(String(handshakeKey.split(separator: " ")[2])))
+        let key = KeySchedule.handshakeKey(
+            handshakeDH: try X25519.sharedSecret(privateKey: handshakePrivate, publicKey: parsed.corePublicKey),
+            handshakeEphemeralPublic: Array(handshake[1..<33]), corePublic: parsed.corePublicKey)
+        let plaintext = try XChaCha20Poly1305.open(key: key, nonce: Array(handshake[33..<57]), ciphertext: Array(handshake[57...]),
+                                                   aad: Array(handshake[0..<33]))
+        let devicePublic = try Base64URL.decodeKey(try XCTUnwrap(try JSONReader.value(plaintext)["device_pubkey"]?.stringValue))
+        XCTAssertTrue(keyLog.contains { $0.hasPrefix("DEVICE_STATIC \(Hex.encode(devicePublic)) ") })
+    }
+
+    // REQ: ADP-98
+    func testAnUnwritableTraceDirectoryStopsTheRunBeforeTheAdapterStarts() throws {
+        let file = try writeTemporaryFile("not a directory", in: self)
+        let pidFile = traceDirectory() + ".pid"
+        let run = CommandRun.run(["--vectors", Self.vectors, "--adapter", Fixture.misbehavingCommand("--pid-file", pidFile),
+                                  "--save-traces", file + "/traces"])
+        XCTAssertEqual(run.status, .usage)
+        XCTAssertTrue(run.stderr.contains("--save-traces: cannot write to \(file)/traces"), run.stderr)
+        XCTAssertEqual(run.stdout, "", "no run, no report")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pidFile), "the adapter was never started")
+
+        let orphan = CommandRun.run(["--save-all-traces"])
+        XCTAssertEqual(orphan.status, .usage)
+        XCTAssertTrue(orphan.stderr.contains("--save-all-traces needs --save-traces DIR"), orphan.stderr)
+        // Positive control: a writable directory is created and the run goes on.
+        let directory = traceDirectory()
+        XCTAssertEqual(sealCheck("random", ["--save-traces", directory]).status, .success)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory))
+    }
+
+    // REQ: ADP-99, ADP-96, ADP-97
+    func testInteropSelectsChecksByIdAndSavesTheFramesAfterTheHandshakeThatMadeTheirKeys() throws {
+        let directory = traceDirectory()
+        let reference = try referenceAdapter().joined(separator: " ")
+        let run = CommandRun.run(["interop", "--adapter", reference, "--adapter", reference,
+                                  "--filter", "interop/A-B/frames-both-ways", "--save-traces", directory, "--save-all-traces"],
+                                 reference: try referenceAdapter())
+        XCTAssertEqual(run.status, .success, run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 passed, 0 failed, 0 skipped"), run.stdout)
+        XCTAssertEqual(files(in: directory), ["interop_A-B_frames-both-ways.keylog", "interop_A-B_frames-both-ways.trace.jsonl"])
+        let trace = try records(try read(directory, "interop_A-B_frames-both-ways.trace.jsonl"))
+        XCTAssertNotNil(trace.first?["pairingPayload"], "the runner gave the device the core's key, as a QR does")
+        XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x02, 0x02])
+        XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "device", "core"])
+        XCTAssertEqual(Set(trace.compactMap { $0["data"]?["channelId"]?.stringValue }), ["interop_A-B"])
+        // Both adapters' lines: A as device, B as core, the same session keys from each.
+        let keyLog = try read(directory, "interop_A-B_frames-both-ways.keylog").filter { !$0.isEmpty }
+        XCTAssertEqual(keyLog.map { String($0.prefix { $0 != " " }) },
+                       ["DEVICE_STATIC", "HANDSHAKE_EPHEMERAL", "CLIENT_EPHEMERAL", "DEVICE_STATIC", "CLIENT_EPHEMERAL",
+                        "SESSION_KEYS", "CORE_STATIC", "SERVER_EPHEMERAL", "SESSION_KEYS"])
+        XCTAssertEqual(keyLog[5], keyLog[8], "device and core logged the same session")
+
+        // The check ids select exactly: the handshake alone saves no frames.
+        let handshakeOnly = traceDirectory()
+        XCTAssertEqual(CommandRun.run(["interop", "--adapter", reference, "--filter", "interop/*/handshake",
+                                       "--save-traces", handshakeOnly, "--save-all-traces"],
+                                      reference: try referenceAdapter()).status, .success)
+        XCTAssertEqual(files(in: handshakeOnly), ["interop_A-B_handshake.keylog", "interop_A-B_handshake.trace.jsonl",
+                                                  "interop_B-A_handshake.keylog", "interop_B-A_handshake.trace.jsonl"])
+    }
+}
