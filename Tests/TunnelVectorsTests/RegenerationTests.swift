@@ -72,7 +72,7 @@ import TunnelVectors
             let decoded = try CanonicalJSON.decode(VectorFile.self, from: build.vectorData[file.area + ".json"]!)
             #expect(decoded == file, "\(file.area)")
             #expect(decoded.schema == "\(file.area).schema.json")
-            #expect(decoded.suiteVersion == "2.2.0")
+            #expect(decoded.suiteVersion == "2.3.0")
         }
     }
 }

@@ -37,7 +37,7 @@ public enum HelpText {
                                ./vectors). Its manifest.json is checked first; a directory
                                without vector files or without a manifest is refused. Files
                                whose name starts with "." are ignored.
-                                 --vectors /tmp/suite-2.2.0/vectors
+                                 --vectors /tmp/suite-2.3.0/vectors
       --no-manifest            Run a vectors directory that has no manifest.json, unchecked
                                (a manifest that is there is still checked).
       --filter GLOB            Run only cases whose id matches; repeatable (any match selects).
@@ -64,7 +64,7 @@ public enum HelpText {
                                  --format junit   --format html --output report.html
       --spec DIR               Where the html report reads requirement texts (default: spec
                                beside the vectors directory); when unreadable, the report says
-                               so.  --spec /tmp/suite-2.2.0/spec
+                               so.  --spec /tmp/suite-2.3.0/spec
       --spec-url URL           Base of the links to requirement anchors in every format
                                (tools/render-spec renders the spec). Default: the file:// URL of
                                spec-html/ or else dist/spec-html/ beside the vectors directory
