@@ -60,10 +60,17 @@ final class AccumulatedAndInteropTests: XCTestCase {
 
     func testSwappedKeysFailInteropInBothDirections() throws {
         let mutant = try referenceAdapter(mutant: "swap-direction-keys").joined(separator: " ")
-        let run = CommandRun.run(["interop", "--adapter", mutant], reference: try referenceAdapter())
+        let run = CommandRun.run(["interop", "--adapter", mutant, "--spec-url", "https://spec.example/2.3"],
+                                 reference: try referenceAdapter())
         XCTAssertEqual(run.status, .failures)
         XCTAssertTrue(run.stdout.contains("A              B              FAIL            FAIL"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("FAIL A -> B seal as device: B frame-open answered error auth_failed"), run.stdout)
+        // REQ: ADP-81: the failure names its requirements and links each one's anchor.
+        XCTAssertTrue(run.stdout.contains("""
+            FAIL A -> B seal as device [FRAME-SEAL-1, FRAME-OPEN-1, KDF-5]: B frame-open answered error auth_failed
+              spec: https://spec.example/2.3/06-session-frames.html#FRAME-SEAL-1
+              spec: https://spec.example/2.3/06-session-frames.html#FRAME-OPEN-1
+              spec: https://spec.example/2.3/03-key-schedule.html#KDF-5
+            """), run.stdout)
     }
 
     func testAdapterWithoutHandshakeOperationsIsNotApplicableNotFailed() throws {

@@ -45,6 +45,8 @@ struct InteropCommand {
         }
         defer { parties.forEach { $0.driver.shutdown() } }
 
+        let links = RequirementTexts.load(specDirectory: options.effectiveSpecDirectory)
+            .links(base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory))
         let checks = InteropPair.Check.allCases
         var rows: [[String]] = [["device/sender", "core/receiver"] + checks.map(\.rawValue)]
         var problems: [String] = []
@@ -64,7 +66,9 @@ struct InteropCommand {
                     case .deselected?: break
                     case .failed(let message)?:
                         counts.failed += 1
-                        problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue): \(TextReport.printable(message))")
+                        problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue) "
+                                        + "[\(check.requirements.joined(separator: ", "))]: \(TextReport.printable(message))")
+                        problems += check.requirements.compactMap { id in links[id].map { "  spec: \($0)" } }
                     default: counts.skipped += 1
                     }
                 }

@@ -27,6 +27,17 @@ struct InteropPair {
         case chunks1MiB = "chunks 1 MiB"
         case chunks16MiB = "chunks 16 MiB"
 
+        /// The requirements a failure of the check departs from, which its FAIL line names and
+        /// links (ADP-81).
+        var requirements: [String] {
+            switch self {
+            case .sealAsDevice, .sealAsCore: ["FRAME-SEAL-1", "FRAME-OPEN-1", "KDF-5"]
+            case .handshake: ["HS-1", "HS-4", "ACK-1", "ACK-4", "KDF-2"]
+            case .frames: ["KDF-5", "ENV-2"]
+            case .chunks1MiB, .chunks16MiB: ["CHUNK-1", "CHUNK-6"]
+            }
+        }
+
         /// The check's part of its id, `interop/<sender>-<receiver>/<slug>`: `--filter` and
         /// `--skip` select by that id, and `--save-traces` names files after it.
         var slug: String {
