@@ -17,7 +17,6 @@ enum HandshakeOpening {
     /// k_hs = HKDF(hs_dh, hs_eph_pub || core_static_pub) for every core key `keys` knows a secret
     /// for, the pairing payload's first (KDF-3).
     static func openHandshake(_ message: [UInt8], keys: KeyRing) -> Outcome {
-        let header = Array(message[0..<33])
         let handshakeEphemeral = Array(message[1..<33])
         var derived = false
         for corePublic in keys.corePublicKeys {
@@ -31,9 +30,7 @@ enum HandshakeOpening {
             }
             guard let dh else { continue }
             derived = true
-            let key = KeySchedule.handshakeKey(handshakeDH: dh, handshakeEphemeralPublic: handshakeEphemeral, corePublic: corePublic)
-            if let plaintext = try? XChaCha20Poly1305.open(key: key, nonce: Array(message[33..<57]),
-                                                            ciphertext: Array(message[57...]), aad: header) {
+            if let plaintext = try? HandshakeMessage.openHandshake(message, handshakeDH: dh, corePublic: corePublic) {
                 return .opened(plaintext: plaintext, key: corePublic)
             }
         }
@@ -45,9 +42,7 @@ enum HandshakeOpening {
     static func openAck(_ message: [UInt8], answering handshake: HandshakeView, keys: KeyRing) -> Outcome {
         guard let device = handshake.devicePublic, let client = handshake.clientEphemeral, let core = handshake.corePublic,
               let staticDH = keys.staticDH(devicePublic: device, corePublic: core) else { return .noKey }
-        let key = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: client)
-        guard let plaintext = try? XChaCha20Poly1305.open(key: key, nonce: Array(message[1..<25]), ciphertext: Array(message[25...]),
-                                                          aad: HandshakeMessage.ackAAD(clientEphemeralPublic: client)) else {
+        guard let plaintext = try? HandshakeMessage.openAck(message, staticDH: staticDH, clientEphemeralPublic: client) else {
             return .notOpened
         }
         return .opened(plaintext: plaintext, key: staticDH)

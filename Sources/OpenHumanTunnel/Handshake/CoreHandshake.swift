@@ -47,16 +47,11 @@ public enum CoreHandshake {
         default: break  // a confirming channel is bounded by its deadline instead (CONFIRM-5)
         }
 
-        let header = Array(frame[0..<33])
         let handshakeEphemeralPublic = Array(frame[1..<33])
         var handshakeDH = try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic)
         defer { SecretMemory.wipe(&handshakeDH) }
-        var handshakeKey = KeySchedule.handshakeKey(
-            handshakeDH: handshakeDH, handshakeEphemeralPublic: handshakeEphemeralPublic,
-            corePublic: X25519.publicKey(privateKey: coreStaticPrivate))
-        defer { SecretMemory.wipe(&handshakeKey) }
-        let plaintext = try XChaCha20Poly1305.open(
-            key: handshakeKey, nonce: Array(frame[33..<57]), ciphertext: Array(frame[57...]), aad: header)
+        let plaintext = try HandshakeMessage.openHandshake(frame, handshakeDH: handshakeDH,
+                                                           corePublic: X25519.publicKey(privateKey: coreStaticPrivate))
 
         let members = try HandshakeJSON.parseObject(plaintext)
         let devicePublicKey = try HandshakeJSON.key(HandshakeMessage.devicePublicKeyField, in: members)

@@ -43,11 +43,7 @@ public enum DeviceHandshake {
         var staticDH = try X25519.sharedSecret(privateKey: deviceStaticPrivate, publicKey: corePublicKey)
         defer { SecretMemory.wipe(&staticDH) }
         let clientEphemeralPublic = X25519.publicKey(privateKey: clientEphemeralPrivate)
-        var ackKey = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
-        defer { SecretMemory.wipe(&ackKey) }
-        let plaintext = try XChaCha20Poly1305.open(
-            key: ackKey, nonce: Array(ack[1..<25]), ciphertext: Array(ack[25...]),
-            aad: HandshakeMessage.ackAAD(clientEphemeralPublic: clientEphemeralPublic))
+        let plaintext = try HandshakeMessage.openAck(ack, staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         let members = try HandshakeJSON.parseObject(plaintext)
         guard try HandshakeJSON.string(HandshakeMessage.kindField, in: members) == Array(HandshakeMessage.ackKind.utf8) else {
             throw .badFieldValue(HandshakeMessage.kindField)

@@ -27,6 +27,28 @@ package enum HandshakeMessage {
         ])
     }
 
+    /// Opens a 0x03 of at least `handshakeMinimumLength` bytes under `k_hs` (KDF-3), with the
+    /// AAD `0x03 || hs_eph_pub` (HS-1). The core, the verifier and a key log writer all open it
+    /// this one way, so none of them can disagree with the others on the key or the AAD.
+    package static func openHandshake(_ frame: [UInt8], handshakeDH: [UInt8],
+                                      corePublic: [UInt8]) throws(TunnelError) -> [UInt8] {
+        var key = KeySchedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: Array(frame[1..<33]),
+                                           corePublic: corePublic)
+        defer { SecretMemory.wipe(&key) }
+        return try XChaCha20Poly1305.open(key: key, nonce: Array(frame[33..<57]), ciphertext: Array(frame[57...]),
+                                          aad: Array(frame[0..<33]))
+    }
+
+    /// Opens a 0x04 of at least `ackMinimumLength` bytes under `k_ack` (KDF-4), with the AAD of
+    /// `ackAAD` (ACK-1).
+    package static func openAck(_ frame: [UInt8], staticDH: [UInt8],
+                                clientEphemeralPublic: [UInt8]) throws(TunnelError) -> [UInt8] {
+        var key = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
+        defer { SecretMemory.wipe(&key) }
+        return try XChaCha20Poly1305.open(key: key, nonce: Array(frame[1..<25]), ciphertext: Array(frame[25...]),
+                                          aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic))
+    }
+
     /// The ack's AAD: `0x04 || client_eph_pub`. Binding the client's ephemeral key means an ack
     /// answers exactly one handshake and cannot be replayed to another.
     package static func ackAAD(clientEphemeralPublic: [UInt8]) -> [UInt8] {

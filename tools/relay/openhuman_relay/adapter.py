@@ -6,11 +6,10 @@ implementation's, from tools/adapters/python/openhuman_tunnel, not a copy of it.
 """
 
 import asyncio
-import json
 import sys
 import traceback
 
-from openhuman_tunnel.adapter import _holds_lone_surrogate, response_line
+from openhuman_tunnel.adapter import _holds_lone_surrogate, serve
 from openhuman_tunnel.request_errors import BadRequest
 from openhuman_tunnel.request_input import safe_integer
 
@@ -99,16 +98,4 @@ def handle(request) -> dict:
 
 def main() -> int:
     """Serves requests until `shutdown` or the end of input, flushing after every line (ADP-4)."""
-    for line in sys.stdin.buffer:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except (ValueError, RecursionError):
-            request = None
-        response = handle(request)
-        sys.stdout.write(response_line(response) + "\n")
-        sys.stdout.flush()
-        if response["ok"] and request.get("op") == "shutdown":
-            return 0
-    return 0
+    return serve(handle)

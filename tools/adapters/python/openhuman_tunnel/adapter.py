@@ -507,6 +507,13 @@ def response_line(response: dict) -> str:
 def main() -> int:
     """Serve requests until `shutdown` or end of input; both exit 0."""
     key_log_file.install_from_environment()
+    return serve(handle)
+
+
+def serve(answer) -> int:
+    """Answers each request line of stdin with `answer(request)` (None for a line that is not
+    JSON), one response line each, flushed at once (ADP-4), until `shutdown` or end of input;
+    both exit 0. Other adapters on this plumbing (tools/relay's) pass their own `answer`."""
     stdout = sys.stdout
     for line in sys.stdin.buffer:
         if not line.strip():
@@ -515,7 +522,7 @@ def main() -> int:
             request = json.loads(line)
         except (ValueError, RecursionError):
             request = None
-        response = handle(request)
+        response = answer(request)
         stdout.write(response_line(response) + "\n")
         stdout.flush()
         if response["ok"] and request.get("op") == "shutdown":
