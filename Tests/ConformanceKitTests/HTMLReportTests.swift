@@ -331,7 +331,8 @@ final class HTMLReportTests: XCTestCase {
         let dom = try HeadlessChromium.run(chromium, common + ["--dump-dom", page.absoluteString])
         XCTAssertEqual(dom.status, 0, dom.output)
         XCTAssertTrue(dom.stdout.contains("<p class=\"verdict\">2 passed, 2 failed, 1 skipped · exit status 1</p>"), dom.stdout)
-        XCTAssertTrue(dom.stdout.contains("<title>openhuman-tunnel 2.2.0 conformance: FAILED</title>"), "the adapter's script did not run")
+        XCTAssertTrue(dom.stdout.contains("<title>openhuman-tunnel \(VectorFile.currentSuiteVersion) conformance: FAILED</title>"),
+                      "the adapter's script did not run")
         XCTAssertTrue(dom.stdout.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"), dom.stdout)
         // Loaded without errors: no page error or console message, nothing refused by the policy.
         XCTAssertFalse(dom.output.contains(":CONSOLE"), dom.output)
