@@ -1,11 +1,12 @@
 """One client process of the load test (tools/relay/tests/test_load.py), pyenv python3.
 
     python3 -m clients.load_worker relay URL CHANNELS WINDOW SECONDS
-    python3 -m clients.load_worker echo URL CHANNELS WINDOW SECONDS REQUEST_CHARS ANSWER_CHARS
+    python3 -m clients.load_worker echo URL CHANNELS WINDOW SECONDS
 
 `relay`: one core connection serving CHANNELS channels (RELAY-8) and one phone per channel, each
 paired as a user pairs (clients/pairing.py); `echo`: CHANNELS plain Socket.IO clients of the
-baseline echo server, sending payloads of the relay run's sizes. Both print `ready`, wait for `go`
+baseline echo server, each frame an envelope sealed, sent, echoed, opened and parsed, as relay
+frames are. Both print `ready`, wait for `go`
 on stdin, then keep WINDOW frames in flight per channel for SECONDS (each channel paced below the
 relay's 100 frames a second, RELAY-13), wait for every answer, and print one line
 `result {json}`: the frames completed inside the measured interval, one-way frame latencies in
@@ -14,6 +15,7 @@ microseconds on the shared monotonic clock, and every frame lost or delivered to
 
 import asyncio
 import json
+import os
 import sys
 import time
 
@@ -21,9 +23,10 @@ import socketio
 
 from .core import RelayCore
 from .pairing import DEV_CORE_AUTH, pair
-from openhuman_tunnel import envelope
+from openhuman_tunnel import base64url, envelope
 from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.frames import SESSION_OVERHEAD
+from openhuman_tunnel.session import SessionCipher, SessionKeys
 
 METHOD = "load.echo"
 PACE_SECONDS = 0.02  # at most 50 requests a second per channel: half the relay's frame limit
@@ -149,10 +152,12 @@ async def relay_run(url: str, channels: int, window: int, seconds: float) -> dic
 
 # --- the baseline --------------------------------------------------------------------------
 
-async def echo_run(url: str, channels: int, window: int, seconds: float, request_chars: int,
-                   answer_chars: int) -> dict:
-    """The same channels, window, pace and payload sizes against the echo server: each message goes
-    through the server once, as each relay frame does."""
+async def echo_run(url: str, channels: int, window: int, seconds: float) -> dict:
+    """The same channels, window, pace and client work against the echo server: each frame is an
+    envelope sealed and base64url-encoded by its sender and decoded, opened and parsed on its way
+    back, as every relay frame is at its two ends, and goes through the server once, as each
+    relay frame does. Only the server differs, so the two runs compare servers, not clients, on
+    a machine whose cores the clients share with the server."""
     tally = Tally(seconds)
     clients = []
 
@@ -160,22 +165,40 @@ async def echo_run(url: str, channels: int, window: int, seconds: float, request
         channel_id = "echo-%d" % number
         sio = socketio.AsyncClient(reconnection=False)
         waiting = {}
+        keys = SessionKeys(os.urandom(32), os.urandom(32))
+        # The device's sealer and the core's opener of one session: the echoed frame opens as
+        # the core would open it at the relay's far end.
+        sealer, opener = SessionCipher("device", keys), SessionCipher("core", keys)
 
         async def echoed(data) -> None:
             arrived = time.monotonic_ns()
-            fields = str(data.get("payload", "")).split(".", 3)
-            mine = len(fields) == 4 and fields[0] == channel_id and data.get("channelId") == channel_id
-            future = waiting.pop(int(fields[1]), None) if mine and fields[1].isdigit() else None
-            if future is None:
+            try:
+                plaintext = opener.open(base64url.decode(str(data.get("payload", ""))))
+                request = b'"kind":"request"' in plaintext
+                parsed = envelope.parse(plaintext, "core" if request else "device")
+            except TunnelError:
                 tally.misdelivered += 1
                 return
-            tally.latencies_us.append((arrived - int(fields[2])) // 1000)
+            fields = parsed.params if request else parsed.payload
+            index = fields.get("i").integer()
+            future = waiting.pop(index, None)
+            if future is None or fields.get("c") != channel_id or data.get("channelId") != channel_id:
+                tally.misdelivered += 1
+                return
+            tally.latencies_us.append((arrived - fields.get("t").integer()) // 1000)
             future.set_result(None)
+
+        def frame(index: int) -> str:
+            # Both kinds of relay frame, alternately: a request and a response.
+            params = _params(channel_id, index)
+            plaintext = (envelope.encode_request(ID_SAMPLE, METHOD, params, False) if index % 2 == 0
+                         else envelope.encode_value(ID_SAMPLE, envelope.RESPONSE, 0, params))
+            return base64url.encode(sealer.seal(plaintext))
 
         sio.on("tunnel:frame", echoed)
         await sio.connect(url, transports=["websocket"], wait_timeout=10)
         clients.append(sio)
-        return channel_id, sio, waiting
+        return channel_id, sio, waiting, frame
 
     connected = []
     for start in range(0, channels, 50):
@@ -183,17 +206,15 @@ async def echo_run(url: str, channels: int, window: int, seconds: float, request
     await _ready()
     tally.begin()
 
-    async def flow(channel_id, sio, waiting, pace: dict, counter: list) -> None:
+    async def flow(channel_id, sio, waiting, frame, pace: dict, counter: list) -> None:
         loop = asyncio.get_running_loop()
         while time.monotonic() < tally.end:
             await _paced(pace)
             index = counter[0]
             counter[0] += 1
-            size = request_chars if index % 2 == 0 else answer_chars  # both kinds of relay frame
-            head = "%s.%d.%d." % (channel_id, index, time.monotonic_ns())
             future = loop.create_future()
             waiting[index] = future
-            await sio.emit("tunnel:frame", {"channelId": channel_id, "payload": head + "A" * max(0, size - len(head))})
+            await sio.emit("tunnel:frame", {"channelId": channel_id, "payload": frame(index)})
             try:
                 await asyncio.wait_for(future, ANSWER_TIMEOUT_MS / 1000)
             except asyncio.TimeoutError:
@@ -204,9 +225,9 @@ async def echo_run(url: str, channels: int, window: int, seconds: float, request
                 tally.completed += 1
 
     flows = []
-    for channel_id, sio, waiting in connected:
+    for channel_id, sio, waiting, frame in connected:
         pace, counter = {"next": 0.0}, [0]
-        flows += [flow(channel_id, sio, waiting, pace, counter) for _ in range(window)]
+        flows += [flow(channel_id, sio, waiting, frame, pace, counter) for _ in range(window)]
     await asyncio.gather(*flows)
     for sio in clients:
         await sio.disconnect()
@@ -227,7 +248,7 @@ def main(argv) -> int:
     if mode == "relay":
         result = asyncio.run(relay_run(url, int(channels), int(window), float(seconds)))
     else:
-        result = asyncio.run(echo_run(url, int(channels), int(window), float(seconds), int(argv[5]), int(argv[6])))
+        result = asyncio.run(echo_run(url, int(channels), int(window), float(seconds)))
     print("result " + json.dumps(result), flush=True)
     return 0
 
