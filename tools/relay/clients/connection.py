@@ -102,9 +102,14 @@ class RelayConnection:
         return [data for event, data, _ in self.events if event == name]
 
     async def join(self, connect: dict, timeout: float = DEFAULT_TIMEOUT) -> dict:
-        """`tunnel:connect`, then `tunnel:connected` (its data) or RelayRefused with the error's code."""
+        """`tunnel:connect`, then `tunnel:connected` (its data) or RelayRefused with the error's code.
+
+        Only an answer naming this channel counts: a core joins many channels on one connection at
+        once, and another channel's `tunnel:connected` must not end this join early (the phone's
+        handshake would then reach a channel whose core is not joined yet: `peer_offline`)."""
         await self.emit("tunnel:connect", connect)
-        name, data = await self.wait(("tunnel:connected", "tunnel:error"), timeout=timeout)
+        name, data = await self.wait(("tunnel:connected", "tunnel:error"), channel_id=connect.get("channelId"),
+                                     timeout=timeout)
         if name == "tunnel:error":
             raise RelayRefused(data.get("code"))
         return data

@@ -60,8 +60,11 @@ class Worker:
         self.process.stdin.flush()
 
     def stderr(self) -> str:
+        """The start of the worker's stderr, where its first error is, and its end, where it stopped:
+        what an asyncio loop prints while closing can bury the first error under many kilobytes."""
         self.errors.seek(0)
-        return self.errors.read().decode("utf-8", "replace")[-4000:]
+        text = self.errors.read().decode("utf-8", "replace")
+        return text if len(text) <= 8000 else text[:6000] + "\n[...]\n" + text[-2000:]
 
     def stop(self) -> None:
         if self.process.poll() is None:
