@@ -34,30 +34,18 @@ def accounts_file(accounts: dict) -> str:
     return listing.name
 
 
-class RelayTestCase(unittest.IsolatedAsyncioTestCase):
-    """A fresh relay per test; the relay and every client are stopped whatever happens.
-
-    A subclass with `faults` runs its relay with that fault plan, one with `accounts` (account ->
-    core token) with those accounts instead of the development one."""
-
-    faults = ()
-    accounts = None
+class ClientsTestCase(unittest.IsolatedAsyncioTestCase):
+    """Children (relays, Redis) stopped and their logs removed, and every client closed, whatever
+    happens; the event loop out of debug mode."""
 
     def setUp(self) -> None:
-        """Outside the event loop: starting the child blocks until it prints its port."""
-        arguments = ()
-        if self.faults:
-            plan = fault_plan(self.faults)
-            self.addCleanup(os.unlink, plan)
-            arguments += ("--fault-plan", plan)
-        if self.accounts is not None:
-            listing = accounts_file(self.accounts)
-            self.addCleanup(os.unlink, listing)
-            arguments += ("--accounts", listing)
-        self.relay = Relay(*arguments)
-        self.addCleanup(self.relay.remove_log)
-        self.addCleanup(self.relay.stop)
         self.closers = []
+
+    def started(self, child):
+        """`child`, stopped and its log removed when the test ends."""
+        self.addCleanup(child.remove_log)
+        self.addCleanup(child.stop)
+        return child
 
     async def asyncSetUp(self) -> None:
         # IsolatedAsyncioTestCase runs its loop in debug mode, which makes every step many times slower.
@@ -69,6 +57,30 @@ class RelayTestCase(unittest.IsolatedAsyncioTestCase):
                 await asyncio.wait_for(close(), 10)
             except Exception:  # a client already gone must not hide the test's own failure
                 pass
+
+
+class RelayTestCase(ClientsTestCase):
+    """A fresh relay per test; the relay and every client are stopped whatever happens.
+
+    A subclass with `faults` runs its relay with that fault plan, one with `accounts` (account ->
+    core token) with those accounts instead of the development one."""
+
+    faults = ()
+    accounts = None
+
+    def setUp(self) -> None:
+        """Outside the event loop: starting the child blocks until it prints its port."""
+        super().setUp()
+        arguments = ()
+        if self.faults:
+            plan = fault_plan(self.faults)
+            self.addCleanup(os.unlink, plan)
+            arguments += ("--fault-plan", plan)
+        if self.accounts is not None:
+            listing = accounts_file(self.accounts)
+            self.addCleanup(os.unlink, listing)
+            arguments += ("--accounts", listing)
+        self.relay = self.started(Relay(*arguments))
 
     async def core(self, auth=DEV_CORE_AUTH, **options) -> RelayCore:
         core = RelayCore(self.relay.url, auth, **options)

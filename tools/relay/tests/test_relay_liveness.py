@@ -1,17 +1,14 @@
 """Relay processes on one Redis: when one dies without running its connections' disconnections, a
 survivor runs them once (openhuman_relay/liveness.py), so the peers on live processes are told.
 
-Starts Debian's redis-server on a Unix socket (test_relay_store_redis.start_redis). A dead
+Starts Debian's redis-server (test_relay_store_redis.RedisServerFixture). A dead
 process is one whose liveness key is gone, which is what its expiry leaves.
 Interpreter: pyenv python3 (3.11). Run: python3 -m unittest discover -s tools/relay/tests -p 'test_relay_*.py'
 """
 
 import asyncio
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -25,27 +22,13 @@ from openhuman_relay.liveness import Liveness  # noqa: E402
 from openhuman_relay.machine import Relay  # noqa: E402
 from openhuman_relay.minting import GivenMinter, supply  # noqa: E402
 from openhuman_relay.redis_store import RedisStore  # noqa: E402
-from test_relay_store_redis import start_redis  # noqa: E402
+from test_relay_store_redis import RedisServerFixture  # noqa: E402
 
 TOKEN = "pt" + "A" * 30
 NOW = 1_790_000_000
 
 
-class LivenessTests(unittest.IsolatedAsyncioTestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.directory = tempfile.mkdtemp(prefix="relay-liveness-")
-        cls.redis, cls.url = start_redis(cls.directory)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.redis.terminate()
-        try:
-            cls.redis.wait(5)
-        except subprocess.TimeoutExpired:
-            cls.redis.kill()
-        shutil.rmtree(cls.directory, ignore_errors=True)
-
+class LivenessTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
     async def asyncSetUp(self):
         asyncio.get_running_loop().set_debug(False)
         self.clients = []

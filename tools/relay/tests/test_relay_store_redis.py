@@ -1,19 +1,15 @@
 """The Redis store: the relay vectors give the same events over Redis as over memory, and two
 stores on one Redis (two relay processes) run steps atomically against each other (WATCH/MULTI).
 
-Starts Debian's redis-server (tools/install-deps) on a Unix socket in a temporary directory, so no
-port is taken, and stops it at the end. Interpreter: pyenv python3 (3.11).
+Starts Debian's redis-server (tools/install-deps) on an ephemeral loopback port, persisting
+nothing, and stops it at the end. Interpreter: pyenv python3 (3.11).
 Run: python3 -m unittest discover -s tools/relay/tests -p 'test_relay_*.py'
 """
 
 import asyncio
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,43 +25,28 @@ from openhuman_relay.machine import Relay  # noqa: E402
 from openhuman_relay.memory_store import MemoryStore  # noqa: E402
 from openhuman_relay.minting import GivenMinter, supply  # noqa: E402
 from openhuman_relay.redis_store import RedisStore  # noqa: E402
+from clients.processes import Redis  # noqa: E402
 
 TOKEN = "pt" + "A" * 30
 NOW = 1_790_000_000
 
 
-def start_redis(directory: str):
-    """A redis-server on a Unix socket, persisting nothing; returns (process, url)."""
-    server = shutil.which("redis-server")
-    if server is None:
-        raise unittest.SkipTest("redis-server is not installed: run bash tools/install-deps")
-    socket_path = os.path.join(directory, "redis.sock")
-    process = subprocess.Popen([server, "--port", "0", "--unixsocket", socket_path, "--save", "", "--appendonly", "no",
-                                "--dir", directory], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not os.path.exists(socket_path):
-        if time.monotonic() > deadline or process.poll() is not None:
-            process.kill()
-            raise RuntimeError("redis-server did not start")
-        time.sleep(0.02)
-    return process, f"unix://{socket_path}"
+class RedisServerFixture:
+    """One redis-server (clients.processes.Redis: loopback, ephemeral port, persisting nothing) for
+    all the tests of a class, stopped at the end of the class."""
 
-
-class RedisStoreTests(unittest.IsolatedAsyncioTestCase):
     @classmethod
     def setUpClass(cls):
-        cls.directory = tempfile.mkdtemp(prefix="relay-redis-")
-        cls.redis, cls.url = start_redis(cls.directory)
+        cls.redis = Redis()
+        cls.url = cls.redis.url
 
     @classmethod
     def tearDownClass(cls):
-        cls.redis.terminate()
-        try:
-            cls.redis.wait(5)
-        except subprocess.TimeoutExpired:
-            cls.redis.kill()
-        shutil.rmtree(cls.directory, ignore_errors=True)
+        cls.redis.stop()
+        cls.redis.remove_log()
 
+
+class RedisStoreTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
     async def asyncSetUp(self):
         # IsolatedAsyncioTestCase runs its loop in debug mode, which slows every Redis round trip
         # several times over; the vectors alone make about a thousand.

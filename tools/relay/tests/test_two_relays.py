@@ -9,7 +9,7 @@ processes, RELAY-8) and revocation (RELAY-15) must work as they do on one relay.
 import asyncio
 import unittest
 
-from relay_case import STORY_TIMEOUT
+from relay_case import STORY_TIMEOUT, ClientsTestCase
 from clients.connection import RelayRefused
 from clients.core import RelayCore
 from clients.pairing import DEV_CORE_AUTH, assert_ok, pair
@@ -17,30 +17,13 @@ from clients.phone import RelayPhone
 from clients.processes import Redis, Relay
 
 
-class TwoRelaysTests(unittest.IsolatedAsyncioTestCase):
+class TwoRelaysTests(ClientsTestCase):
 
     def setUp(self) -> None:
-        self.redis = Redis()
-        self.addCleanup(self.redis.remove_log)
-        self.addCleanup(self.redis.stop)
-        self.relay_a = Relay("--redis", self.redis.url)
-        self.addCleanup(self.relay_a.remove_log)
-        self.addCleanup(self.relay_a.stop)
-        self.relay_b = Relay("--redis", self.redis.url)
-        self.addCleanup(self.relay_b.remove_log)
-        self.addCleanup(self.relay_b.stop)
-        self.closers = []
-
-    async def asyncSetUp(self) -> None:
-        # IsolatedAsyncioTestCase runs its loop in debug mode, which makes every step many times slower.
-        asyncio.get_running_loop().set_debug(False)
-
-    async def asyncTearDown(self) -> None:
-        for close in reversed(self.closers):
-            try:
-                await asyncio.wait_for(close(), 10)
-            except Exception:  # a client already gone must not hide the test's own failure
-                pass
+        super().setUp()
+        self.redis = self.started(Redis())
+        self.relay_a = self.started(Relay("--redis", self.redis.url))
+        self.relay_b = self.started(Relay("--redis", self.redis.url))
 
     async def test_pairing_frames_eviction_and_revocation_work_across_two_relays(self):
         await asyncio.wait_for(self._story(), STORY_TIMEOUT)

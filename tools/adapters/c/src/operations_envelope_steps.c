@@ -110,6 +110,22 @@ static const char *set_error(json_t *result, envelope_status status)
                                                                            : ADAPTER_INTERNAL_ERROR;
 }
 
+/* The input's "steps" array, and the output's "steps" array that gets one
+ * result per step: the frame of every operation here run by steps. */
+static const char *open_steps(const json_t *input, json_t *output, const json_t **steps,
+                              json_t **results)
+{
+    *steps = json_object_get(input, "steps");
+    if (!json_is_array(*steps)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    *results = json_array();
+    if (*results == NULL || json_object_set_new(output, "steps", *results) != 0) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    return NULL;
+}
+
 /* What a pingMany step does (envelope-core only, ADP-65); NULL where the
  * operation has no such step. */
 typedef const char *(*many_handler)(void *receiver, const json_t *many, int64_t now,
@@ -121,13 +137,11 @@ typedef const char *(*many_handler)(void *receiver, const json_t *many, int64_t 
 static const char *run_steps(const json_t *input, json_t *output, reassembler *chunks,
                              void *receiver, step_handler handler, many_handler many)
 {
-    const json_t *steps = json_object_get(input, "steps");
-    if (!json_is_array(steps)) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    json_t *results = json_array();
-    if (results == NULL || json_object_set_new(output, "steps", results) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
+    const json_t *steps;
+    json_t *results;
+    const char *opened = open_steps(input, output, &steps, &results);
+    if (opened != NULL) {
+        return opened;
     }
     message_cache cache;
     memset(&cache, 0, sizeof cache);
@@ -486,13 +500,11 @@ static const char *device_step(device_requests *device, const json_t *step, json
 
 const char *op_envelope_device(const json_t *input, json_t *output)
 {
-    const json_t *steps = json_object_get(input, "steps");
-    if (!json_is_array(steps)) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    json_t *results = json_array();
-    if (results == NULL || json_object_set_new(output, "steps", results) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
+    const json_t *steps;
+    json_t *results;
+    const char *opened = open_steps(input, output, &steps, &results);
+    if (opened != NULL) {
+        return opened;
     }
     device_requests device;
     device_requests_init(&device);

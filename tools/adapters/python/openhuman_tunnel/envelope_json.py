@@ -14,19 +14,11 @@ levels (the top level being 1): JSON-1 requires 32 to be accepted, and a bound k
 recursion finite whatever the input.
 """
 
-import re
-
 from .errors import TunnelError
+from .json_lexis import NUMBER as _NUMBER, STRING as _STRING, WHITESPACE as _WHITESPACE, unescape
 
 BAD_ENVELOPE_JSON = "bad_envelope_json"
 MAXIMUM_DEPTH = 64
-
-_WHITESPACE = re.compile(r"[ \t\n\r]*")
-# Possessive quantifiers: a long or unterminated string costs one linear pass.
-_STRING = re.compile(r'"((?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"')
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?(?:[eE][+-]?[0-9]++)?")
-_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))", re.DOTALL)
-_SIMPLE_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
 class JSONObject:
@@ -77,23 +69,6 @@ def _bad() -> TunnelError:
     return TunnelError(BAD_ENVELOPE_JSON)
 
 
-def _unescape(raw: str) -> str:
-    if "\\" not in raw:
-        return raw
-
-    def replace(match: "re.Match[str]") -> str:
-        if match.group(1) is not None:
-            return chr(int(match.group(1), 16))
-        return _SIMPLE_ESCAPES[match.group(2)]
-
-    text = _ESCAPE.sub(replace, raw)
-    try:
-        # Joins escaped surrogate pairs into one character; a lone surrogate fails.
-        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
-    except UnicodeDecodeError:
-        raise _bad() from None
-
-
 class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
@@ -107,7 +82,7 @@ class _Reader:
         if match is None:
             raise _bad()
         self.pos = match.end()
-        return _unescape(match.group(1))
+        return unescape(match.group(1), BAD_ENVELOPE_JSON)
 
     def value(self, level: int):
         text = self.text

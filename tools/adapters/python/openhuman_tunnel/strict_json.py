@@ -12,18 +12,10 @@ its own) are rejected: they encode no Unicode character, so the text is not a va
 string of Unicode characters (RFC 8259 section 8.2 leaves them undefined).
 """
 
-import re
-
 from .errors import BAD_HANDSHAKE_JSON, DUPLICATE_FIELD, TunnelError
+from .json_lexis import NUMBER as _NUMBER, STRING as _STRING, WHITESPACE as _WHITESPACE, unescape
 
 NOT_A_STRING = object()
-
-_WHITESPACE = re.compile(r"[ \t\n\r]*")
-# Possessive quantifiers: an unterminated string fails in linear time.
-_STRING = re.compile(r'"((?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"')
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?(?:[eE][+-]?[0-9]++)?")
-_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))", re.DOTALL)
-_SIMPLE_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _LITERALS = ("true", "false", "null")
 
 # Parser states.
@@ -36,23 +28,6 @@ _AFTER_VALUE = 4
 
 def _bad() -> TunnelError:
     return TunnelError(BAD_HANDSHAKE_JSON)
-
-
-def _unescape(raw: str) -> str:
-    if "\\" not in raw:
-        return raw
-
-    def replace(match: "re.Match[str]") -> str:
-        if match.group(1) is not None:
-            return chr(int(match.group(1), 16))
-        return _SIMPLE_ESCAPES[match.group(2)]
-
-    text = _ESCAPE.sub(replace, raw)
-    try:
-        # Joins escaped surrogate pairs into one character; a lone surrogate fails.
-        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
-    except UnicodeDecodeError:
-        raise _bad() from None
 
 
 def parse_object_members(data: bytes) -> list:
@@ -113,7 +88,7 @@ def parse_object_members(data: bytes) -> list:
             match = _STRING.match(text, pos)
             if match is None:
                 raise _bad()
-            member_name = _unescape(match.group(1))
+            member_name = unescape(match.group(1), BAD_HANDSHAKE_JSON)
             pos = _WHITESPACE.match(text, match.end()).end()
             if pos >= end or text[pos] != ":":
                 raise _bad()
@@ -135,7 +110,7 @@ def parse_object_members(data: bytes) -> list:
                 match = _STRING.match(text, pos)
                 if match is None:
                     raise _bad()
-                value = _unescape(match.group(1))
+                value = unescape(match.group(1), BAD_HANDSHAKE_JSON)
                 pos = match.end()
             elif char == "-" or "0" <= char <= "9":
                 match = _NUMBER.match(text, pos)
