@@ -144,8 +144,9 @@ class EndToEndTests(RelayTestCase):
         commit = asyncio.ensure_future(phone.request("openhuman.ping", b"{}", 1000))
         await core.awaiting_confirmation(channel)
         core.reject(channel)  # the user saw other digits (CONFIRM-3 case 2)
-        with self.assertRaises(TunnelError):
+        with self.assertRaises(TunnelError) as committed:
             await commit
+        self.assertEqual(committed.exception.code, REQUEST_TIMEOUT)  # CONFIRM-2: never answered
         with self.assertRaises(TunnelError) as after:
             await phone.ping(timeout_ms=1000)
         self.assertEqual(after.exception.code, REQUEST_TIMEOUT)

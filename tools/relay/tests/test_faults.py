@@ -304,8 +304,9 @@ class StolenPairingTokenTests(FaultCase):
         core.reject(channel)  # CONFIRM-3 case 2: revoked
 
         await asyncio.gather(commit, return_exceptions=True)
-        with self.assertRaises(TunnelError):
+        with self.assertRaises(TunnelError) as thief_unanswered:
             await thief.request(COUNT, b"{}", 1000)
+        self.assertEqual(thief_unanswered.exception.code, REQUEST_TIMEOUT)
         self.assertEqual(core.executed(), [])  # nothing of the thief's ever ran (CONFIRM-2, CHAN-4)
         self.assertEqual(core.reported("channel_revoked", channel), 1)
 
