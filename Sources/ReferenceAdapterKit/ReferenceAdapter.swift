@@ -72,11 +72,14 @@ public struct ReferenceAdapter: Sendable {
         let response: JSONValue
         var stop = false
         var log: String?
-        /// What the operation used, for the key log (written only when one is asked for).
+        /// What the operation used, for the key log; empty unless `respond` was asked for it.
         var keys: [KeyLogEntry] = []
     }
 
-    func respond(to request: JSONValue) -> Reply {
+    /// With `loggingKeys`, the reply also carries the key log lines of what the operation used.
+    /// They cost a second opening of a handshake or ack, so they are built only when a key log
+    /// is written, never in the request loop of an ordinary run.
+    func respond(to request: JSONValue, loggingKeys: Bool = false) -> Reply {
         guard case .object(let members) = request, case .int(let id)? = members["id"] else {
             return Reply(response: Self.failure(id: .null, "bad_request"), log: "request without an integer id")
         }
@@ -97,16 +100,17 @@ public struct ReferenceAdapter: Sendable {
                     return Reply(response: Self.failure(id: .int(id), "unsupported"))
                 }
                 return Reply(response: Self.success(id: id, output),
-                             keys: OperationKeys.lines(operation: operation, input: members["input"] ?? .null, output: output))
+                             keys: loggingKeys ? OperationKeys.lines(operation: operation, input: members["input"] ?? .null,
+                                                                     output: output) : [])
             }
         } catch let error as BadRequest {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error.reason)")
         } catch let error as TunnelError {
-            return protocolFailure(id: id, error.code, operation: operation, input: members["input"])
+            return protocolFailure(id: id, error.code, operation: operation, input: members["input"], loggingKeys: loggingKeys)
         } catch let error as PairingPayloadError {
-            return protocolFailure(id: id, error.code, operation: operation, input: members["input"])
+            return protocolFailure(id: id, error.code, operation: operation, input: members["input"], loggingKeys: loggingKeys)
         } catch let error as EnvelopeError {
-            return protocolFailure(id: id, error.code, operation: operation, input: members["input"])
+            return protocolFailure(id: id, error.code, operation: operation, input: members["input"], loggingKeys: loggingKeys)
         } catch is UnrepresentableOutput {
             return Reply(response: Self.failure(id: .int(id), "unsupported"), log: "request \(id): an output number is not an integer")
         } catch {
@@ -116,9 +120,9 @@ public struct ReferenceAdapter: Sendable {
 
     /// A protocol rejection: the operation ran on a well-formed input, so the keys it was given
     /// were used and go to the key log.
-    private func protocolFailure(id: Int64, _ code: String, operation: String, input: JSONValue?) -> Reply {
+    private func protocolFailure(id: Int64, _ code: String, operation: String, input: JSONValue?, loggingKeys: Bool) -> Reply {
         Reply(response: Self.failure(id: .int(id), code),
-              keys: OperationKeys.lines(operation: operation, input: input ?? .null, output: nil))
+              keys: loggingKeys ? OperationKeys.lines(operation: operation, input: input ?? .null, output: nil) : [])
     }
 
     private func hello(_ input: RequestInput) throws(BadRequest) -> JSONValue {

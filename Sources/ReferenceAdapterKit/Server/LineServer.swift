@@ -82,7 +82,8 @@ struct LineServer {
         guard line.contains(where: { !Self.isWhitespace($0) }) else { return .next }
         let reply: ReferenceAdapter.Reply
         do {
-            reply = adapter.respond(to: try JSONReader.value(line, maximumDepth: Self.maximumRequestDepth))
+            reply = adapter.respond(to: try JSONReader.value(line, maximumDepth: Self.maximumRequestDepth),
+                                    loggingKeys: keyLog != nil)
         } catch where !error.isSyntaxError {
             // JSON, but not a request this protocol can carry (a float, a repeated member):
             // still answered with its id when the id itself is readable (ADP-11).
