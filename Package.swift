@@ -12,6 +12,7 @@ let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configura
 let package = Package(
     name: "openhuman-tunnel-conformance",
     products: [
+        .library(name: "TunnelCrypto", targets: ["TunnelCrypto"]),
         .library(name: "OpenHumanTunnel", targets: ["OpenHumanTunnel"]),
         .executable(name: "vectorgen", targets: ["vectorgen"]),
         .executable(name: "conformance", targets: ["conformance"]),
@@ -19,31 +20,44 @@ let package = Package(
         .executable(name: "tunnel-bench", targets: ["tunnel-bench"]),
         .executable(name: "tunnel-fuzz", targets: ["tunnel-fuzz"]),
     ],
+    // Targets by audience, each depending only on targets listed above it (ARCHITECTURE.md);
+    // Tests/PackageLayoutTests fails when an edge breaks that order.
     targets: [
-        .systemLibrary(
-            name: "CSodium",
-            pkgConfig: "libsodium",
-            providers: [.apt(["libsodium-dev"])]
-        ),
-        .target(name: "OpenHumanTunnel", dependencies: ["CSodium"], swiftSettings: optimizedEvenInDebug),
-        .target(name: "TunnelVectors", dependencies: ["OpenHumanTunnel", "CSodium", "TunnelVerifier"], swiftSettings: optimizedEvenInDebug),
-        .executableTarget(name: "vectorgen", dependencies: ["TunnelVectors"]),
-        .target(name: "TunnelVerifier", dependencies: ["OpenHumanTunnel"], swiftSettings: optimizedEvenInDebug),
-        .target(name: "ReferenceAdapterKit", dependencies: ["OpenHumanTunnel", "TunnelVectors", "TunnelVerifier"],
+        // The libsodium shim, imported by TunnelCrypto alone.
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // The crypto boundary: X25519, HKDF, the AEAD, SHA-256, secret memory.
+        .target(name: "TunnelCrypto", dependencies: ["CSodium"], swiftSettings: optimizedEvenInDebug),
+        // The endpoint library: what a phone or a core embeds, and nothing else.
+        .target(name: "OpenHumanTunnel", dependencies: ["TunnelCrypto"], swiftSettings: optimizedEvenInDebug),
+        // What the kit's tools share and an endpoint does not: the relay state machine, traces, key logs.
+        .target(name: "KitModels", dependencies: ["OpenHumanTunnel"], swiftSettings: optimizedEvenInDebug),
+        // What a runner reads: vector files, the kit's JSON, the accumulated test, the spec's requirements.
+        .target(name: "VectorFormat", dependencies: ["OpenHumanTunnel"], swiftSettings: optimizedEvenInDebug),
+        // `conformance verify`'s checks of a captured exchange.
+        .target(name: "TunnelVerifier", dependencies: ["KitModels"], swiftSettings: optimizedEvenInDebug),
+        // The meaning of each adapter operation over any implementation of the tunnel.
+        .target(name: "AdapterOperations", dependencies: ["VectorFormat", "KitModels", "TunnelVerifier"],
                 swiftSettings: optimizedEvenInDebug),
-        .executableTarget(name: "reference-adapter", dependencies: ["ReferenceAdapterKit"]),
-        .target(name: "ConformanceKit", dependencies: ["OpenHumanTunnel", "TunnelVectors", "TunnelVerifier"],
-                swiftSettings: optimizedEvenInDebug),
-        .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceAdapterKit"]),
-        .executableTarget(name: "tunnel-bench", dependencies: ["OpenHumanTunnel", "CSodium"]),
-        .executableTarget(name: "tunnel-fuzz", dependencies: ["OpenHumanTunnel"]),
+        // The generators, the coverage check and the generated tables: vectorgen's alone.
+        .target(name: "VectorGeneration", dependencies: ["AdapterOperations"], swiftSettings: optimizedEvenInDebug),
+        // The reference library behind the adapter protocol, and its one command line.
+        .target(name: "ReferenceAdapter", dependencies: ["AdapterOperations"], swiftSettings: optimizedEvenInDebug),
+        // The deliberately broken implementations that the suite must catch.
+        .target(name: "Mutants", dependencies: ["ReferenceAdapter"], swiftSettings: optimizedEvenInDebug),
+        // The runner: adapter processes, the suite, live checks, interop, reports, the CLI.
+        .target(name: "ConformanceRunner", dependencies: ["ReferenceAdapter"], swiftSettings: optimizedEvenInDebug),
+        .executableTarget(name: "vectorgen", dependencies: ["VectorGeneration"]),
+        .executableTarget(name: "reference-adapter", dependencies: ["ReferenceAdapter", "Mutants"]),
+        .executableTarget(name: "conformance", dependencies: ["ConformanceRunner", "ReferenceAdapter"]),
+        .executableTarget(name: "tunnel-bench", dependencies: ["OpenHumanTunnel"]),
+        .executableTarget(name: "tunnel-fuzz", dependencies: ["KitModels"]),
         .testTarget(name: "OpenHumanTunnelTests", dependencies: ["OpenHumanTunnel"]),
         .testTarget(name: "PairingPayloadTests", dependencies: ["OpenHumanTunnel"]),
-        .testTarget(name: "TunnelVectorsTests", dependencies: ["TunnelVectors"]),
-        .testTarget(name: "TunnelVerifierTests", dependencies: ["TunnelVerifier", "TunnelVectors", "OpenHumanTunnel"]),
+        .testTarget(name: "TunnelVectorsTests", dependencies: ["VectorGeneration"]),
+        .testTarget(name: "TunnelVerifierTests", dependencies: ["TunnelVerifier", "VectorGeneration"]),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ReferenceAdapterKit", "TunnelVectors"],
+            dependencies: ["ConformanceRunner", "Mutants", "VectorGeneration"],
             exclude: ["Fixtures"]
         ),
     ],

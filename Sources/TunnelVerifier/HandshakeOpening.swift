@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 
 /// Opening a 0x03 or a 0x04 with the key log's secrets, through the library's key schedule and

@@ -1,4 +1,6 @@
+import TunnelCrypto
 import OpenHumanTunnel
+import KitModels
 
 /// The secrets the verifier may use: the key log's and the core key the pairing payload names.
 struct KeyRing {

@@ -1,4 +1,4 @@
-import OpenHumanTunnel
+import KitModels
 
 /// Pairs what a relay sent with what it received, so that a capture made at the relay checks
 /// each message once, and a message the relay made up or sent twice is a departure (RELAY-11).

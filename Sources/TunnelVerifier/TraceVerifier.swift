@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import KitModels
 
 /// The kit's reference verifier (kit chapter 3): reads a trace step by step, decodes every
 /// message, checks what can be checked with the secrets it was given, and names each departure

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import KitModels
 
 /// The `--format json` output (VERIFY-10): one JSON object, members sorted, for tools.
 public enum TranscriptJSON {

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import KitModels
 
 extension VerificationRun {
     /// An event: its argument's schema (SIG-1), then for `tunnel:frame` the relay's forwarding

@@ -1,6 +1,6 @@
-import CSodium
-import Foundation
+import TunnelCrypto
 import OpenHumanTunnel
+import Foundation
 
 /// The envelope layer's cost on the largest message (issue 12): split + seal + open + reassemble
 /// of a 16 MiB response, against bare seal + open of the same 16 MiB in 49,111-byte frames.
@@ -96,10 +96,16 @@ enum ChunkingBench {
                     let n = min(frameLength, m.count - offset)
                     counter += 1
                     setCounter(&nonce, counter)
-                    var written: UInt64 = 0
-                    _ = crypto_aead_xchacha20poly1305_ietf_encrypt(&sealed, &written, m.baseAddress! + offset, UInt64(n),
-                                                                   nil, 0, nil, nonce, key)
-                    _ = crypto_aead_xchacha20poly1305_ietf_decrypt(&opened, nil, nil, sealed, written, nil, 0, nonce, key)
+                    key.withUnsafeBytes { k in
+                        nonce.withUnsafeBufferPointer { v in
+                            XChaCha20Poly1305.sealRaw(into: &sealed, key: k, nonce: v.baseAddress!,
+                                                      plaintext: UnsafeRawBufferPointer(start: m.baseAddress! + offset, count: n), aad: [])
+                            sealed.withUnsafeBytes { c in
+                                try! XChaCha20Poly1305.openRaw(into: &opened, key: k, nonce: v.baseAddress!,
+                                                               ciphertext: UnsafeRawBufferPointer(rebasing: c[..<(n + 16)]), aad: [])
+                            }
+                        }
+                    }
                     offset += n
                 }
             }

@@ -1,8 +1,8 @@
-import CSodium
-import Foundation
+import TunnelCrypto
 import OpenHumanTunnel
+import Foundation
 
-// tunnel-bench: the session cipher against direct libsodium calls on the same buffers.
+// tunnel-bench: the session cipher against the bare AEAD calls on the same buffers.
 //
 // Each case runs both sides in this one process, interleaved in rounds, and prints
 // `ratio=<reference throughput / raw throughput>`: machine speed cancels out, so the ratio is
@@ -33,10 +33,10 @@ struct Case {
 }
 
 let keys = SessionKeys(c2s: [UInt8](repeating: 0x11, count: 32), s2c: [UInt8](repeating: 0x22, count: 32))
-_ = sodium_init()
 
 /// seal on the device, open on the core: the reference path with its checks and window, then the
-/// same AEAD work done with bare libsodium calls into preallocated buffers.
+/// same AEAD work done with the bare AEAD calls (`XChaCha20Poly1305.sealRaw`/`openRaw`, one
+/// libsodium call each) into preallocated buffers.
 func sealOpen(_ c: Case) -> (reference: Double, raw: Double) {
     let plaintext = [UInt8](repeating: 0x5a, count: c.plaintextLength)
     var nonce = [UInt8](repeating: 0, count: 24)
@@ -58,11 +58,13 @@ func sealOpen(_ c: Case) -> (reference: Double, raw: Double) {
         frame.withUnsafeMutableBufferPointer { f in
             f[0] = 0x02
             for i in 0..<24 { f[1 + i] = nonce[i] }
-            var written: UInt64 = 0
-            _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
-                f.baseAddress! + 25, &written, plaintext, UInt64(plaintext.count), nil, 0, nil, nonce, key)
-            _ = crypto_aead_xchacha20poly1305_ietf_decrypt(
-                &opened, nil, nil, f.baseAddress! + 25, written, nil, 0, f.baseAddress! + 1, key)
+            key.withUnsafeBytes { k in
+                plaintext.withUnsafeBytes { p in
+                    XChaCha20Poly1305.sealRaw(into: f.baseAddress! + 25, key: k, nonce: f.baseAddress! + 1, plaintext: p, aad: [])
+                }
+                try! XChaCha20Poly1305.openRaw(into: &opened, key: k, nonce: f.baseAddress! + 1,
+                                               ciphertext: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: f[25...])), aad: [])
+            }
         }
     }
     return (reference, raw)
@@ -88,9 +90,11 @@ func openFullWindow(_ c: Case) -> (reference: Double, raw: Double) {
     let key = keys.c2s
     index = 128
     let raw = measure(c.iterations) {
-        frames[index].withUnsafeBufferPointer { f in
-            _ = crypto_aead_xchacha20poly1305_ietf_decrypt(
-                &opened, nil, nil, f.baseAddress! + 25, UInt64(f.count - 25), nil, 0, f.baseAddress! + 1, key)
+        frames[index].withUnsafeBytes { f in
+            key.withUnsafeBytes { k in
+                try! XChaCha20Poly1305.openRaw(into: &opened, key: k, nonce: f.baseAddress!.assumingMemoryBound(to: UInt8.self) + 1,
+                                               ciphertext: UnsafeRawBufferPointer(rebasing: f[25...]), aad: [])
+            }
         }
         index += 1
     }

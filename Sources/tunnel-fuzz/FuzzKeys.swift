@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 
 /// Fixed keys for both parties, so every run is reproducible from its input alone, and the

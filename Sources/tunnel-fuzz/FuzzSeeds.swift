@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TunnelCrypto
 import OpenHumanTunnel
 
 /// One valid input per target, written by `tunnel-fuzz --write-seeds DIR` to start a corpus.

@@ -1,5 +1,6 @@
 import Foundation
-import TunnelVectors
+import VectorGeneration
+import VectorFormat
 
 /// vectorgen: regenerates vectors/ and the kit's generated tables (spec/kit/) from the reference implementation.
 /// Exit statuses: 0 done / fresh / covered; 1 stale files or uncovered MUSTs; 2 usage error;

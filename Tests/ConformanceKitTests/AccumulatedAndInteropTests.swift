@@ -1,6 +1,6 @@
-import ConformanceKit
+import VectorFormat
+import AdapterOperations
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// The runner-driven `accumulated` vectors, and `conformance interop`.

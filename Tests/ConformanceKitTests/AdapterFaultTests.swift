@@ -1,6 +1,6 @@
-import ConformanceKit
+import VectorFormat
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// A bad adapter never hangs or crashes the runner: each fault fails exactly the vector it

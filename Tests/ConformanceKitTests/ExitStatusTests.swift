@@ -1,6 +1,6 @@
-import ConformanceKit
+import VectorFormat
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// The documented exit statuses (spec/kit section 2.8, `--help`), each from a real run.

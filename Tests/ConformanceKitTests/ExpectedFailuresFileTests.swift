@@ -1,6 +1,5 @@
-import ConformanceKit
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// The expected-failures file as users write it (ADP-42): LF or CRLF, comments and blank lines,

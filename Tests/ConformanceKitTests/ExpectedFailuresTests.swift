@@ -1,6 +1,9 @@
-import ConformanceKit
+import OpenHumanTunnel
+import VectorFormat
+import ReferenceAdapter
+import TunnelVerifier
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// The expected-failures list is strict both ways (ADP-21): a listed failure keeps the run green,

@@ -1,6 +1,10 @@
-import ConformanceKit
+import OpenHumanTunnel
+import VectorFormat
+import VectorGeneration
+import ReferenceAdapter
+import TunnelVerifier
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// The HTML report (ADP-80): exact structure of what it shows, escaping of everything the

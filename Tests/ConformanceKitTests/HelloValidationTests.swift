@@ -1,6 +1,6 @@
-import ConformanceKit
+import VectorFormat
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// What the runner accepts in `hello` (ADP-12, ADP-44) and how it shows what an adapter says

@@ -1,4 +1,4 @@
-import ConformanceKit
+import ConformanceRunner
 import Foundation
 import XCTest
 

@@ -1,6 +1,6 @@
-import ConformanceKit
+import VectorFormat
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// argv of the reference adapter, served by the `conformance` executable built beside the tests

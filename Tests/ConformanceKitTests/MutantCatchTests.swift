@@ -1,8 +1,9 @@
-import ConformanceKit
-import Foundation
 import OpenHumanTunnel
-import ReferenceAdapterKit
-import TunnelVectors
+import VectorFormat
+import ReferenceAdapter
+import Mutants
+import ConformanceRunner
+import Foundation
 import XCTest
 
 /// The suite's self-check: every deliberately broken implementation (a `Mutant`) must fail at

@@ -1,6 +1,6 @@
-import ConformanceKit
+import VectorFormat
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// Which vectors run against which adapter (operations, policies), and how an answer is judged.

@@ -1,7 +1,8 @@
-import ConformanceKit
+import VectorFormat
+import ReferenceAdapter
+import Mutants
+import ConformanceRunner
 import Foundation
-import ReferenceAdapterKit
-import TunnelVectors
 import XCTest
 
 /// The versions an implementer sees agree (ADP-46): the reference adapter's `hello.version`, the

@@ -1,5 +1,5 @@
 import Foundation
-import TunnelVectors
+import VectorFormat
 import XCTest
 
 /// The rendered spec (`tools/render-spec`, issue 15): loaded in headless Chromium, every internal

@@ -1,6 +1,9 @@
-import ConformanceKit
+import OpenHumanTunnel
+import VectorFormat
+import ReferenceAdapter
+import TunnelVerifier
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// A report that cannot be delivered is an error the runner reports, never a crash (ADP-41):

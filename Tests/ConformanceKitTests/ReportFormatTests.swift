@@ -1,9 +1,11 @@
-import ConformanceKit
+import OpenHumanTunnel
+import VectorFormat
+import VectorGeneration
+import ConformanceRunner
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TunnelVectors
 import XCTest
 
 /// Every output format parses with a standard reader, and says the same thing: JUnit XML with

@@ -1,9 +1,8 @@
-import ConformanceKit
+import ConformanceRunner
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TunnelVectors
 import XCTest
 
 /// Every report format shows a failure whenever the exit status is not 0 (ADP-40), so a CI that

@@ -1,6 +1,8 @@
-import ConformanceKit
+import OpenHumanTunnel
+import VectorFormat
+import VectorGeneration
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 #if canImport(Glibc)
 import Glibc

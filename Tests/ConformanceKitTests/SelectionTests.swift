@@ -1,6 +1,5 @@
-import ConformanceKit
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// Globs, `--filter`/`--skip`, shell-like splitting of `--adapter`, and option parsing.

@@ -1,6 +1,7 @@
-import ConformanceKit
+import VectorFormat
+import VectorGeneration
+import ConformanceRunner
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// The fake adapters in Fixtures/, found next to this file.

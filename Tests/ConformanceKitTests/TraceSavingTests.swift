@@ -1,7 +1,9 @@
-import ConformanceKit
-import Foundation
+import TunnelCrypto
 import OpenHumanTunnel
-import TunnelVectors
+import KitModels
+import VectorFormat
+import ConformanceRunner
+import Foundation
 import XCTest
 
 /// `--save-traces` and `--save-all-traces` (ADP-96 to ADP-99): what a saved check holds, which

@@ -1,6 +1,4 @@
-import ConformanceKit
 import Foundation
-import TunnelVectors
 import XCTest
 
 /// What `--vectors` must name (ADP-43): a directory with the suite's vector files and its

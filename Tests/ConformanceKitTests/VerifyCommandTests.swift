@@ -1,7 +1,7 @@
-import ConformanceKit
-import Foundation
 import OpenHumanTunnel
-import TunnelVectors
+import KitModels
+import VectorGeneration
+import Foundation
 import XCTest
 
 /// `conformance verify` on traces and key logs the reference library wrote (kit chapter 3):

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// The ack plaintext at the device (ACK-4 step 6). Every plaintext is sealed with the right

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// The handshake plaintext at the core (JSON-1 to JSON-7, HS-4 step 7). Every plaintext is

@@ -1,4 +1,4 @@
-import OpenHumanTunnel
+import TunnelCrypto
 import Testing
 
 /// Private keys come from the CSPRNG, and each ephemeral serves one handshake (DH-3).

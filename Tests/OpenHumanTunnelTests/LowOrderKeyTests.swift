@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 import Testing
 

@@ -1,4 +1,4 @@
-import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// Bad input never crashes and never changes state (ERR-1): thousands of deterministic random

@@ -1,4 +1,4 @@
-import OpenHumanTunnel
+import TunnelCrypto
 import Testing
 
 /// The sender side of session frames (spec 6.1).

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// 49,152 bytes per message, 49,111 bytes per session plaintext (spec 4.4).

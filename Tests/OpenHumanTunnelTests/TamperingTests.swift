@@ -1,4 +1,6 @@
+import TunnelCrypto
 import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// Every single-bit flip of a session frame, a handshake and an ack, with the exact error per

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// Every prefix of a session frame, a handshake and an ack: empty, then too short up to the

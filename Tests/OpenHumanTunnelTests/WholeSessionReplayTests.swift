@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 import Testing
 
@@ -74,7 +75,7 @@ struct SeededBytes {
 
     mutating func next(_ count: Int) -> [UInt8] {
         while buffer.count < count {
-            buffer += SHA256Digest.hash(label, withUnsafeBytes(of: counter.bigEndian) { Array($0) })
+            buffer += SHA256.hash(label, withUnsafeBytes(of: counter.bigEndian) { Array($0) })
             counter += 1
         }
         defer { buffer.removeFirst(count) }

@@ -1,4 +1,10 @@
+import TunnelCrypto
 import OpenHumanTunnel
+import VectorFormat
+import VectorGeneration
+import ReferenceAdapter
+import TunnelVerifier
+import ConformanceRunner
 import Testing
 
 /// Section 10.11 of the worked example: the ping of part one read as envelopes, and a 50,000-byte
@@ -29,10 +35,10 @@ import Testing
         let frames = try zip(chunks, chunkNonces).map { try core.seal($0, nonce: $1) }
         return [
             ("e_ping_request", request), ("e_ping_response", replies[0]),
-            ("e_large_sha256", SHA256Digest.hash(message)),
-            ("e_chunk0_head", Array(chunks[0].prefix(96))), ("e_chunk0_sha256", SHA256Digest.hash(chunks[0])),
-            ("e_chunk1_head", Array(chunks[1].prefix(96))), ("e_chunk1_sha256", SHA256Digest.hash(chunks[1])),
-            ("e_frame0_sha256", SHA256Digest.hash(frames[0])), ("e_frame1_sha256", SHA256Digest.hash(frames[1])),
+            ("e_large_sha256", SHA256.hash(message)),
+            ("e_chunk0_head", Array(chunks[0].prefix(96))), ("e_chunk0_sha256", SHA256.hash(chunks[0])),
+            ("e_chunk1_head", Array(chunks[1].prefix(96))), ("e_chunk1_sha256", SHA256.hash(chunks[1])),
+            ("e_frame0_sha256", SHA256.hash(frames[0])), ("e_frame1_sha256", SHA256.hash(frames[1])),
         ]
     }
 

@@ -1,4 +1,6 @@
 import OpenHumanTunnel
+import VectorFormat
+import ConformanceRunner
 import Testing
 
 /// The `rpc` parameter: an absolute http(s) URL with a host.

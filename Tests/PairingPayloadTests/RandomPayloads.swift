@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 
 /// Random valid pairing payloads and random non-canonical spellings of them, for property tests.

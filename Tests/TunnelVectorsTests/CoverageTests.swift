@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TunnelVectors
+import VectorFormat
+import VectorGeneration
 
 /// The coverage check: requirement ids read from Markdown, levels, and the verdict.
 @Suite struct CoverageTests {

@@ -1,5 +1,6 @@
 import Foundation
-import TunnelVectors
+import VectorFormat
+import VectorGeneration
 
 /// Shared, generated once per test process: generation takes a second or two.
 enum Fixtures {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TunnelVectors
+import OpenHumanTunnel
+import VectorFormat
+import ConformanceRunner
 
 /// The kit's one JSON reader and writer: exact on good input, a precise error on bad input, never
 /// a crash on hostile input from an adapter, and the tolerant top-level reading that the

@@ -1,5 +1,6 @@
 import Testing
-import TunnelVectors
+import VectorFormat
+import AdapterOperations
 
 /// The one operation interpreter, as `vectorgen` and the live checks use it, on the inputs where
 /// the generators' former interpreter and the reference adapter used to disagree.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TunnelVectors
+import TunnelCrypto
+import VectorFormat
+import VectorGeneration
 
 /// `vectorgen` must give the same bytes every run, and `--check` must notice any edit.
 @Suite struct RegenerationTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TunnelVectors
+import VectorFormat
+import VectorGeneration
+import ConformanceRunner
 
 /// The requirement reader over a spec directory: the wire chapters and the conformance kit's
 /// chapters in `kit/` form one id space.

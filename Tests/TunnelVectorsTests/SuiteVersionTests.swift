@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TunnelVectors
+import VectorFormat
 
 /// The committed bundle names one semantic version in every file and in its manifest.
 @Suite struct SuiteVersionTests {

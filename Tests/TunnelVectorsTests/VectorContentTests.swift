@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TunnelVectors
+import VectorFormat
 
 /// What the suite must contain: well-formed vectors, and every negative category of the brief.
 @Suite struct VectorContentTests {

@@ -1,5 +1,10 @@
 import Foundation
-import TunnelVectors
+import OpenHumanTunnel
+import VectorFormat
+import VectorGeneration
+import ReferenceAdapter
+import TunnelVerifier
+import ConformanceRunner
 import XCTest
 
 /// `vectorgen` as users run it: absolute and relative paths, an empty `--out`, dot-files left by

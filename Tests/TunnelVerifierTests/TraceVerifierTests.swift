@@ -1,7 +1,9 @@
+import TunnelCrypto
 import OpenHumanTunnel
-import Testing
-import TunnelVectors
+import KitModels
+import VectorGeneration
 import TunnelVerifier
+import Testing
 
 /// The verifier on exchanges the reference library built, clean and with one thing broken
 /// (kit chapter 3, VERIFY-*): each departure by its requirement id and step.

@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The core's side of the bootstrap: accepting a 0x03 under the channel's state and answering
 /// with a 0x04 (HS-4, ACK-1 to ACK-3, CHAN-2 to CHAN-6).
 public enum CoreHandshake {
@@ -48,7 +49,7 @@ public enum CoreHandshake {
         }
 
         let handshakeEphemeralPublic = Array(frame[1..<33])
-        var handshakeDH = try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic)
+        var handshakeDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic) }
         defer { SecretMemory.wipe(&handshakeDH) }
         let plaintext = try HandshakeMessage.openHandshake(frame, handshakeDH: handshakeDH,
                                                            corePublic: X25519.publicKey(privateKey: coreStaticPrivate))
@@ -69,9 +70,9 @@ public enum CoreHandshake {
             throw .handshakeReplayed
         }
 
-        var staticDH = try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublicKey)
+        var staticDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublicKey) }
         defer { SecretMemory.wipe(&staticDH) }
-        var ephemeralDH = try X25519.sharedSecret(privateKey: serverEphemeralPrivate, publicKey: clientEphemeralPublic)
+        var ephemeralDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: serverEphemeralPrivate, publicKey: clientEphemeralPublic) }
         defer { SecretMemory.wipe(&ephemeralDH) }
         let serverEphemeralPublic = X25519.publicKey(privateKey: serverEphemeralPrivate)
         let keys = SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,

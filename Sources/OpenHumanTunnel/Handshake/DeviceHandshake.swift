@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The device's side of the bootstrap (HS-1 to HS-3, ACK-4).
 ///
 /// ```
@@ -21,7 +22,7 @@ public enum DeviceHandshake {
     /// (DH-3), fixed bytes in vectors.
     public static func start(corePublicKey: [UInt8], deviceStaticPrivate: [UInt8], handshakeEphemeralPrivate: [UInt8],
                              clientEphemeralPrivate: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
-        var handshakeDH = try X25519.sharedSecret(privateKey: handshakeEphemeralPrivate, publicKey: corePublicKey)
+        var handshakeDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: handshakeEphemeralPrivate, publicKey: corePublicKey) }
         defer { SecretMemory.wipe(&handshakeDH) }
         let handshakeEphemeralPublic = X25519.publicKey(privateKey: handshakeEphemeralPrivate)
         var key = KeySchedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: handshakeEphemeralPublic,
@@ -40,7 +41,7 @@ public enum DeviceHandshake {
         try MessageType.check(ack, accepting: .handshakeAck)
         guard ack.count >= HandshakeMessage.ackMinimumLength else { throw .frameTooShort }
         guard ack.count <= Limits.maximumMessageLength else { throw .frameTooLarge }
-        var staticDH = try X25519.sharedSecret(privateKey: deviceStaticPrivate, publicKey: corePublicKey)
+        var staticDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: deviceStaticPrivate, publicKey: corePublicKey) }
         defer { SecretMemory.wipe(&staticDH) }
         let clientEphemeralPublic = X25519.publicKey(privateKey: clientEphemeralPrivate)
         let plaintext = try HandshakeMessage.openAck(ack, staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
@@ -49,7 +50,7 @@ public enum DeviceHandshake {
             throw .badFieldValue(HandshakeMessage.kindField)
         }
         let serverEphemeralPublic = try HandshakeJSON.key(HandshakeMessage.serverEphemeralField, in: members)
-        var ephemeralDH = try X25519.sharedSecret(privateKey: clientEphemeralPrivate, publicKey: serverEphemeralPublic)
+        var ephemeralDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: clientEphemeralPrivate, publicKey: serverEphemeralPublic) }
         defer { SecretMemory.wipe(&ephemeralDH) }
         return SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
                                   clientEphemeralPublic: clientEphemeralPublic,

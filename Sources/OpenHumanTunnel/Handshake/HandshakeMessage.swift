@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The two bootstrap messages' plaintexts, their member names and their exact sender form.
 package enum HandshakeMessage {
     package static let devicePublicKeyField = "device_pubkey"
@@ -35,8 +36,8 @@ package enum HandshakeMessage {
         var key = KeySchedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: Array(frame[1..<33]),
                                            corePublic: corePublic)
         defer { SecretMemory.wipe(&key) }
-        return try XChaCha20Poly1305.open(key: key, nonce: Array(frame[33..<57]), ciphertext: Array(frame[57...]),
-                                          aad: Array(frame[0..<33]))
+        return try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: key, nonce: Array(frame[33..<57]), ciphertext: Array(frame[57...]),
+                                          aad: Array(frame[0..<33])) }
     }
 
     /// Opens a 0x04 of at least `ackMinimumLength` bytes under `k_ack` (KDF-4), with the AAD of
@@ -45,8 +46,8 @@ package enum HandshakeMessage {
                                 clientEphemeralPublic: [UInt8]) throws(TunnelError) -> [UInt8] {
         var key = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         defer { SecretMemory.wipe(&key) }
-        return try XChaCha20Poly1305.open(key: key, nonce: Array(frame[1..<25]), ciphertext: Array(frame[25...]),
-                                          aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic))
+        return try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: key, nonce: Array(frame[1..<25]), ciphertext: Array(frame[25...]),
+                                          aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic)) }
     }
 
     /// The ack's AAD: `0x04 || client_eph_pub`. Binding the client's ephemeral key means an ack

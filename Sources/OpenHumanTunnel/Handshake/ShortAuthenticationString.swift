@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The six-digit code both sides show when a device pairs (SAS-1, SAS-2, spec/03 section 3.7).
 ///
 /// It binds everything an attacker could vary: both static keys (`static_dh`), both ephemeral
@@ -20,7 +21,7 @@ public enum ShortAuthenticationString {
     public static func keyMaterial(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> [UInt8] {
         var ikm = staticDH + ephemeralDH
         defer { SecretMemory.wipe(&ikm) }
-        let salt = SHA256Digest.hash(transcript(handshake: handshake, ack: ack))
+        let salt = SHA256.hash(transcript(handshake: handshake, ack: ack))
         // 8 bytes is far below HKDF's limit, so this cannot throw.
         return try! HKDF.sha256(ikm: ikm, salt: salt, info: info, length: 8)
     }

@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The HKDF info tags and derivations of wire version 2 (KDF-2, KDF-3, KDF-4).
 ///
 /// Each key has its own ASCII label, so a key derived for one purpose can never equal one

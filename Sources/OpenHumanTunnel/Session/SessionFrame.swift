@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The 0x02 frame layout shared by every session opener and sealer (FRAME-SEAL-1,
 /// FRAME-OPEN-2 to FRAME-OPEN-4): `0x02 || nonce(24) || XChaCha20-Poly1305(key, nonce, pt, "")`.
 enum SessionFrame {
@@ -11,7 +12,7 @@ enum SessionFrame {
 
     /// Seals `plaintext` under `key` and a caller-chosen nonce, refusing an oversize plaintext
     /// before any work (FRAME-SEAL-3).
-    static func seal(_ plaintext: [UInt8], key: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
+    static func seal(_ plaintext: [UInt8], key: SecretBytes, nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
         precondition(nonce.count == XChaCha20Poly1305.nonceLength, "nonces are 24 bytes")
         guard plaintext.count <= Limits.maximumPlaintextLength else { throw .plaintextTooLarge }
         let total = plaintext.count + Limits.sessionFrameOverhead
@@ -29,9 +30,9 @@ enum SessionFrame {
     }
 
     /// The plaintext of a frame that passed `checkShape`, or `auth_failed`. Records nothing.
-    static func open(_ frame: UnsafeRawBufferPointer, key: [UInt8]) throws(TunnelError) -> [UInt8] {
-        try XChaCha20Poly1305.openRaw(
+    static func open(_ frame: UnsafeRawBufferPointer, key: SecretBytes) throws(TunnelError) -> [UInt8] {
+        try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.openRaw(
             key: key, nonce: frame.baseAddress!.advanced(by: 1).assumingMemoryBound(to: UInt8.self),
-            ciphertext: UnsafeRawBufferPointer(rebasing: frame[25...]), aad: [])
+            ciphertext: UnsafeRawBufferPointer(rebasing: frame[25...]), aad: []) }
     }
 }

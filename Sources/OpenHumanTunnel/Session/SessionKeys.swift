@@ -1,3 +1,4 @@
+import TunnelCrypto
 /// The two direction keys of a session (KDF-2).
 public struct SessionKeys: Equatable, Sendable {
     /// Device to core.

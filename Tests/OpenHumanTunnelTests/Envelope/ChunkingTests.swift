@@ -1,4 +1,8 @@
 import OpenHumanTunnel
+import VectorFormat
+import ReferenceAdapter
+import TunnelVerifier
+import ConformanceRunner
 import Testing
 
 /// The split of CHUNK-1 and the reassembly of CHUNK-4 to CHUNK-7: every chunk fits one frame,

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import KitModels
 import Testing
 
 /// Sender forms (ENV-2, ENV-3) and the receiver's check order (ENV-6 to ENV-8): each rejection

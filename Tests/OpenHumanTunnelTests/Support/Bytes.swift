@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 
 /// Decodes lowercase hex written in a test. A typo in a test value is a bug in the test, so it

@@ -1,3 +1,4 @@
+import TunnelCrypto
 import OpenHumanTunnel
 
 /// A device's completed handshake with a `CoreChannel`: what it sent, what the core answered,

@@ -1,4 +1,4 @@
-import OpenHumanTunnel
+import TunnelCrypto
 
 /// A random source that hands out a counter's bytes and counts how many were drawn, so a test
 /// can prove that a refused operation drew no nonce (FRAME-SEAL-3).

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import VectorGeneration
 import Testing
 
 /// One plaintext for a JSON receiver and what the receiver must answer (nil: accepted).

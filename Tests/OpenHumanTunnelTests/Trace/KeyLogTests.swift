@@ -1,4 +1,6 @@
+import TunnelCrypto
 import OpenHumanTunnel
+import KitModels
 import Testing
 
 /// The key log's line grammar and its one rule of consistency (kit chapter 3, KEYLOG-*).

@@ -1,4 +1,4 @@
-import OpenHumanTunnel
+import KitModels
 import Testing
 
 /// One line of a trace is read strictly and written in one form (kit chapter 3, TRACE-*).

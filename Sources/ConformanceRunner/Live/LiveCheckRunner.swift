@@ -1,0 +1,38 @@
+import VectorFormat
+
+/// Runs the selected live checks against an adapter, one result per check.
+public struct LiveCheckRunner {
+    public init() {}
+
+    public func run(_ checks: [LiveCheck], driver: AdapterDriver,
+                    progress: ((LiveCheck) -> Void)? = nil) -> [CaseResult] {
+        run(checks, driver: driver, capture: nil, progress: progress)
+    }
+
+    /// The same, saving each check's trace and key log through `capture` (`--save-traces`).
+    func run(_ checks: [LiveCheck], driver: AdapterDriver, capture: TraceCapture?,
+             progress: ((LiveCheck) -> Void)? = nil) -> [CaseResult] {
+        var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
+        return checks.map { check in
+            let operations = LiveChecks.operations(for: check.id)
+            var result = CaseResult(id: check.id, operation: operations.joined(separator: ", "),
+                                    requirements: check.requirements, comment: check.description, outcome: .passed)
+            defer { progress?(check) }
+            if let missing = operations.first(where: { !driver.hello.operations.contains($0) }) {
+                result.outcome = .skipped
+                result.message = "unsupported by adapter (operation \(missing))"
+                return result
+            }
+            let start = Monotonic.now()
+            capture?.begin(check.id)
+            do throws(CheckFailure) {
+                try LiveChecks.perform(check.id, context: &context)
+            } catch {
+                result.record(error)
+            }
+            capture?.end(check.id, failed: result.outcome == .failed)
+            result.durationNanoseconds = Monotonic.now() - start
+            return result
+        }
+    }
+}

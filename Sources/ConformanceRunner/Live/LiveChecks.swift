@@ -1,0 +1,65 @@
+import VectorFormat
+
+/// The live checks: requirements that fixed input/output pairs cannot test (fresh randomness,
+/// keys nobody chose in advance), checked by the runner against the adapter with the reference
+/// library on its own side (spec/kit section 2.9).
+///
+/// The catalog (ids, requirements, descriptions) belongs to the vector suite,
+/// `VectorFormat`'s `LiveCheck.catalog`, so the coverage table counts it; this file maps
+/// each id to the code that performs it.
+public enum LiveChecks {
+    public static let sealNoncesID = "live/frame-seal/fresh-nonces"
+    public static let adapterAsDeviceID = "live/handshake/adapter-device"
+    public static let adapterAsCoreID = "live/handshake/adapter-core"
+    public static let sessionAsDeviceID = "live/session/adapter-device"
+    public static let sessionAsCoreID = "live/session/adapter-core"
+    public static let pairingCodeAsDeviceID = "live/sas/adapter-device"
+    public static let pairingCodeAsCoreID = "live/sas/adapter-core"
+    public static let unholdableJSONID = "live/adapter/unholdable-json"
+    public static let chunking1MiBID = "live/envelope/chunking-1mib"
+    public static let chunking16MiBID = "live/envelope/chunking-16mib"
+
+    public static var catalog: [LiveCheck] { LiveCheck.catalog }
+
+    /// The ids this runner can perform.
+    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
+                                     pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
+                                     chunking1MiBID, chunking16MiBID]
+
+    /// The catalog entry with `id`.
+    public static func check(_ id: String) -> LiveCheck? {
+        catalog.first { $0.id == id }
+    }
+
+    /// The adapter operations each check needs; a check whose operations are not all declared is skipped.
+    static func operations(for id: String) -> [String] {
+        switch id {
+        case sealNoncesID: ["frame-seal"]
+        case adapterAsDeviceID: ["handshake-device-start", "handshake-device-finish"]
+        case adapterAsCoreID: ["handshake-core"]
+        case sessionAsDeviceID, sessionAsCoreID: ["session"]
+        case pairingCodeAsDeviceID: ["handshake-device-start", "handshake-device-finish", "sas"]
+        case pairingCodeAsCoreID: ["core-channel"]
+        case unholdableJSONID: ["hkdf-sha256", "qr-parse"]
+        case chunking1MiBID, chunking16MiBID: ["envelope-split", "envelope-reassemble"]
+        default: []
+        }
+    }
+
+    /// Runs one check.
+    static func perform(_ id: String, context: inout LiveContext) throws(CheckFailure) {
+        switch id {
+        case sealNoncesID: try SealNonceCheck.run(&context)
+        case adapterAsDeviceID: try DeviceHandshakeCheck.run(&context)
+        case adapterAsCoreID: try CoreHandshakeCheck.run(&context)
+        case sessionAsDeviceID: try SessionCheck.run(adapterRole: .device, context: &context)
+        case sessionAsCoreID: try SessionCheck.run(adapterRole: .core, context: &context)
+        case pairingCodeAsDeviceID: try PairingCodeCheck.runAdapterAsDevice(&context)
+        case pairingCodeAsCoreID: try PairingCodeCheck.runAdapterAsCore(&context)
+        case unholdableJSONID: try UnholdableJSONCheck.run(&context)
+        case chunking1MiBID: try ChunkingCheck.run(length: 1 << 20, context: &context)
+        case chunking16MiBID: try ChunkingCheck.run(length: 16 << 20, context: &context)
+        default: throw CheckFailure("this runner has no implementation of the live check \(id)")
+        }
+    }
+}

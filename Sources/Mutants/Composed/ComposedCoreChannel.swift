@@ -1,0 +1,136 @@
+import OpenHumanTunnel
+import AdapterOperations
+
+/// One channel of the core (KEYCONF-*, CONFIRM-*), composed from the library's handshake
+/// opener (`CoreHandshake.open`, which the handshake mutants cover) and `ComposedCoreSession`,
+/// with the commit and confirmation mutants.
+struct ComposedCoreChannel: CoreChannelEndpoint {
+    private struct Slot {
+        let devicePublicKey: [UInt8]
+        let handshakeEphemeral: [UInt8]
+        let session: ComposedCoreSession
+    }
+
+    private let mutant: Mutant?
+    private let coreStaticPrivate: [UInt8]
+    private let bound: Int
+    private(set) var state: ChannelState
+    private var session: ComposedCoreSession?
+    private var slot: Slot?
+
+    init(coreStaticPrivate: [UInt8], state: ChannelState, bound: Int, mutant: Mutant?) {
+        self.coreStaticPrivate = coreStaticPrivate
+        self.state = state
+        self.bound = bound
+        self.mutant = mutant
+    }
+
+    var pendingHandshake: (devicePublicKey: [UInt8], handshakeEphemeral: [UInt8])? {
+        slot.map { ($0.devicePublicKey, $0.handshakeEphemeral) }
+    }
+
+    mutating func tick(now: Int64) {
+        guard mutant != .confirmationDeadlineIgnored else { return }
+        if case .confirming(_, _, let deadline) = state, now > deadline { revoke() }
+    }
+
+    mutating func handshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
+                            ackNonce: [UInt8]) throws(TunnelError) -> CoreChannelAcceptance {
+        tick(now: now)
+        if mutant == .pendingSlotKeepsFirst, slot != nil, case .pending = state { throw .unknownDevice }
+        let accepted = try CoreHandshake.open(
+            frame: frame, coreStaticPrivate: coreStaticPrivate, channel: state,
+            pendingHandshakeEphemeral: mutant == .pendingHandshakeReplayAccepted ? nil : slot?.handshakeEphemeral,
+            now: now, serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
+        let waiting = Slot(devicePublicKey: accepted.devicePublicKey, handshakeEphemeral: accepted.handshakeEphemeralPublic,
+                           session: ComposedCoreSession(keys: accepted.keys, bound: bound, mutant: mutant))
+        if mutant == .commitOnHandshake { commit(waiting, now: now) } else { slot = waiting }
+        return CoreChannelAcceptance(
+            acceptance: CoreAcceptance(ack: accepted.ack, keys: accepted.keys, devicePublicKey: accepted.devicePublicKey),
+            sas: accepted.sas)
+    }
+
+    mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
+        tick(now: now)
+        try ComposedMessageType(mutant: mutant).check(frame, accepting: ComposedMessageType.session,
+                                                      minimumLength: Limits.sessionFrameOverhead)
+        switch state {
+        case .revoked: throw .channelRevoked
+        case .pending(let expiresAt) where mutant != .pendingGraceIgnored && now > expiresAt + 60: throw .pairingExpired
+        default: break
+        }
+        guard session != nil || slot != nil else { throw .noSession }
+        if let session, session.remembers(frame) { throw .replayed }
+        if let plaintext = session?.authenticate(frame) {
+            session!.record(frame)
+            return try deliver(plaintext)
+        }
+        if let waiting = slot, let plaintext = waiting.session.authenticate(frame) {
+            commit(waiting, now: now)
+            session!.record(frame)
+            return try deliver(plaintext)
+        }
+        throw session?.isExhausted == true ? .sessionExhausted : .authFailed
+    }
+
+    mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8] {
+        tick(now: now)
+        if case .revoked = state { throw .channelRevoked }
+        if mutant == .sealUnderPendingHandshake, var waiting = slot?.session { return try waiting.seal(plaintext, nonce: nonce) }
+        guard var session else { throw .noSession }
+        if case .confirming = state { throw .pairingUnconfirmed }
+        return try session.seal(plaintext, nonce: nonce)
+    }
+
+    mutating func confirm(now: Int64) throws(TunnelError) {
+        tick(now: now)
+        guard case .confirming(let device, let last, _) = try confirmingState() else { return }
+        state = .paired(devicePublicKey: device, lastHandshakeEphemeral: last)
+    }
+
+    mutating func reject(now: Int64) throws(TunnelError) {
+        tick(now: now)
+        guard case .confirming(_, _, let deadline) = try confirmingState() else { return }
+        if mutant == .rejectionReturnsToPending {
+            state = .pending(expiresAt: deadline)
+            session = nil
+            slot = nil
+            return
+        }
+        revoke()
+    }
+
+    private mutating func revoke() {
+        state = .revoked
+        session = nil
+        slot = nil
+    }
+
+    private func confirmingState() throws(TunnelError) -> ChannelState {
+        switch state {
+        case .revoked: throw .channelRevoked
+        case .confirming: return state
+        case .pending, .paired: throw .notConfirming
+        }
+    }
+
+    private mutating func commit(_ waiting: Slot, now: Int64) {
+        switch state {
+        case .pending:
+            state = .confirming(devicePublicKey: waiting.devicePublicKey, lastHandshakeEphemeral: waiting.handshakeEphemeral,
+                                deadline: now + 120)
+        case .confirming(_, _, let deadline):
+            state = .confirming(devicePublicKey: waiting.devicePublicKey, lastHandshakeEphemeral: waiting.handshakeEphemeral,
+                                deadline: deadline)
+        case .paired, .revoked:
+            state = .paired(devicePublicKey: waiting.devicePublicKey, lastHandshakeEphemeral: waiting.handshakeEphemeral)
+        }
+        session = waiting.session
+        slot = nil
+    }
+
+    private func deliver(_ plaintext: [UInt8]) throws(TunnelError) -> [UInt8] {
+        if mutant != .confirmingDelivers, case .confirming = state { throw .pairingUnconfirmed }
+        return plaintext
+    }
+}

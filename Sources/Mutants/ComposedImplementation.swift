@@ -1,0 +1,132 @@
+import OpenHumanTunnel
+import KitModels
+import AdapterOperations
+import TunnelVerifier
+import ReferenceAdapter
+
+/// Wire version 2 rebuilt from the library's public primitives (X25519, HKDF,
+/// XChaCha20Poly1305, Base64URL, the pairing parser and encoder), with at most one `Mutant`
+/// switched on.
+///
+/// With `mutant == nil` this is the composed control: it must pass every vector, so a mutant's
+/// failures come from its one bug and not from the rebuilding. Each mutated path is a small,
+/// named branch inside the `Composed*` type that owns the concept.
+struct ComposedImplementation: TunnelImplementation {
+    let mutant: Mutant?
+
+    var largestInputInteger: Int64 { mutant == .integersReadIn64Bits ? .max : RequestInput.largestSafeInteger }
+
+    func x25519(scalar: [UInt8], u: [UInt8]) throws(TunnelError) -> [UInt8] {
+        try ComposedX25519(mutant: mutant).sharedSecret(privateKey: scalar, publicKey: u)
+    }
+
+    func hkdfSHA256(ikm: [UInt8], salt: [UInt8], info: [UInt8], length: Int) throws(TunnelError) -> [UInt8] {
+        try ComposedKeySchedule(mutant: mutant).hkdf(ikm: ikm, salt: salt, info: info, length: length)
+    }
+
+    func sessionKeys(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
+                     serverEphemeralPublic: [UInt8]) -> SessionKeys {
+        ComposedKeySchedule(mutant: mutant).sessionKeys(staticDH: staticDH, ephemeralDH: ephemeralDH,
+                                                        clientEphemeralPublic: clientEphemeralPublic,
+                                                        serverEphemeralPublic: serverEphemeralPublic)
+    }
+
+    func session(role: Role, keys: SessionKeys) -> any SessionEndpoint {
+        ComposedSessionCipher(role: role, keys: keys, mutant: mutant)
+    }
+
+    func deviceStart(corePublicKey: [UInt8], deviceStaticPrivate: [UInt8], handshakeEphemeralPrivate: [UInt8],
+                     clientEphemeralPrivate: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
+        try ComposedDeviceHandshake(mutant: mutant).start(
+            corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
+            handshakeEphemeralPrivate: handshakeEphemeralPrivate, clientEphemeralPrivate: clientEphemeralPrivate,
+            nonce: nonce)
+    }
+
+    func deviceFinish(ack: [UInt8], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
+                      clientEphemeralPrivate: [UInt8]) throws(TunnelError) -> SessionKeys {
+        try ComposedDeviceHandshake(mutant: mutant).finish(ack: ack, corePublicKey: corePublicKey,
+                                                           deviceStaticPrivate: deviceStaticPrivate,
+                                                           clientEphemeralPrivate: clientEphemeralPrivate)
+    }
+
+    func coreAccept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
+                    serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance {
+        try ComposedCoreHandshake(mutant: mutant).accept(frame: frame, coreStaticPrivate: coreStaticPrivate,
+                                                         channel: &channel, now: now,
+                                                         serverEphemeralPrivate: serverEphemeralPrivate,
+                                                         ackNonce: ackNonce)
+    }
+
+    func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
+                       clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
+        ComposedDeviceReceiver(implementation: self).receive(messages, corePublicKey: corePublicKey,
+                                                             deviceStaticPrivate: deviceStaticPrivate,
+                                                             clientEphemeralPrivate: clientEphemeralPrivate)
+    }
+
+    func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String {
+        try ComposedPairingPayload(mutant: mutant).encode(payload)
+    }
+
+    func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload {
+        try ComposedPairingPayload(mutant: mutant).parse(payload, now: now)
+    }
+
+    func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String {
+        ComposedShortAuthenticationString(mutant: mutant).derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
+                                                                 handshake: handshake, ack: ack)
+    }
+
+    func coreKeyFingerprint(corePublicKey: [UInt8]) -> String {
+        ComposedCoreKeys(mutant: mutant).fingerprint(corePublicKey)
+    }
+
+    func pairingWindow(issuedAt: Int64, relayExpiresAtMilliseconds: Int64) -> Int64 {
+        ComposedPairingWindow(mutant: mutant).expiresAt(issuedAt: issuedAt,
+                                                        relayExpiresAtMilliseconds: relayExpiresAtMilliseconds)
+    }
+
+    func channelKeys(_ keys: [[UInt8]], candidate: [UInt8]?) throws(TunnelError) -> [Int] {
+        try ComposedCoreKeys(mutant: mutant).channelKeys(keys, candidate: candidate)
+    }
+
+    func coreSession(keys: SessionKeys) -> any SessionEndpoint {
+        ComposedCoreSession(keys: keys, bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
+    }
+
+    func relay(_ steps: [RelayStep]) -> [[RelayEmission]] {
+        ComposedRelay(mutant: mutant).run(steps)
+    }
+
+    func verify(_ input: VerifierInput) -> Verification {
+        TraceVerifier.verify(input, skipping: mutant == .verifierIgnoresRepeatedNonces ? [.nonceRepeats] : [])
+    }
+
+    func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {
+        ComposedCoreChannel(coreStaticPrivate: coreStaticPrivate, state: state,
+                            bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
+    }
+
+    var envelopeLimits: EnvelopeLimits { ComposedEnvelope.limits(mutant) }
+
+    func envelopeEncode(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [UInt8] {
+        try ComposedEnvelope.encode(envelope, mutant: mutant)
+    }
+
+    func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope {
+        try ComposedEnvelope.parse(plaintext, role: role, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func reassembler(role: Role) -> any ReassemblerEndpoint {
+        ComposedEnvelope.reassembler(role: role, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
+        ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
+    }
+
+    func deviceRequests() -> any DeviceEndpoint {
+        ComposedEnvelope.deviceRequests(limits: envelopeLimits, mutant: mutant)
+    }
+}

@@ -1,0 +1,137 @@
+import OpenHumanTunnel
+import VectorFormat
+
+/// `vectors/envelope-core.json`: the core's dispatch decision on one session (RPC-2, RPC-3,
+/// RPC-6, AUTH-1, AUTH-3): the ping, the grant before existence, request-id dedup for whole
+/// and chunked requests, and what gets no answer.
+enum EnvelopeCoreVectors {
+    static let grant: JSONValue = ["companion.chat", "companion.missing"]
+    static let methods: JSONValue = ["companion.chat", "openhuman.devices_list"]
+
+    static func make(options: GenerationOptions) throws -> VectorFile {
+        var file = VectorFileBuilder(
+            area: "envelope-core",
+            description: "The core's decision for each received plaintext on one session, with the grant "
+                + "[companion.chat, companion.missing] and the implemented methods [companion.chat, openhuman.devices_list]: "
+                + "dispatch, a reply the layer sends itself, a kept chunk, or a refusal with nothing sent.",
+            flags: [
+                "Grant": Flag(description: "The method's place in the grant decides.",
+                              bug: "A core that dispatches any method of any paired device (deployed, F-44)."),
+                "Dedup": Flag(description: "A request id used earlier in the session.",
+                              bug: "A core that runs a replayed or resent request twice (deployed, F-6)."),
+                "Silent": Flag(description: "A refusal that sends nothing back.", bug: "A core that answers malformed input."),
+                "Chunked": Flag(description: "The request arrives in chunks.", bug: "A core that cannot reassemble (deployed)."),
+                Flag.slow: Flag(description: "Sends 1,048,577 requests; a runner runs it only when asked for slow vectors.",
+                                bug: "A session without a request bound, or a bound off by one."),
+            ])
+        func step(_ text: String, _ now: Int64 = 0) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
+        func stepBytes(_ bytes: [UInt8], _ now: Int64 = 0) -> JSONValue { ["plaintext": .hex(bytes), "now": .int(now)] }
+        func input(_ steps: [JSONValue], grant: JSONValue = Self.grant) -> JSONValue {
+            ["grant": grant, "methods": methods, "steps": .array(steps)]
+        }
+        let id = EnvelopeFixture.pingID, a = EnvelopeFixture.id(2), b = EnvelopeFixture.id(3)
+        func reply(_ text: String) -> JSONValue { ["reply": [EnvelopeFixture.hex(text)], "expired": []] }
+        func errorReply(_ rid: String, _ code: String) -> JSONValue {
+            reply(EnvelopeFixture.envelope(rid, kind: "error", payload: "\"\(code)\""))
+        }
+
+        try file.add("ping", operation: "envelope-core", requirements: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"],
+                     comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.", flags: ["Grant"],
+                     input: input([step(EnvelopeFixture.request(id))], grant: []),
+                     expect: .output(["steps": [reply(EnvelopeFixture.response(id))]]))
+        try file.add("core-ping", operation: "envelope-core", requirements: ["RPC-6", "AUTH-3"],
+                     comment: "core.ping is answered the same way.", flags: ["Grant"],
+                     input: input([step(EnvelopeFixture.request(id, method: "core.ping"))]),
+                     expect: .output(["steps": [reply(EnvelopeFixture.response(id))]]))
+        try file.add("granted-dispatched", operation: "envelope-core", requirements: ["RPC-6", "AUTH-1"],
+                     comment: "A granted, implemented method is dispatched with its params and stream flag.", flags: ["Grant"],
+                     input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{\"q\":[1,\"x\"]},\"stream\":true}}")]),
+                     expect: .output(["steps": [["dispatch": ["requestId": .string(a), "method": "companion.chat",
+                                                              "params": ["q": [1, "x"]], "stream": true], "expired": []]]]))
+        try file.add("not-granted", operation: "envelope-core", requirements: ["RPC-6", "AUTH-1"],
+                     comment: "An implemented method outside the grant is answered method_not_allowed and not run.", flags: ["Grant"],
+                     input: input([step(EnvelopeFixture.request(a, method: "openhuman.devices_list"))]),
+                     expect: .output(["steps": [errorReply(a, "method_not_allowed")]]))
+        try file.add("not-granted-not-implemented", operation: "envelope-core", requirements: ["RPC-6", "AUTH-1"],
+                     comment: "A method neither granted nor implemented is method_not_allowed too: the grant comes first.",
+                     flags: ["Grant"], input: input([step(EnvelopeFixture.request(a, method: "x.y"))]),
+                     expect: .output(["steps": [errorReply(a, "method_not_allowed")]]))
+        try file.add("granted-not-implemented", operation: "envelope-core", requirements: ["RPC-6"],
+                     comment: "A granted method the core does not implement is unknown_method.", flags: ["Grant"],
+                     input: input([step(EnvelopeFixture.request(a, method: "companion.missing"))]),
+                     expect: .output(["steps": [errorReply(a, "unknown_method")]]))
+        try file.add("grant-case-sensitive", operation: "envelope-core", requirements: ["AUTH-1", "RPC-6"],
+                     comment: "Companion.chat is not companion.chat.", flags: ["Grant"],
+                     input: input([step(EnvelopeFixture.request(a, method: "Companion.chat"))]),
+                     expect: .output(["steps": [errorReply(a, "method_not_allowed")]]))
+        let chat = EnvelopeFixture.request(a, method: "companion.chat")
+        try file.add("duplicate-request-id", operation: "envelope-core", requirements: ["RPC-2", "ENV-10"],
+                     comment: "The same request id again, in a new frame: duplicate_request_id, not run, nothing sent; another id runs.",
+                     flags: ["Dedup", "Silent"],
+                     input: input([step(chat), step(chat, 5), step(EnvelopeFixture.request(b, method: "companion.chat"), 6)]),
+                     expect: .steps([nil, "duplicate_request_id", nil]))
+        try file.add("duplicate-after-refusal", operation: "envelope-core", requirements: ["RPC-2"],
+                     comment: "A refused request's id is used too.", flags: ["Dedup"],
+                     input: input([step(EnvelopeFixture.request(a, method: "x.y")), step(chat)]), expect: .steps([nil, "duplicate_request_id"]))
+        let big = EnvelopeFixture.largeRequest(b, method: "companion.chat", length: 60_000)
+        let chunks = EnvelopeFixture.split(b, big)
+        try file.add("chunked-request", operation: "envelope-core", requirements: ["CHUNK-4", "CHUNK-6", "RPC-6"],
+                     comment: "A 60,000-byte request in two chunks is reassembled and dispatched.", flags: ["Chunked"],
+                     input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1)]), expect: .steps([nil, nil]))
+        try file.add("chunked-request-replayed", operation: "envelope-core", requirements: ["RPC-2", "CHUNK-4"],
+                     comment: "The first chunk of a request already run is duplicate_request_id and buffers nothing.",
+                     flags: ["Dedup", "Chunked"],
+                     input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2)]),
+                     expect: .steps([nil, nil, "duplicate_request_id"]))
+        try file.add("request-while-reassembling", operation: "envelope-core", requirements: ["RPC-2"],
+                     comment: "A whole request with the id of a message being reassembled is duplicate_request_id.",
+                     flags: ["Dedup", "Chunked"],
+                     input: input([stepBytes(chunks[0]), step(EnvelopeFixture.request(b, method: "companion.chat"), 1), stepBytes(chunks[1], 2)]),
+                     expect: .steps([nil, "duplicate_request_id", nil]))
+        try file.add("malformed-silent", operation: "envelope-core", requirements: ["RPC-3", "ENV-6", "ENV-10"],
+                     comment: "A request without method gets missing_field and no answer; the id is not used up.", flags: ["Silent"],
+                     input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{}}"), step(chat, 1)]),
+                     expect: .steps(["missing_field", nil]))
+        try file.add("response-at-core", operation: "envelope-core", requirements: ["ENV-1", "ENV-6"],
+                     comment: "A response sent to the core is unexpected_kind, nothing sent.", flags: ["Silent"],
+                     input: input([step(EnvelopeFixture.response(a))]), expect: .steps(["unexpected_kind"]))
+        try file.add("partial-expires", operation: "envelope-core", requirements: ["CHUNK-5"],
+                     comment: "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
+                     flags: ["Chunked"],
+                     input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
+                     expect: .steps([nil, nil, nil]))
+        try addRequestBound(&file, options: options)
+        return try file.build()
+    }
+
+    /// RPC-2's bound of 2^20 requests per session, reached with `pingMany` (ADP-65). The request
+    /// that fills the session is answered; the next is `too_many_requests`; a used id is still a
+    /// duplicate first, since the memory is checked before the bound.
+    private static func addRequestBound(_ file: inout VectorFileBuilder, options: GenerationOptions) throws {
+        func step(_ text: String, _ now: Int64) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
+        func many(_ prefix: String, _ count: Int, _ now: Int64) -> JSONValue {
+            ["pingMany": ["prefix": .string(prefix), "count": .int(Int64(count))], "now": .int(now)]
+        }
+        func input(_ steps: [JSONValue]) -> JSONValue { ["grant": [], "methods": [], "steps": .array(steps)] }
+        func request(_ id: String) -> String { EnvelopeFixture.request(id) }
+        func reply(_ id: String) -> JSONValue { ["reply": [EnvelopeFixture.hex(EnvelopeFixture.response(id))], "expired": []] }
+        func refused(_ code: String) -> JSONValue { ["error": .string(code), "expired": []] }
+
+        try file.add("ping-many-ids", operation: "envelope-core", requirements: ["ADP-65", "RPC-2"],
+                     comment: "pingMany with prefix p and count 3 sends p0, p1 and p2: p2 again is a duplicate, p3 is new.",
+                     flags: ["Dedup"],
+                     input: input([many("p", 3, 0), step(request("p2"), 1), step(request("p3"), 2)]),
+                     expect: .output(["steps": [["accepted": 3, "expired": []], refused("duplicate_request_id"), reply("p3")]]))
+        let bound = EnvelopeLimits.standard.maximumRequests
+        let known: JSONValue = ["steps": [["accepted": .int(Int64(bound - 1)), "expired": []], reply("last"),
+                                          refused("too_many_requests"), refused("duplicate_request_id"),
+                                          ["accepted": 0, "error": "too_many_requests", "expired": []]]]
+        try file.add("request-bound", operation: "envelope-core", requirements: ["RPC-2", "ADP-65"],
+                     comment: "After \(bound - 1) requests the \(bound)th is answered; the next is too_many_requests and "
+                        + "answered nothing, a used id is still duplicate_request_id, and no later request is accepted.",
+                     flags: ["Dedup", "Silent", Flag.slow],
+                     input: input([many("a", bound - 1, 0), step(request("last"), 1), step(request("over"), 2),
+                                   step(request("last"), 3), many("b", 1, 4)]),
+                     precomputed: options.computeSlow ? nil : .output(known), expect: .output(known))
+    }
+}

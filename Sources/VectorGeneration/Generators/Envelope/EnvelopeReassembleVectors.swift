@@ -1,0 +1,101 @@
+import VectorFormat
+
+/// `vectors/envelope-reassemble.json`: step sequences on one receiver (CHUNK-4 to CHUNK-7):
+/// order, duplicates, conflicting totals, interleaving, the partial-message limit, the deadline
+/// boundary, nested chunks and mismatched ids, and a 16 MiB message fed from the adapter's own
+/// split.
+enum EnvelopeReassembleVectors {
+    static func make() throws -> VectorFile {
+        var file = VectorFileBuilder(
+            area: "envelope-reassemble",
+            description: "Reassembling chunked messages step by step, with the time of each step: any arrival order, "
+                + "typed errors that leave partial messages unchanged, at most 4 partial messages, 30,000 ms from the first "
+                + "chunk, and the reassembled bytes read as an envelope.",
+            flags: [
+                "Order": Flag(description: "Chunks arrive out of seq order or interleaved with another message.",
+                              bug: "A reassembler that assumes order, or mixes two messages' pieces."),
+                "StateUnchanged": Flag(description: "A rejected chunk is followed by steps that prove the partial message was kept.",
+                                       bug: "A rejection that discards or corrupts the pieces already received."),
+                "Limit": Flag(description: "The partial-message limit or the deadline is reached.",
+                              bug: "Unbounded buffering (memory exhaustion), or an off-by-one deadline."),
+                "Inner": Flag(description: "The reassembled bytes are checked as an envelope.",
+                              bug: "A reassembled message handed on unchecked."),
+                "Large": Flag(description: "A 16 MiB message, fed as splitOf steps.", bug: "A receiver that cannot hold the maximum."),
+            ])
+        let piece = EnvelopeFixture.piece
+        func plan(_ label: String, _ id: String, length: Int) -> [[UInt8]] {
+            EnvelopeFixture.split(id, EnvelopeFixture.generated(label, id: id, length: length))
+        }
+        func step(_ plaintext: [UInt8], _ now: Int64) -> JSONValue { ["plaintext": .hex(plaintext), "now": .int(now)] }
+        /// Complete messages are reported by digest (ADP-62), which keeps the file small; `in-order` shows the bytes.
+        func input(_ steps: [JSONValue], role: String = "device", digest: Bool = true) -> JSONValue {
+            ["role": .string(role), "digest": .bool(digest), "steps": .array(steps)]
+        }
+        let a = EnvelopeFixture.id(1), b = EnvelopeFixture.id(2)
+        let two = plan("two", a, length: 49_112), three = plan("three", b, length: 2 * piece + 5)
+
+        try file.add("in-order", operation: "envelope-reassemble", requirements: ["CHUNK-4", "CHUNK-6"],
+                     comment: "Two chunks in order: partial, then the message.", input: input([step(two[0], 0), step(two[1], 1)], digest: false),
+                     expect: .steps([nil, nil]))
+        try file.add("reverse-order", operation: "envelope-reassemble", requirements: ["CHUNK-4", "CHUNK-6"],
+                     comment: "Three chunks in reverse order.", flags: ["Order"],
+                     input: input([step(three[2], 0), step(three[1], 1), step(three[0], 2)]), expect: .steps([nil, nil, nil]))
+        try file.add("interleaved", operation: "envelope-reassemble", requirements: ["CHUNK-4"],
+                     comment: "Two messages interleaved: each completes with its own bytes.", flags: ["Order"],
+                     input: input([step(three[0], 0), step(two[1], 1), step(three[2], 2), step(two[0], 3), step(three[1], 4)]),
+                     expect: .steps([nil, nil, nil, nil, nil]))
+        try file.add("unchunked-passes", operation: "envelope-reassemble", requirements: ["CHUNK-6"],
+                     comment: "An unchunked envelope is a complete message at once.",
+                     input: input([step(Array(EnvelopeFixture.response(a).utf8), 0)]), expect: .steps([nil]))
+        try file.add("duplicate-chunk", operation: "envelope-reassemble", requirements: ["CHUNK-4", "ENV-10"],
+                     comment: "A chunk received twice is duplicate_chunk; the message still completes.", flags: ["StateUnchanged"],
+                     input: input([step(three[0], 0), step(three[0], 1), step(three[1], 2), step(three[2], 3)]),
+                     expect: .steps([nil, "duplicate_chunk", nil, nil]))
+        let conflicting = Array(EnvelopeFixture.chunk(b, seq: 1, total: 4, piece: [UInt8](repeating: 0x61, count: piece)).utf8)
+        try file.add("total-mismatch", operation: "envelope-reassemble", requirements: ["CHUNK-4", "ENV-10"],
+                     comment: "A chunk claiming total 4 for a message of 3 is refused; the message still completes.",
+                     flags: ["StateUnchanged"],
+                     input: input([step(three[0], 0), step(conflicting, 1), step(three[1], 2), step(three[2], 3)]),
+                     expect: .steps([nil, "chunk_total_mismatch", nil, nil]))
+        let ids = (10..<15).map(EnvelopeFixture.id)
+        let firsts = ids.map { plan("limit", $0, length: 49_112) }
+        let single = Array(EnvelopeFixture.chunk(EnvelopeFixture.id(20), seq: 0, total: 1,
+                                                 piece: Array(EnvelopeFixture.response(EnvelopeFixture.id(20)).utf8)).utf8)
+        try file.add("partial-limit", operation: "envelope-reassemble", requirements: ["CHUNK-4", "CHUNK-7", "ENV-10"],
+                     comment: "Four partial messages are kept, a fifth is too_many_partials; a total-1 chunk needs no slot; finishing one frees a slot.",
+                     flags: ["Limit"],
+                     input: input(firsts[0..<4].map { step($0[0], 0) } + [step(firsts[4][0], 1), step(single, 2), step(firsts[0][1], 3),
+                                                                            step(firsts[4][0], 4)]),
+                     expect: .steps([nil, nil, nil, nil, "too_many_partials", nil, nil, nil]))
+        try file.add("deadline-boundary", operation: "envelope-reassemble", requirements: ["CHUNK-5"],
+                     comment: "The last chunk at exactly 30,000 ms after the first completes the message.", flags: ["Limit"],
+                     input: input([step(two[0], 1_000), step(two[1], 31_000)]), expect: .steps([nil, nil]))
+        try file.add("deadline-passed", operation: "envelope-reassemble", requirements: ["CHUNK-5", "ENV-10"],
+                     comment: "At 30,001 ms the partial message is expired first; the late chunk then starts a new one.",
+                     flags: ["Limit"], input: input([step(two[0], 1_000), step(two[1], 31_001), step(two[0], 31_002)]),
+                     expect: .steps([nil, nil, nil]))
+        let nested = Array(EnvelopeFixture.chunk(a, seq: 0, total: 1, piece: Array(EnvelopeFixture.chunk(a, seq: 0, total: 1, piece: [1]).utf8)).utf8)
+        let mismatched = Array(EnvelopeFixture.chunk(a, seq: 0, total: 1, piece: Array(EnvelopeFixture.response(b).utf8)).utf8)
+        let garbage = Array(EnvelopeFixture.chunk(a, seq: 0, total: 1, piece: Array("{\"requestId\":".utf8)).utf8)
+        let request = Array(EnvelopeFixture.chunk(a, seq: 0, total: 1, piece: Array(EnvelopeFixture.request(a).utf8)).utf8)
+        let inner: [(String, String, [UInt8], String, String)] = [
+            ("nested-chunk", "A reassembled envelope that is itself a chunk.", nested, "nested_chunk", "device"),
+            ("request-id-mismatch", "A reassembled envelope with another request id.", mismatched, "chunk_request_id_mismatch", "device"),
+            ("inner-not-json", "Reassembled bytes that are not JSON.", garbage, "bad_envelope_json", "device"),
+            ("inner-unexpected-kind", "A reassembled request at a device.", request, "unexpected_kind", "device"),
+        ]
+        for (name, comment, plaintext, code, role) in inner {
+            try file.add(name, operation: "envelope-reassemble", requirements: ["CHUNK-6", "ENV-10"], comment: comment, flags: ["Inner"],
+                         input: input([step(plaintext, 0)], role: role), expect: .steps([code]))
+        }
+        let maximum = 16_777_216
+        let large: [JSONValue] = (0..<457).reversed().map { index in
+            ["splitOf": ["requestId": .string(a), "generated": EnvelopeFixture.generatedInput("maximum", length: maximum),
+                         "index": .int(Int64(index))], "now": .int(Int64(456 - index))]
+        }
+        try file.add("maximum-message", operation: "envelope-reassemble", requirements: ["CHUNK-4", "CHUNK-6", "CHUNK-7", "ADP-61", "ADP-62"],
+                     comment: "A 16 MiB message from the adapter's own split, in reverse order, reported by digest.", flags: ["Large", "Order"],
+                     input: ["role": "device", "digest": true, "steps": .array(large)], expect: .steps(Array(repeating: nil, count: 457)))
+        return try file.build()
+    }
+}
