@@ -106,7 +106,7 @@ import Testing
         // The last block differs from every other one: no block was produced twice by a wrapped counter.
         let blocks = stride(from: 0, to: 8_160, by: 32).map { Array(longest[$0..<$0 + 32]) }
         #expect(Set(blocks).count == 255)
-        #expect(throws: TunnelError.hkdfOutputTooLong) {
+        #expect(throws: CryptoError.hkdfOutputTooLong) {
             try HKDF.sha256(ikm: ikm, salt: [], info: [], length: 8_161)
         }
         #expect(TunnelError.hkdfOutputTooLong.code == "hkdf_output_too_long")
@@ -143,7 +143,7 @@ import Testing
         #expect(try XChaCha20Poly1305.open(key: Self.a31Key, nonce: Self.a31Nonce, ciphertext: sealed, aad: Self.a31AAD)
             == Self.a31Plaintext)
         // Positive control above; the same bytes under other AAD fail.
-        #expect(throws: TunnelError.authFailed) {
+        #expect(throws: CryptoError.authFailed) {
             try XChaCha20Poly1305.open(key: Self.a31Key, nonce: Self.a31Nonce, ciphertext: sealed, aad: [])
         }
     }

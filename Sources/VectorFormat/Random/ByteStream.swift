@@ -1,4 +1,4 @@
-import CSodium
+import TunnelCrypto
 
 /// A deterministic byte stream: SHA-256 in counter mode over a seed label.
 ///
@@ -9,7 +9,7 @@ import CSodium
 /// (spec/kit/01-vectors.md, "Deterministic values").
 public struct ByteStream: Sendable {
     /// SHA-256 state after absorbing the label, copied for every block.
-    private let labelState: crypto_hash_sha256_state
+    private let labelState: SHA256
     private var counter: UInt64 = 0
     /// Blocks generated ahead, `blocksPerRefill` at a time, and the read position in them.
     private var buffer: [UInt8] = []
@@ -17,10 +17,8 @@ public struct ByteStream: Sendable {
     private static let blocksPerRefill = 64
 
     public init(label: String) {
-        var state = crypto_hash_sha256_state()
-        _ = crypto_hash_sha256_init(&state)
-        let bytes = Array(label.utf8)
-        _ = crypto_hash_sha256_update(&state, bytes, UInt64(bytes.count))
+        var state = SHA256()
+        state.update(Array(label.utf8))
         labelState = state
     }
 
@@ -63,10 +61,8 @@ public struct ByteStream: Sendable {
             for index in 0..<Self.blocksPerRefill {
                 var state = labelState
                 var counterBytes = (start + UInt64(index)).bigEndian
-                withUnsafeBytes(of: &counterBytes) { c in
-                    _ = crypto_hash_sha256_update(&state, c.baseAddress!.assumingMemoryBound(to: UInt8.self), 8)
-                }
-                _ = crypto_hash_sha256_final(&state, out.baseAddress! + 32 * index)
+                withUnsafeBytes(of: &counterBytes) { state.update($0) }
+                state.finalize(into: out.baseAddress! + 32 * index)
             }
             initialized = 32 * Self.blocksPerRefill
         }

@@ -9,7 +9,7 @@ import XCTest
 /// `--save-traces` and `--save-all-traces` (ADP-96 to ADP-99): what a saved check holds, which
 /// checks are saved, and the runner's refusals.
 final class TraceSavingTests: XCTestCase {
-    private static let vectors = SuiteRun.repositoryRoot.appendingPathComponent("vectors").path
+    private static let vectors = Repository.root.appendingPathComponent("vectors").path
 
     /// A directory name in the temporary directory, not yet created; removed by the teardown.
     private func traceDirectory() -> String {

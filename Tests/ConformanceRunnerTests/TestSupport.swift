@@ -96,3 +96,9 @@ func runVectors(_ vectors: [Vector], adapter: [String], timeoutMilliseconds: Int
     driver.shutdown()
     return (results, driver)
 }
+
+/// The repository's root folder, for the vectors and the spec beside the tests.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}

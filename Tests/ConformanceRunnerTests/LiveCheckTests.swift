@@ -4,17 +4,18 @@ import Foundation
 import XCTest
 
 /// argv of the reference adapter, served by the `conformance` executable built beside the tests
-/// (`swift build --build-tests` and `swift test` build every product of the package).
+/// (`swift build --build-tests` and `swift test` build every product of the package), or of a
+/// mutant, served by `reference-adapter`: the runner links no mutant.
 func referenceAdapter(mutant: String? = nil) throws -> [String] {
     let directory = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = directory.appendingPathComponent("conformance").path
+    let executable = directory.appendingPathComponent(mutant == nil ? "conformance" : "reference-adapter").path
     struct MissingExecutable: Error, CustomStringConvertible {
         var description: String
     }
     guard FileManager.default.isExecutableFile(atPath: executable) else {
-        throw MissingExecutable(description: "the conformance executable is not built at \(executable)")
+        throw MissingExecutable(description: "the executable is not built at \(executable)")
     }
-    return [executable, "--serve-reference"] + (mutant.map { ["--mutant", $0] } ?? [])
+    return mutant.map { [executable, "--mutant", $0] } ?? [executable, "--serve-reference"]
 }
 
 /// The catalog entry with `id`.

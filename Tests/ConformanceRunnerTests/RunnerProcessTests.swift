@@ -51,7 +51,7 @@ final class RunnerProcessTests: XCTestCase {
         try writeVectors((0..<count).map { fakeVector("fake/\($0)") }, in: self).path
     }
 
-    private static let vectorsDirectory = SuiteRun.repositoryRoot.appendingPathComponent("vectors").path
+    private static let vectorsDirectory = Repository.root.appendingPathComponent("vectors").path
 
     // MARK: - Defect 1: a short sealed frame in the accumulated vectors
 
@@ -370,7 +370,7 @@ final class RunnerProcessTests: XCTestCase {
     // REQ: ADP-25, ADP-2
     func testAnswersOverTheLineCapAreResponseTooLargeInEveryImplementation() throws {
         XCTAssertEqual(Self.hugeSession.utf8.count, 3_120_205, "the request itself is under the cap")
-        let root = SuiteRun.repositoryRoot
+        let root = Repository.root
         let cAdapter = root.appendingPathComponent("tools/adapters/c/build/openhuman-adapter").path
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
