@@ -1,6 +1,5 @@
 #include "secure_memory.h"
 
-#include <jansson.h>
 #include <sodium.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,9 +37,4 @@ void secure_free(void *block)
     block_header *header = (block_header *)block - 1;
     sodium_memzero(header, sizeof(block_header) + header->length);
     free(header);
-}
-
-void secure_memory_install_for_jansson(void)
-{
-    json_set_alloc_funcs(secure_alloc, secure_free);
 }

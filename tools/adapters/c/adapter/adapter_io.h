@@ -54,6 +54,11 @@ const char *input_role(const json_t *input, tunnel_role *role);
 /* The member "c2s" and "s2c" (32 bytes each). */
 const char *input_session_keys(const json_t *input, session_keys *keys);
 
+/* Makes jansson allocate through secure_alloc / secure_free (secure_memory.h),
+ * so the request lines' hex secrets are wiped too. Call once, before any
+ * jansson use. */
+void secure_memory_install_for_jansson(void);
+
 /* Sets object[name] = hex(bytes); returns false when out of memory. */
 bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size_t length);
 

@@ -1,6 +1,7 @@
 /* Heap memory that is wiped when freed (SESS-2). Requests carry private
- * keys and plaintexts as hex text, so every buffer that held one - ours and
- * jansson's - is zeroed before it goes back to the allocator. */
+ * keys and plaintexts as hex text, so every buffer that held one is zeroed
+ * before it goes back to the allocator (the adapter makes jansson allocate
+ * here too: adapter_io.h, secure_memory_install_for_jansson). */
 #ifndef OPENHUMAN_SECURE_MEMORY_H
 #define OPENHUMAN_SECURE_MEMORY_H
 
@@ -12,9 +13,5 @@ void *secure_alloc(size_t length);
 
 /* Wipes the whole block, then frees it. NULL is ignored. */
 void secure_free(void *block);
-
-/* Makes jansson allocate through secure_alloc / secure_free. Call once,
- * before any jansson use. */
-void secure_memory_install_for_jansson(void);
 
 #endif

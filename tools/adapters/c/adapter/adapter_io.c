@@ -116,3 +116,8 @@ bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size
     secure_free(text);
     return status == 0;
 }
+
+void secure_memory_install_for_jansson(void)
+{
+    json_set_alloc_funcs(secure_alloc, secure_free);
+}
