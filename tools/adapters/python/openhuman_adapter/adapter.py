@@ -13,15 +13,17 @@ import json
 import sys
 import traceback
 
-from . import (__version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, key_log, key_log_file, pairing_window,
-               qr, sas, x25519)
-from .core_channel import CoreChannel
-from .core_session import SESSION_BOUND, CoreSession
+from openhuman_tunnel import (__version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, key_log,
+                              pairing_window, qr, sas, x25519)
+from openhuman_tunnel.core_channel import CoreChannel
+from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
+from openhuman_tunnel.errors import TunnelError
+from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
+
+from . import key_log_file
 from .envelope_operations import ENVELOPE_OPERATIONS
-from .errors import TunnelError
 from .request_errors import BadRequest, Unrepresentable
 from .request_input import hex_bytes as _bytes, optional_hex_bytes as _optional_bytes, safe_integer as _safe_integer, text as _text
-from .session import ROLES, SessionCipher, SessionKeys
 
 ADAPTER_PROTOCOL = 1
 ADAPTER_NAME = "openhuman-python"

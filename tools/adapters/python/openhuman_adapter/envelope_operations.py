@@ -7,13 +7,14 @@ reports, per step, its result and what expired before it.
 
 import hashlib
 
-from . import envelope
-from .chunks import Partial, Reassembler, Splitter
-from .envelope_json import JSONNumber, JSONObject
-from .errors import TunnelError
+from openhuman_tunnel import envelope
+from openhuman_tunnel.chunks import Partial, Reassembler, Splitter
+from openhuman_tunnel.envelope_json import JSONNumber, JSONObject
+from openhuman_tunnel.errors import TunnelError
+from openhuman_tunnel.rpc import CoreGate, DeviceRequests, Dispatch
+
 from .request_errors import BadRequest, Unrepresentable
 from .request_input import hex_bytes as _hex, optional_hex_bytes as _optional_hex, safe_integer as _natural, text as _string
-from .rpc import CoreGate, DeviceRequests, Dispatch
 
 _INT64_MAX = 2**63 - 1
 

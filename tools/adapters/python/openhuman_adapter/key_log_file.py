@@ -11,7 +11,7 @@ interleave. A failure to write is reported on stderr and never changes an answer
 import os
 import sys
 
-from . import key_log
+from openhuman_tunnel import key_log
 
 VARIABLE = "OPENHUMAN_KEYLOG"
 
