@@ -3,6 +3,7 @@
 #include "adapter_io.h"
 #include "frame.h"
 #include "secure_memory.h"
+#include "steps.h"
 
 const char *core_step_seal(const json_t *input, json_t *out, core_sealer seal, void *context,
                            tunnel_error *status)
@@ -71,7 +72,5 @@ const char *core_step_set_error(json_t *out, tunnel_error status)
     if (status == TUNNEL_ERR_NO_MEMORY) {
         return ADAPTER_INTERNAL_ERROR;
     }
-    return json_object_set_new(out, "error", json_string(tunnel_error_code(status))) == 0
-               ? NULL
-               : ADAPTER_INTERNAL_ERROR;
+    return steps_set_error(out, tunnel_error_code(status));
 }

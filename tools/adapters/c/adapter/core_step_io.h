@@ -26,7 +26,8 @@ const char *core_step_seal(const json_t *input, json_t *out, core_sealer seal, v
 const char *core_step_open(const json_t *input, json_t *out, core_opener open, void *context,
                            tunnel_error *status);
 
-/* Sets out["error"] to the code of a failed step. */
+/* Sets out["error"] to the code of a failed step (steps_set_error); out of
+ * memory is internal_error. */
 const char *core_step_set_error(json_t *out, tunnel_error status);
 
 #endif

@@ -11,6 +11,7 @@
 #include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
+#include "steps.h"
 
 /* A step's channel and time, for the sealer and opener callbacks. */
 typedef struct {
@@ -105,18 +106,15 @@ static const char *step_kind(const json_t *step, const char **name, const json_t
     return ADAPTER_BAD_REQUEST;
 }
 
-static const char *run_step(core_channel *channel, const json_t *step, json_t *results)
+static const char *run_step(void *context, const json_t *step, json_t *out)
 {
+    core_channel *channel = context;
     const char *kind = NULL;
     const json_t *body = NULL;
     uint64_t now = 0;
     const char *error = step_kind(step, &kind, &body);
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
-    }
-    json_t *out = error == NULL ? json_object() : NULL;
-    if (error == NULL && (out == NULL || json_array_append_new(results, out) != 0)) {
-        return ADAPTER_INTERNAL_ERROR;
     }
     if (error != NULL) {
         return error;
@@ -150,8 +148,8 @@ const char *op_core_channel(const json_t *input, json_t *output)
 {
     uint8_t core_static_private[32];
     channel_state state;
-    const json_t *steps = json_object_get(input, "steps");
-    const char *error = json_is_array(steps) ? NULL : ADAPTER_BAD_REQUEST;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
     if (error == NULL) {
         error = input_fixed(input, "coreStaticPrivate", core_static_private, 32);
     }
@@ -166,13 +164,7 @@ const char *op_core_channel(const json_t *input, json_t *output)
     core_channel channel;
     core_channel_init(&channel, core_static_private, &state, CORE_SESSION_BOUND);
     sodium_memzero(core_static_private, sizeof core_static_private);
-    json_t *results = json_array();
-    if (results == NULL || json_object_set_new(output, "steps", results) != 0) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        error = run_step(&channel, json_array_get(steps, i), results);
-    }
+    error = steps_run(steps, output, run_step, &channel);
     core_channel_wipe(&channel);
     return error;
 }

@@ -9,6 +9,7 @@
 #include "core_step_io.h"
 #include "frame.h"
 #include "operations.h"
+#include "steps.h"
 
 #define OPEN_MANY_MAX_COUNT 1048576u
 
@@ -97,19 +98,22 @@ static const char *run_open_many(core_session *session, const session_keys *keys
     return status == TUNNEL_OK ? NULL : core_step_set_error(out, status);
 }
 
-static const char *run_step(core_session *session, const session_keys *keys, const json_t *step,
-                            json_t *results)
+/* The session and its keys, which openMany's device frames are sealed with. */
+typedef struct {
+    core_session *session;
+    const session_keys *keys;
+} session_steps;
+
+static const char *run_step(void *context, const json_t *step, json_t *result)
 {
+    core_session *session = ((session_steps *)context)->session;
+    const session_keys *keys = ((session_steps *)context)->keys;
     const json_t *seal = json_object_get(step, "seal");
     const json_t *open = json_object_get(step, "open");
     const json_t *open_many = json_object_get(step, "openMany");
     const json_t *body = seal != NULL ? seal : open != NULL ? open : open_many;
     if (!json_is_object(step) || json_object_size(step) != 1 || !json_is_object(body)) {
         return ADAPTER_BAD_REQUEST;
-    }
-    json_t *result = json_object();
-    if (result == NULL || json_array_append_new(results, result) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
     }
     if (open_many != NULL) {
         return run_open_many(session, keys, open_many, result);
@@ -126,12 +130,13 @@ static const char *run_step(core_session *session, const session_keys *keys, con
 
 const char *op_core_session(const json_t *input, json_t *output)
 {
-    const json_t *steps = json_object_get(input, "steps");
-    if (!json_is_array(steps)) {
-        return ADAPTER_BAD_REQUEST;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
+    if (error != NULL) {
+        return error;
     }
     session_keys keys;
-    const char *error = input_session_keys(input, &keys);
+    error = input_session_keys(input, &keys);
     core_session session;
     if (error == NULL && core_session_init(&session, &keys, CORE_SESSION_BOUND) != TUNNEL_OK) {
         error = ADAPTER_INTERNAL_ERROR;
@@ -140,13 +145,8 @@ const char *op_core_session(const json_t *input, json_t *output)
         sodium_memzero(&keys, sizeof keys);
         return error;
     }
-    json_t *results = json_array();
-    if (results == NULL || json_object_set_new(output, "steps", results) != 0) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        error = run_step(&session, &keys, json_array_get(steps, i), results);
-    }
+    session_steps context = {&session, &keys};
+    error = steps_run(steps, output, run_step, &context);
     core_session_wipe(&session);
     sodium_memzero(&keys, sizeof keys);
     return error;

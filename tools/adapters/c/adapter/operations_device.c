@@ -14,6 +14,7 @@
 #include "operations.h"
 #include "secure_memory.h"
 #include "session_cipher.h"
+#include "steps.h"
 
 typedef struct {
     uint8_t core_static_public[32];
@@ -52,18 +53,31 @@ static const char *receive(device_receiver *receiver, const uint8_t *message, si
         }
         sodium_memzero(&keys, sizeof keys);
     }
-    if (status != TUNNEL_OK) {
-        ok = json_object_set_new(result, "error", json_string(tunnel_error_code(status))) == 0;
+    if (!ok) {
+        return ADAPTER_INTERNAL_ERROR;
     }
-    return ok ? NULL : ADAPTER_INTERNAL_ERROR;
+    return status == TUNNEL_OK ? NULL : steps_set_error(result, tunnel_error_code(status));
+}
+
+/* {frame}: one message for the receiver (context). */
+static const char *run_step(void *context, const json_t *step, json_t *result)
+{
+    uint8_t *message = NULL;
+    size_t length = 0;
+    const char *error = input_bytes(step, "frame", &message, &length);
+    if (error == NULL) {
+        error = receive(context, message, length, result);
+    }
+    secure_free(message);
+    return error;
 }
 
 const char *op_handshake_device(const json_t *input, json_t *output)
 {
     device_receiver receiver;
     memset(&receiver, 0, sizeof receiver);
-    const json_t *steps = json_object_get(input, "steps");
-    const char *error = json_is_array(steps) ? NULL : ADAPTER_BAD_REQUEST;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
     if (error == NULL) {
         error = input_fixed(input, "corePublicKey", receiver.core_static_public, 32);
     }
@@ -84,22 +98,8 @@ const char *op_handshake_device(const json_t *input, json_t *output)
         key_log_private(KEY_LOG_DEVICE_STATIC, receiver.device_static_private);
         key_log_private(KEY_LOG_CLIENT_EPHEMERAL, receiver.client_ephemeral_private);
     }
-    json_t *results = error == NULL ? json_array() : NULL;
-    if (error == NULL && (results == NULL || json_object_set_new(output, "steps", results) != 0)) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        uint8_t *message = NULL;
-        size_t length = 0;
-        error = input_bytes(json_array_get(steps, i), "frame", &message, &length);
-        json_t *result = error == NULL ? json_object() : NULL;
-        if (error == NULL && (result == NULL || json_array_append_new(results, result) != 0)) {
-            error = ADAPTER_INTERNAL_ERROR;
-        }
-        if (error == NULL) {
-            error = receive(&receiver, message, length, result);
-        }
-        secure_free(message);
+    if (error == NULL) {
+        error = steps_run(steps, output, run_step, &receiver);
     }
     if (receiver.accepted) {
         session_cipher_wipe(&receiver.session);

@@ -14,6 +14,7 @@
 #include "operations.h"
 #include "reassembler.h"
 #include "secure_memory.h"
+#include "steps.h"
 
 /* The last generated message of the request, so the 457 splitOf steps of a
  * 16 MiB message build it once; one at a time keeps memory to one message. */
@@ -106,24 +107,7 @@ static const char *set_error(json_t *result, envelope_status status)
     if (strcmp(status, ENV_NO_MEMORY) == 0) {
         return ADAPTER_INTERNAL_ERROR;
     }
-    return json_object_set_new(result, "error", json_string(status)) == 0 ? NULL
-                                                                           : ADAPTER_INTERNAL_ERROR;
-}
-
-/* The input's "steps" array, and the output's "steps" array that gets one
- * result per step: the frame of every operation here run by steps. */
-static const char *open_steps(const json_t *input, json_t *output, const json_t **steps,
-                              json_t **results)
-{
-    *steps = json_object_get(input, "steps");
-    if (!json_is_array(*steps)) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    *results = json_array();
-    if (*results == NULL || json_object_set_new(output, "steps", *results) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    return NULL;
+    return steps_set_error(result, status);
 }
 
 /* What a pingMany step does (envelope-core only, ADP-65); NULL where the
@@ -131,55 +115,65 @@ static const char *open_steps(const json_t *input, json_t *output, const json_t 
 typedef const char *(*many_handler)(void *receiver, const json_t *many, int64_t now,
                                     json_t *result);
 
-/* Runs steps {plaintext | splitOf, now}, or {pingMany, now} where many is
- * given, against one reassembler (chunks): expiry first (CHUNK-5), then the
- * handler. */
+/* One receiver's steps: its reassembler (chunks), what a step does with its
+ * plaintext, and with a pingMany (NULL where the operation has none). */
+typedef struct {
+    reassembler *chunks;
+    void *receiver;
+    step_handler handler;
+    many_handler many;
+    message_cache cache;
+} receiver_steps;
+
+/* Runs one step {plaintext | splitOf, now}, or {pingMany, now} where many is
+ * given, against the receiver: expiry first (CHUNK-5), then the handler. */
+static const char *receiver_step(void *context, const json_t *step, json_t *result)
+{
+    receiver_steps *steps = context;
+    int64_t now;
+    byte_buffer plaintext;
+    byte_buffer_init(&plaintext);
+    envelope_status status = ENVELOPE_OK;
+    const char *error = json_is_object(step) ? NULL : ADAPTER_BAD_REQUEST;
+    if (error == NULL) {
+        error = input_natural(step, "now", &now);
+    }
+    const json_t *ping_many =
+        steps->many != NULL && error == NULL ? json_object_get(step, "pingMany") : NULL;
+    if (error == NULL && ping_many == NULL) {
+        error = step_plaintext(step, &steps->cache, &plaintext, &status);
+    }
+    if (error == NULL) {
+        char expired[ENVELOPE_MAX_PARTIALS][ENVELOPE_MAX_REQUEST_ID + 1];
+        size_t count = reassembler_expire(steps->chunks, now, expired);
+        error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])expired,
+                           count);
+    }
+    if (error == NULL && ping_many != NULL) {
+        error = steps->many(steps->receiver, ping_many, now, result);
+    } else if (error == NULL && status == ENVELOPE_OK) {
+        error = steps->handler(steps->receiver, plaintext.data, plaintext.length, now, result,
+                               &status);
+    }
+    if (error == NULL && status != ENVELOPE_OK) {
+        error = set_error(result, status);
+    }
+    byte_buffer_release(&plaintext);
+    return error;
+}
+
+/* Runs the input's steps against one receiver (see receiver_step). */
 static const char *run_steps(const json_t *input, json_t *output, reassembler *chunks,
                              void *receiver, step_handler handler, many_handler many)
 {
     const json_t *steps;
-    json_t *results;
-    const char *opened = open_steps(input, output, &steps, &results);
-    if (opened != NULL) {
-        return opened;
+    const char *error = steps_of(input, &steps);
+    if (error != NULL) {
+        return error;
     }
-    message_cache cache;
-    memset(&cache, 0, sizeof cache);
-    const char *error = NULL;
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        const json_t *step = json_array_get(steps, i);
-        int64_t now;
-        byte_buffer plaintext;
-        byte_buffer_init(&plaintext);
-        envelope_status status = ENVELOPE_OK;
-        json_t *result = json_object();
-        error = result == NULL || json_array_append_new(results, result) != 0 ? ADAPTER_INTERNAL_ERROR
-                : !json_is_object(step)                                      ? ADAPTER_BAD_REQUEST
-                                                                             : NULL;
-        if (error == NULL) {
-            error = input_natural(step, "now", &now);
-        }
-        const json_t *ping_many = many != NULL && error == NULL ? json_object_get(step, "pingMany") : NULL;
-        if (error == NULL && ping_many == NULL) {
-            error = step_plaintext(step, &cache, &plaintext, &status);
-        }
-        if (error == NULL) {
-            char expired[ENVELOPE_MAX_PARTIALS][ENVELOPE_MAX_REQUEST_ID + 1];
-            size_t count = reassembler_expire(chunks, now, expired);
-            error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])expired,
-                               count);
-        }
-        if (error == NULL && ping_many != NULL) {
-            error = many(receiver, ping_many, now, result);
-        } else if (error == NULL && status == ENVELOPE_OK) {
-            error = handler(receiver, plaintext.data, plaintext.length, now, result, &status);
-        }
-        if (error == NULL && status != ENVELOPE_OK) {
-            error = set_error(result, status);
-        }
-        byte_buffer_release(&plaintext);
-    }
-    cache_release(&cache);
+    receiver_steps context = {chunks, receiver, handler, many, {0}};
+    error = steps_run(steps, output, receiver_step, &context);
+    cache_release(&context.cache);
     return error;
 }
 
@@ -460,8 +454,9 @@ static const char *device_receive(device_requests *device, const json_t *step, i
 }
 
 /* Runs one step: expiry (RPC-5, CHUNK-5), then the action. */
-static const char *device_step(device_requests *device, const json_t *step, json_t *result)
+static const char *device_step(void *context, const json_t *step, json_t *result)
 {
+    device_requests *device = context;
     int64_t now;
     const json_t *send = json_object_get(step, "send");
     const json_t *receive = json_object_get(step, "receive");
@@ -501,20 +496,13 @@ static const char *device_step(device_requests *device, const json_t *step, json
 const char *op_envelope_device(const json_t *input, json_t *output)
 {
     const json_t *steps;
-    json_t *results;
-    const char *opened = open_steps(input, output, &steps, &results);
-    if (opened != NULL) {
-        return opened;
+    const char *error = steps_of(input, &steps);
+    if (error != NULL) {
+        return error;
     }
     device_requests device;
     device_requests_init(&device);
-    const char *error = NULL;
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        json_t *result = json_object();
-        error = result == NULL || json_array_append_new(results, result) != 0
-                    ? ADAPTER_INTERNAL_ERROR
-                    : device_step(&device, json_array_get(steps, i), result);
-    }
+    error = steps_run(steps, output, device_step, &device);
     device_requests_release(&device);
     return error;
 }

@@ -9,6 +9,7 @@
 #include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
+#include "steps.h"
 
 /* Device private keys shared by start and finish. */
 typedef struct {
@@ -89,11 +90,18 @@ const char *op_handshake_device_finish(const json_t *input, json_t *output)
     return error;
 }
 
+/* The core's static key and the channel, which carries over from accepted steps (CHAN-6). */
+typedef struct {
+    const uint8_t *core_static_private;
+    channel_state *channel;
+} core_steps;
+
 /* One handshake-core step {frame, now, serverEphemeralPrivate, ackNonce}
- * against the channel, appended to results with the channel after it. */
-static const char *run_core_step(const uint8_t core_static_private[32], channel_state *channel,
-                                 const json_t *step, json_t *results)
+ * against the channel; its result shows the channel after it. */
+static const char *run_core_step(void *context, const json_t *step, json_t *result)
 {
+    const uint8_t *core_static_private = ((core_steps *)context)->core_static_private;
+    channel_state *channel = ((core_steps *)context)->channel;
     uint8_t *frame = NULL;
     size_t frame_length = 0;
     uint64_t now = 0;
@@ -113,10 +121,6 @@ static const char *run_core_step(const uint8_t core_static_private[32], channel_
     if (error == NULL) {
         error = input_fixed(step, "ackNonce", ack_nonce, sizeof ack_nonce);
     }
-    json_t *result = error == NULL ? json_object() : NULL;
-    if (error == NULL && (result == NULL || json_array_append_new(results, result) != 0)) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
     if (error == NULL) {
         tunnel_error status = core_handshake_accept(frame, frame_length, core_static_private,
                                                     channel, now, server_ephemeral_private,
@@ -126,8 +130,7 @@ static const char *run_core_step(const uint8_t core_static_private[32], channel_
                             output_set_hex(result, "c2s", accepted.keys.c2s, 32) &&
                             output_set_hex(result, "s2c", accepted.keys.s2c, 32) &&
                             output_set_hex(result, "devicePublicKey", accepted.device_public, 32)
-                      : json_object_set_new(result, "error",
-                                            json_string(tunnel_error_code(status))) == 0;
+                      : steps_set_error(result, tunnel_error_code(status)) == NULL;
         if (!ok || json_object_set_new(result, "channel", channel_json(channel)) != 0) {
             error = ADAPTER_INTERNAL_ERROR;
         }
@@ -142,8 +145,8 @@ const char *op_handshake_core(const json_t *input, json_t *output)
 {
     uint8_t core_static_private[32];
     channel_state channel;
-    const json_t *steps = json_object_get(input, "steps");
-    const char *error = json_is_array(steps) ? NULL : ADAPTER_BAD_REQUEST;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
     if (error == NULL) {
         error = input_fixed(input, "coreStaticPrivate", core_static_private, 32);
     }
@@ -153,12 +156,9 @@ const char *op_handshake_core(const json_t *input, json_t *output)
     if (error == NULL) {
         key_log_private(KEY_LOG_CORE_STATIC, core_static_private);
     }
-    json_t *results = error == NULL ? json_array() : NULL;
-    if (error == NULL && (results == NULL || json_object_set_new(output, "steps", results) != 0)) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        error = run_core_step(core_static_private, &channel, json_array_get(steps, i), results);
+    if (error == NULL) {
+        core_steps context = {core_static_private, &channel};
+        error = steps_run(steps, output, run_core_step, &context);
     }
     sodium_memzero(core_static_private, sizeof core_static_private);
     return error;

@@ -5,6 +5,7 @@
 #include "frame.h"
 #include "operations.h"
 #include "session_cipher.h"
+#include "steps.h"
 
 /* The session cipher described by role, c2s and s2c, fresh (SESS-1). */
 static const char *session_from_input(const json_t *input, session_cipher *cipher)
@@ -88,10 +89,10 @@ const char *op_frame_open(const json_t *input, json_t *output)
 }
 
 /* Runs one step {"seal": {...}} or {"open": {...}} on the shared session
- * and appends its result; a protocol error becomes {"error": code} and the
- * next steps still run. */
-static const char *run_step(session_cipher *cipher, const json_t *step, json_t *results)
+ * (context); a protocol error becomes {"error": code}. */
+static const char *run_step(void *context, const json_t *step, json_t *result)
 {
+    session_cipher *cipher = context;
     const json_t *seal = json_object_get(step, "seal");
     const json_t *open = json_object_get(step, "open");
     if (!json_is_object(step) || (seal == NULL) == (open == NULL)) {
@@ -100,38 +101,28 @@ static const char *run_step(session_cipher *cipher, const json_t *step, json_t *
     if (!json_is_object(seal != NULL ? seal : open)) {
         return ADAPTER_BAD_REQUEST;
     }
-    json_t *result = json_object();
-    if (result == NULL || json_array_append_new(results, result) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
     tunnel_error status = TUNNEL_OK;
     const char *error = seal != NULL ? run_seal(cipher, seal, result, &status)
                                      : run_open(cipher, open, result, &status);
-    if (error == NULL && status != TUNNEL_OK &&
-        json_object_set_new(result, "error", json_string(tunnel_error_code(status))) != 0) {
-        error = ADAPTER_INTERNAL_ERROR;
+    if (error == NULL && status != TUNNEL_OK) {
+        error = steps_set_error(result, tunnel_error_code(status));
     }
     return error;
 }
 
 const char *op_session(const json_t *input, json_t *output)
 {
-    const json_t *steps = json_object_get(input, "steps");
-    if (!json_is_array(steps)) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    session_cipher cipher;
-    const char *error = session_from_input(input, &cipher);
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
     if (error != NULL) {
         return error;
     }
-    json_t *results = json_array();
-    if (results == NULL || json_object_set_new(output, "steps", results) != 0) {
-        error = ADAPTER_INTERNAL_ERROR;
+    session_cipher cipher;
+    error = session_from_input(input, &cipher);
+    if (error != NULL) {
+        return error;
     }
-    for (size_t i = 0; error == NULL && i < json_array_size(steps); i++) {
-        error = run_step(&cipher, json_array_get(steps, i), results);
-    }
+    error = steps_run(steps, output, run_step, &cipher);
     session_cipher_wipe(&cipher);
     return error;
 }

@@ -23,7 +23,8 @@ from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 from . import key_log_file
 from .envelope_operations import ENVELOPE_OPERATIONS
 from .request_errors import BadRequest, Unrepresentable
-from .request_input import hex_bytes as _bytes, optional_hex_bytes as _optional_bytes, safe_integer as _safe_integer, text as _text
+from .request_input import array as _list, hex_bytes as _bytes, optional_hex_bytes as _optional_bytes, safe_integer as _safe_integer, text as _text
+from .steps import run_steps
 
 ADAPTER_PROTOCOL = 1
 ADAPTER_NAME = "openhuman-python"
@@ -35,18 +36,9 @@ UNSUPPORTED = "unsupported"
 
 # --- reading inputs ------------------------------------------------------------------
 
-
-
 def _object(value) -> dict:
     if not isinstance(value, dict):
         raise BadRequest("expected a JSON object")
-    return value
-
-
-def _list(source: dict, name: str) -> list:
-    value = source.get(name)
-    if not isinstance(value, list):
-        raise BadRequest(f"{name}: expected an array")
     return value
 
 
@@ -133,16 +125,14 @@ def op_session(inp: dict) -> dict:
     """One session object for all steps; a failing step reports its code and the next step runs."""
     cipher = _cipher(inp)
     steps = [_session_step(step) for step in _list(inp, "steps")]
-    results = []
-    for action, arguments in steps:
-        try:
-            if action == "seal":
-                results.append({"frame": _hex(cipher.seal(*arguments))})
-            else:
-                results.append({"plaintext": _hex(cipher.open(*arguments))})
-        except TunnelError as error:
-            results.append({"error": error.code})
-    return {"steps": results}
+
+    def apply(step) -> dict:
+        action, arguments = step
+        if action == "seal":
+            return {"frame": _hex(cipher.seal(*arguments))}
+        return {"plaintext": _hex(cipher.open(*arguments))}
+
+    return run_steps(steps, apply)
 
 
 # --- handshake -----------------------------------------------------------------------
@@ -176,18 +166,17 @@ def op_handshake_device(inp: dict) -> dict:
     messages = [_bytes(_object(step), "frame") for step in _list(inp, "steps")]
     key_log.private(key_log.DEVICE_STATIC, device_private)
     key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
-    session, results = None, []
-    for message in messages:
-        try:
-            if session is not None:
-                results.append({"plaintext": _hex(session.open(message))})
-                continue
-            keys = handshake.device_finish(message, core_public, device_private, client_private)
-            session = SessionCipher("device", keys)
-            results.append({"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)})
-        except TunnelError as error:
-            results.append({"error": error.code})
-    return {"steps": results}
+    session = None
+
+    def apply(message: bytes) -> dict:
+        nonlocal session
+        if session is not None:
+            return {"plaintext": _hex(session.open(message))}
+        keys = handshake.device_finish(message, core_public, device_private, client_private)
+        session = SessionCipher("device", keys)
+        return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
+
+    return run_steps(messages, apply)
 
 
 def _read_channel(value):
@@ -228,18 +217,17 @@ def op_handshake_core(inp: dict) -> dict:
     channel = _read_channel(inp.get("channel"))
     steps = [_core_step(step) for step in _list(inp, "steps")]
     key_log.private(key_log.CORE_STATIC, core_static_private)
-    results = []
-    for frame, now, server_ephemeral_private, ack_nonce in steps:
-        try:
-            accepted = handshake.core_accept(frame, core_static_private, channel, now,
-                                             server_ephemeral_private, ack_nonce)
-        except TunnelError as error:
-            results.append({"error": error.code, "channel": _write_channel(channel)})
-            continue
+
+    def apply(step) -> dict:
+        nonlocal channel
+        frame, now, server_ephemeral_private, ack_nonce = step
+        accepted = handshake.core_accept(frame, core_static_private, channel, now,
+                                         server_ephemeral_private, ack_nonce)
         channel = accepted.channel
-        results.append({"ack": _hex(accepted.ack), "c2s": _hex(accepted.keys.c2s), "s2c": _hex(accepted.keys.s2c),
-                        "devicePublicKey": _hex(accepted.device_public_key), "channel": _write_channel(channel)})
-    return {"steps": results}
+        return {"ack": _hex(accepted.ack), "c2s": _hex(accepted.keys.c2s), "s2c": _hex(accepted.keys.s2c),
+                "devicePublicKey": _hex(accepted.device_public_key)}
+
+    return run_steps(steps, apply, after=lambda: {"channel": _write_channel(channel)})
 
 
 # --- safe pairing ----------------------------------------------------------------------
@@ -311,28 +299,23 @@ def op_core_session(inp: dict) -> dict:
     keys = _session_keys(inp)
     session = CoreSession(keys)
     steps = [_core_session_step(step) for step in _list(inp, "steps")]
-    results = []
-    for action, arguments in steps:
+
+    def apply(step) -> dict:
+        action, arguments = step
         if action == "openMany":
             opened = 0
-            result = None
             for frame in _device_frames(keys, *arguments):
                 try:
                     session.open(frame)
                 except TunnelError as error:
-                    result = {"opened": opened, "error": error.code}
-                    break
+                    return {"opened": opened, "error": error.code}
                 opened += 1
-            results.append(result or {"opened": opened})
-            continue
-        try:
-            if action == "seal":
-                results.append({"frame": _hex(session.seal(*arguments))})
-            else:
-                results.append({"plaintext": _hex(session.open(*arguments))})
-        except TunnelError as error:
-            results.append({"error": error.code})
-    return {"steps": results}
+            return {"opened": opened}
+        if action == "seal":
+            return {"frame": _hex(session.seal(*arguments))}
+        return {"plaintext": _hex(session.open(*arguments))}
+
+    return run_steps(steps, apply)
 
 
 def _core_channel_step(step):
@@ -366,26 +349,24 @@ def op_core_channel(inp: dict) -> dict:
     channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
     key_log.private(key_log.CORE_STATIC, core_static_private)
-    results = []
-    for kind, arguments in steps:
-        result = {}
-        try:
-            if kind == "handshake":
-                opened = channel.handshake(*arguments)
-                result = {"ack": _hex(opened.ack), "sas": opened.sas, "c2s": _hex(opened.keys.c2s),
-                          "s2c": _hex(opened.keys.s2c), "devicePublicKey": _hex(opened.device_public_key)}
-            elif kind == "open":
-                result = {"plaintext": _hex(channel.open(*arguments))}
-            elif kind == "seal":
-                result = {"frame": _hex(channel.seal(*arguments))}
-            else:
-                getattr(channel, kind)(*arguments)
-        except TunnelError as error:
-            result = {"error": error.code}
-        result["channel"] = _write_channel(channel.state)
-        result["pending"] = _write_slot(channel.slot)
-        results.append(result)
-    return {"steps": results}
+
+    def apply(step) -> dict:
+        kind, arguments = step
+        if kind == "handshake":
+            opened = channel.handshake(*arguments)
+            return {"ack": _hex(opened.ack), "sas": opened.sas, "c2s": _hex(opened.keys.c2s),
+                    "s2c": _hex(opened.keys.s2c), "devicePublicKey": _hex(opened.device_public_key)}
+        if kind == "open":
+            return {"plaintext": _hex(channel.open(*arguments))}
+        if kind == "seal":
+            return {"frame": _hex(channel.seal(*arguments))}
+        getattr(channel, kind)(*arguments)
+        return {}
+
+    def after() -> dict:
+        return {"channel": _write_channel(channel.state), "pending": _write_slot(channel.slot)}
+
+    return run_steps(steps, apply, after=after)
 
 
 # --- pairing payload -----------------------------------------------------------------

@@ -14,7 +14,8 @@ from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.rpc import CoreGate, DeviceRequests, Dispatch
 
 from .request_errors import BadRequest, Unrepresentable
-from .request_input import hex_bytes as _hex, optional_hex_bytes as _optional_hex, safe_integer as _natural, text as _string
+from .request_input import array as _list, hex_bytes as _hex, optional_hex_bytes as _optional_hex, safe_integer as _natural, text as _string
+from .steps import run_steps
 
 _INT64_MAX = 2**63 - 1
 
@@ -45,13 +46,6 @@ def _optional_bool(source: dict, name: str) -> bool:
         return False
     if not isinstance(value, bool):
         raise BadRequest(f"{name}: expected a boolean")
-    return value
-
-
-def _list(source: dict, name: str) -> list:
-    value = source.get(name)
-    if not isinstance(value, list):
-        raise BadRequest(f"{name}: expected an array")
     return value
 
 
@@ -230,23 +224,17 @@ def _step_plaintext(source) -> bytes:
 
 
 def _run_steps(inp: dict, receiver, handle, ping_many: bool = False) -> dict:
-    """Runs every step on one receiver; a protocol error is that step's result."""
+    """Runs every step on one receiver, each read as it comes; a protocol error is that step's result."""
     cache = {}
-    steps = _list(inp, "steps")
-    results = []
-    for step in steps:
-        now, source = _envelope_step(step, cache, ping_many)
-        expired = receiver.expire(now)
+    steps = (_envelope_step(step, cache, ping_many) for step in _list(inp, "steps"))
+
+    def apply(step) -> dict:
+        now, source = step
         if isinstance(source, _PingMany):
-            result = source.run(receiver, now)
-        else:
-            try:
-                result = handle(receiver.receive(_step_plaintext(source), now))
-            except TunnelError as error:
-                result = {"error": error.code}
-        result["expired"] = expired
-        results.append(result)
-    return {"steps": results}
+            return source.run(receiver, now)
+        return handle(receiver.receive(_step_plaintext(source), now))
+
+    return run_steps(steps, apply, before=lambda step: {"expired": receiver.expire(step[0])})
 
 
 def op_envelope_reassemble(inp: dict) -> dict:
@@ -309,23 +297,22 @@ def _event(event) -> dict:
 def op_envelope_device(inp: dict) -> dict:
     device = DeviceRequests()
     steps = [_device_step(step) for step in _list(inp, "steps")]
-    results = []
-    for now, action, arguments in steps:
-        timed_out, expired = device.expire(now)
-        try:
-            if action == "send":
-                rid, method, params, stream, timeout = arguments
-                plaintexts = device.send(rid, method, params, stream, timeout, now)
-                result = {"plaintexts": [plaintext.hex() for plaintext in plaintexts]}
-            elif action == "receive":
-                result = _event(device.receive(arguments, now))
-            else:
-                result = {}
-        except TunnelError as error:
-            result = {"error": error.code}
-        result.update(timedOut=timed_out, expired=expired)
-        results.append(result)
-    return {"steps": results}
+
+    def before(step) -> dict:
+        timed_out, expired = device.expire(step[0])
+        return {"timedOut": timed_out, "expired": expired}
+
+    def apply(step) -> dict:
+        now, action, arguments = step
+        if action == "send":
+            rid, method, params, stream, timeout = arguments
+            plaintexts = device.send(rid, method, params, stream, timeout, now)
+            return {"plaintexts": [plaintext.hex() for plaintext in plaintexts]}
+        if action == "receive":
+            return _event(device.receive(arguments, now))
+        return {}
+
+    return run_steps(steps, apply, before=before)
 
 
 ENVELOPE_OPERATIONS = {

@@ -36,6 +36,14 @@ def safe_integer(source: dict, name: str) -> int:
     return value
 
 
+def array(source: dict, name: str) -> list:
+    """A JSON array member (its elements are read by the caller)."""
+    value = source.get(name)
+    if not isinstance(value, list):
+        raise BadRequest(f"{name}: expected an array")
+    return value
+
+
 def text(source: dict, name: str) -> str:
     """A JSON string that is Unicode text (a lone surrogate escape is not)."""
     value = source.get(name)
