@@ -137,10 +137,10 @@ class RelayCore:
         for channel_id, core_static, state in persisted:
             self.channels[channel_id] = ChannelRecord(channel_id, core_static, state)
 
-    def executed(self, channel_id: str = None) -> list:
+    def executed(self, channel_id: str | None = None) -> list:
         return [e for e in self.executions if channel_id is None or e[0] == channel_id]
 
-    def reported(self, code: str, channel_id: str = None) -> int:
+    def reported(self, code: str, channel_id: str | None = None) -> int:
         return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
 
     # --- frames ----------------------------------------------------------------------

@@ -18,7 +18,7 @@ import uuid
 
 from openhuman_tunnel import base64url, handshake, qr
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
-from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE_ACK, check_envelope
+from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE_ACK, check_shape
 from openhuman_tunnel.rpc import DeviceRequests, Event
 from openhuman_tunnel.session import DEVICE, SessionCipher
 
@@ -32,7 +32,7 @@ ACK_TIMEOUT_SECONDS = 10.0  # DEV-STATE-3
 HINT_INTERVAL = 1.0
 PING = "openhuman.ping"
 _KEY = 32
-_NO_TYPE = -1  # no octet equals it: check_envelope then names the message's own type error (DEV-STATE-4)
+_NO_TYPE = -1  # no octet equals it: check_shape then names the message's own type error (DEV-STATE-4)
 
 
 class RelayPhone:
@@ -118,7 +118,7 @@ class RelayPhone:
 
     # --- requests (ENV-5, RPC-4, RPC-5) -----------------------------------------------
 
-    async def request(self, method: str, params: bytes = None, timeout_ms: int = 5000, request_id: str = None) -> Event:
+    async def request(self, method: str, params: bytes | None = None, timeout_ms: int = 5000, request_id: str | None = None) -> Event:
         """Send one request and wait for its answer; TunnelError `request_timeout` after the deadline.
 
         A request id is never sent twice (ENV-5): a retry is a new request with a new id, and asking
@@ -160,7 +160,7 @@ class RelayPhone:
             elif self.cipher is not None:
                 self._deliver(self.cipher.open(frame))
             else:
-                check_envelope(frame, _NO_TYPE, 0)  # idle, or a non-ack while awaiting one
+                check_shape(frame, _NO_TYPE, 0)  # idle, or a non-ack while awaiting one
         except TunnelError as error:
             self.reports.append(error.code)
 

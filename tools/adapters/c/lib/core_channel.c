@@ -118,7 +118,7 @@ static tunnel_error open_under_slot(core_channel *channel, const uint8_t *frame,
     return TUNNEL_OK;
 }
 
-/* KEYCONF-3 steps 5 to 8, after the envelope and the state checks. */
+/* KEYCONF-3 steps 5 to 8, after the shape and the state checks. */
 static tunnel_error open_session_frame(core_channel *channel, const uint8_t *frame,
                                        size_t frame_length, uint64_t now, uint8_t *plaintext,
                                        size_t *plaintext_length)
@@ -149,7 +149,7 @@ tunnel_error core_channel_open(core_channel *channel, const uint8_t *frame, size
 {
     *plaintext_length = 0;
     apply_timeout(channel, now);
-    tunnel_error error = frame_check_envelope(frame, frame_length, FRAME_TYPE_SESSION,
+    tunnel_error error = frame_check_shape(frame, frame_length, FRAME_TYPE_SESSION,
                                               SESSION_FRAME_OVERHEAD);
     if (error != TUNNEL_OK) {
         return error;

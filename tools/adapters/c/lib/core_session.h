@@ -40,7 +40,7 @@ bool core_session_exhausted(const core_session *session);
 /* FRAME-OPEN-5 / MEMORY-1: the nonce frame[1:25] was accepted before. */
 bool core_session_remembers(const core_session *session, const uint8_t nonce[24]);
 
-/* FRAME-OPEN-6 alone: opens frame[25:] under c2s (the frame's envelope was
+/* FRAME-OPEN-6 alone: opens frame[25:] under c2s (the frame's shape was
  * checked by the caller). Changes nothing. plaintext has room for
  * frame_length bytes. */
 tunnel_error core_session_authenticate(const core_session *session, const uint8_t *frame,
@@ -50,7 +50,7 @@ tunnel_error core_session_authenticate(const core_session *session, const uint8_
 /* Records an authenticated frame's nonce and counts it (FRAME-OPEN-7). */
 tunnel_error core_session_record(core_session *session, const uint8_t nonce[24]);
 
-/* The whole order of MEMORY-2 for one frame: envelope, `replayed`,
+/* The whole order of MEMORY-2 for one frame: shape, `replayed`,
  * authentication unless exhausted, then `session_exhausted` or
  * `auth_failed`. Only an accepted frame changes the session. */
 tunnel_error core_session_open(core_session *session, const uint8_t *frame, size_t frame_length,

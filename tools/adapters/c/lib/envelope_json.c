@@ -168,41 +168,18 @@ const ej_member *ej_find(const ej_object *object, const char *name)
     return NULL;
 }
 
-static int compare_names(const void *a, const void *b)
-{
-    const ej_member *x = *(const ej_member *const *)a;
-    const ej_member *y = *(const ej_member *const *)b;
-    size_t shorter = x->name_length < y->name_length ? x->name_length : y->name_length;
-    int order = shorter == 0 ? 0 : memcmp(x->name, y->name, shorter);
-    if (order != 0) {
-        return order;
-    }
-    return (x->name_length > y->name_length) - (x->name_length < y->name_length);
-}
-
-/* Sorts pointers by decoded name and compares neighbours: O(n log n) for any
- * member count, so a hostile object with many members cannot stall it. */
 envelope_status ej_check_duplicates(const ej_object *object)
 {
-    if (object->count < 2) {
+    switch (lex_check_duplicate_names(object->members, object->count, sizeof *object->members,
+                                      offsetof(ej_member, name), offsetof(ej_member, name_length))) {
+    case LEX_NAMES_DISTINCT:
         return ENVELOPE_OK;
-    }
-    const ej_member **sorted = malloc(object->count * sizeof *sorted);
-    if (sorted == NULL) {
+    case LEX_NAMES_DUPLICATE:
+        return ENV_DUPLICATE_FIELD;
+    case LEX_NAMES_NO_MEMORY:
+    default:
         return ENV_NO_MEMORY;
     }
-    for (size_t i = 0; i < object->count; i++) {
-        sorted[i] = &object->members[i];
-    }
-    qsort(sorted, object->count, sizeof *sorted, compare_names);
-    envelope_status status = ENVELOPE_OK;
-    for (size_t i = 1; i < object->count && status == ENVELOPE_OK; i++) {
-        if (compare_names(&sorted[i - 1], &sorted[i]) == 0) {
-            status = ENV_DUPLICATE_FIELD;
-        }
-    }
-    free(sorted);
-    return status;
 }
 
 void ej_free(ej_object *object)

@@ -1,6 +1,6 @@
 #include "frame.h"
 
-tunnel_error frame_check_envelope(const uint8_t *message, size_t length,
+tunnel_error frame_check_shape(const uint8_t *message, size_t length,
                                   uint8_t accepted_type, size_t min_length)
 {
     if (length == 0) {

@@ -63,7 +63,7 @@ tunnel_error device_handshake_finish(const uint8_t *ack, size_t ack_length,
                                      session_keys *keys)
 {
     sodium_memzero(keys, sizeof *keys);
-    tunnel_error error = frame_check_envelope(ack, ack_length, FRAME_TYPE_ACK, ACK_MIN_LENGTH);
+    tunnel_error error = frame_check_shape(ack, ack_length, FRAME_TYPE_ACK, ACK_MIN_LENGTH);
     if (error != TUNNEL_OK) {
         return error;
     }

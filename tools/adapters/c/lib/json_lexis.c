@@ -1,5 +1,6 @@
 #include "json_lexis.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "hex.h"
@@ -193,4 +194,47 @@ bool lex_skip_literal(lex_cursor *c, const char *literal)
     }
     c->position += n;
     return true;
+}
+
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+} lex_name;
+
+static int compare_names(const void *a, const void *b)
+{
+    const lex_name *x = a;
+    const lex_name *y = b;
+    size_t shorter = x->length < y->length ? x->length : y->length;
+    int order = shorter == 0 ? 0 : memcmp(x->bytes, y->bytes, shorter);
+    if (order != 0) {
+        return order;
+    }
+    return (x->length > y->length) - (x->length < y->length);
+}
+
+lex_names lex_check_duplicate_names(const void *members, size_t count, size_t stride,
+                                    size_t name_offset, size_t length_offset)
+{
+    if (count < 2) {
+        return LEX_NAMES_DISTINCT;
+    }
+    lex_name *sorted = malloc(count * sizeof *sorted);
+    if (sorted == NULL) {
+        return LEX_NAMES_NO_MEMORY;
+    }
+    const unsigned char *member = members;
+    for (size_t i = 0; i < count; i++, member += stride) {
+        memcpy(&sorted[i].bytes, member + name_offset, sizeof sorted[i].bytes);
+        memcpy(&sorted[i].length, member + length_offset, sizeof sorted[i].length);
+    }
+    qsort(sorted, count, sizeof *sorted, compare_names);
+    lex_names result = LEX_NAMES_DISTINCT;
+    for (size_t i = 1; i < count && result == LEX_NAMES_DISTINCT; i++) {
+        if (compare_names(&sorted[i - 1], &sorted[i]) == 0) {
+            result = LEX_NAMES_DUPLICATE;
+        }
+    }
+    free(sorted);
+    return result;
 }

@@ -38,7 +38,7 @@ tunnel_error session_cipher_open(session_cipher *cipher, const uint8_t *frame,
                                  size_t *plaintext_length)
 {
     *plaintext_length = 0;
-    tunnel_error error = frame_check_envelope(frame, frame_length, FRAME_TYPE_SESSION,
+    tunnel_error error = frame_check_shape(frame, frame_length, FRAME_TYPE_SESSION,
                                               SESSION_FRAME_OVERHEAD);
     if (error != TUNNEL_OK) {
         return error;

@@ -29,7 +29,7 @@ tunnel_error session_cipher_seal(const session_cipher *cipher, const uint8_t *pl
                                  size_t plaintext_length, const uint8_t nonce[24],
                                  uint8_t *frame, size_t *frame_length);
 
-/* Opens with the checks in FRAME-OPEN order: envelope (empty, type, too
+/* Opens with the checks in FRAME-OPEN order: shape (empty, type, too
  * short, too large), replay, authentication. Only an authenticated frame's
  * nonce is recorded (FRAME-OPEN-7): an attacker who can inject bytes cannot
  * push genuine nonces out of the window. plaintext has room for

@@ -76,41 +76,20 @@ static bool skip_value(lex_cursor *c, uint8_t *containers)
     }
 }
 
-static int compare_names(const void *a, const void *b)
-{
-    const strict_json_member *x = *(const strict_json_member *const *)a;
-    const strict_json_member *y = *(const strict_json_member *const *)b;
-    size_t shorter = x->name_length < y->name_length ? x->name_length : y->name_length;
-    int order = shorter == 0 ? 0 : memcmp(x->name, y->name, shorter);
-    if (order != 0) {
-        return order;
-    }
-    return (x->name_length > y->name_length) - (x->name_length < y->name_length);
-}
-
-/* JSON-2: sorts pointers to the members by decoded name and looks for two
- * equal neighbours, so the cost stays O(n log n) for any member count. */
+/* JSON-2: two top-level members with the same decoded name. */
 static tunnel_error check_duplicates(const strict_json_object *object)
 {
-    if (object->count < 2) {
+    switch (lex_check_duplicate_names(object->members, object->count, sizeof *object->members,
+                                      offsetof(strict_json_member, name),
+                                      offsetof(strict_json_member, name_length))) {
+    case LEX_NAMES_DISTINCT:
         return TUNNEL_OK;
-    }
-    const strict_json_member **sorted = malloc(object->count * sizeof *sorted);
-    if (sorted == NULL) {
+    case LEX_NAMES_DUPLICATE:
+        return TUNNEL_ERR_DUPLICATE_FIELD;
+    case LEX_NAMES_NO_MEMORY:
+    default:
         return TUNNEL_ERR_NO_MEMORY;
     }
-    for (size_t i = 0; i < object->count; i++) {
-        sorted[i] = &object->members[i];
-    }
-    qsort(sorted, object->count, sizeof *sorted, compare_names);
-    tunnel_error error = TUNNEL_OK;
-    for (size_t i = 1; i < object->count && error == TUNNEL_OK; i++) {
-        if (compare_names(&sorted[i - 1], &sorted[i]) == 0) {
-            error = TUNNEL_ERR_DUPLICATE_FIELD;
-        }
-    }
-    free(sorted);
-    return error;
 }
 
 /* Reads the members of the top-level object. Each member takes at least

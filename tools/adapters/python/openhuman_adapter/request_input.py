@@ -12,7 +12,7 @@ _LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
 SAFE_INTEGER_MAX = 2**53 - 1
 
 
-def hex_bytes(source: dict, name: str, length: int = None) -> bytes:
+def hex_bytes(source: dict, name: str, length: int | None = None) -> bytes:
     """A lowercase hex member, optionally of an exact decoded length."""
     text = source.get(name)
     if not isinstance(text, str) or _LOWER_HEX.fullmatch(text) is None:
@@ -23,7 +23,7 @@ def hex_bytes(source: dict, name: str, length: int = None) -> bytes:
     return data
 
 
-def optional_hex_bytes(source: dict, name: str, length: int = None):
+def optional_hex_bytes(source: dict, name: str, length: int | None = None):
     """`hex_bytes`, or None when the member is absent or null."""
     return None if source.get(name) is None else hex_bytes(source, name, length)
 

@@ -21,7 +21,7 @@ from .errors import (
     SESSION_EXHAUSTED,
     TunnelError,
 )
-from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_envelope
+from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_shape
 from .handshake import Confirming, Paired, Pending, Revoked
 
 CONFIRM_TIMEOUT_SECONDS = 120  # CONFIRM-1
@@ -112,7 +112,7 @@ class CoreChannel:
         """KEYCONF-3: the plaintext when delivered; `pairing_unconfirmed` for an accepted frame
         on a confirming channel (its nonce is recorded, a commit may have happened, CONFIRM-2)."""
         self._apply_timeout(now)
-        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
         state = self.state
         if isinstance(state, Revoked):
             raise TunnelError(CHANNEL_REVOKED)

@@ -18,7 +18,7 @@ import os
 
 from . import aead
 from .errors import PLAINTEXT_TOO_LARGE, REPLAYED, SESSION_EXHAUSTED, TunnelError
-from .frames import MAX_SESSION_PLAINTEXT, MIN_SESSION_FRAME, NONCE_LENGTH, TYPE_SESSION, check_envelope
+from .frames import MAX_SESSION_PLAINTEXT, MIN_SESSION_FRAME, NONCE_LENGTH, TYPE_SESSION, check_shape
 from .session import SessionKeys
 
 # MEMORY-2 allows 65,536 or 1,048,576. 2^20 AEAD opens in Python take longer than the
@@ -44,7 +44,7 @@ class CoreSession:
         return len(self._memory) >= self._bound
 
     def remembers(self, frame: bytes) -> bool:
-        """FRAME-OPEN-5 / MEMORY-1 for the nonce frame[1:25] of an envelope-checked frame."""
+        """FRAME-OPEN-5 / MEMORY-1 for the nonce frame[1:25] of a shape-checked frame."""
         return frame[1:1 + _MEMORY_KEY_LENGTH] in self._memory
 
     def authenticate(self, frame: bytes) -> bytes:
@@ -57,7 +57,7 @@ class CoreSession:
 
     def open(self, frame: bytes) -> bytes:  # noqa: A003
         """Envelope, `replayed`, then the AEAD unless exhausted; only an accepted frame changes state."""
-        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
         if self.remembers(frame):
             raise TunnelError(REPLAYED)
         if self.exhausted:
@@ -66,7 +66,7 @@ class CoreSession:
         self.record(frame)
         return plaintext
 
-    def seal(self, plaintext: bytes, nonce: bytes = None) -> bytes:
+    def seal(self, plaintext: bytes, nonce: bytes | None = None) -> bytes:
         """KEYCONF-5 (`session_exhausted`) then FRAME-SEAL-3, both before a nonce is drawn."""
         if self.exhausted:
             raise TunnelError(SESSION_EXHAUSTED)

@@ -89,13 +89,13 @@ class Envelope:
     kind: str
     seq: int
     payload: object = None  # response, stream-chunk, stream-end: a JSON node
-    method: str = None
+    method: str | None = None
     params: object = None  # request: a JSON node, None (null) when absent
     stream: bool = False
-    code: str = None  # error (ENV-8)
-    detail: str = None
-    total: int = None  # chunk
-    data: bytes = None
+    code: str | None = None  # error (ENV-8)
+    detail: str | None = None
+    total: int | None = None  # chunk
+    data: bytes | None = None
 
 
 def _count(root: JSONObject, name: str) -> int:

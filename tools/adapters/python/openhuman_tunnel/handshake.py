@@ -33,7 +33,7 @@ from .frames import (
     NONCE_LENGTH,
     TYPE_HANDSHAKE,
     TYPE_HANDSHAKE_ACK,
-    check_envelope,
+    check_shape,
 )
 from .session import SessionKeys
 from .strict_json import NOT_A_STRING, parse_object_members
@@ -61,7 +61,7 @@ class Paired:
 
     __slots__ = ("device_public_key", "last_handshake_ephemeral")
 
-    def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes = None) -> None:
+    def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes | None = None) -> None:
         self.device_public_key = device_public_key
         self.last_handshake_ephemeral = last_handshake_ephemeral
 
@@ -152,7 +152,7 @@ def device_start(core_public: bytes, device_static_private: bytes, handshake_eph
 def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: bytes,
                      client_ephemeral_private: bytes):
     """Open the core's 0x04 ack in the order of ACK-4: (static_dh, eph_dh, client_eph_pub, server_eph_pub)."""
-    check_envelope(ack, TYPE_HANDSHAKE_ACK, MIN_ACK_FRAME)
+    check_shape(ack, TYPE_HANDSHAKE_ACK, MIN_ACK_FRAME)
     static_dh = x25519.shared_secret(device_static_private, core_public)
     client_eph_pub = x25519.public_key(client_ephemeral_private)
     nonce = ack[1:1 + NONCE_LENGTH]
@@ -217,7 +217,7 @@ class Accepted:
 
 
 def core_open(frame: bytes, core_static_private: bytes, channel, now: int, server_ephemeral_private: bytes,
-              ack_nonce: bytes, slot_handshake_ephemeral: bytes = None) -> Opened:
+              ack_nonce: bytes, slot_handshake_ephemeral: bytes | None = None) -> Opened:
     """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4; changes nothing.
 
     The caller decides when the handshake takes effect (KEYCONF-1). A confirming channel is
@@ -225,7 +225,7 @@ def core_open(frame: bytes, core_static_private: bytes, channel, now: int, serve
     hs_eph_pub of the pending handshake, refused as a replay at step 9 (KEYCONF-2).
     """
     # 1-3: empty/type, too short, too large.
-    check_envelope(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
+    check_shape(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
 
     # 4: channel state, before any cryptography, so a dead channel costs no DH.
     if isinstance(channel, Revoked):

@@ -14,7 +14,7 @@ from .frames import (
     MIN_SESSION_FRAME,
     NONCE_LENGTH,
     TYPE_SESSION,
-    check_envelope,
+    check_shape,
 )
 
 DEVICE = "device"
@@ -95,7 +95,7 @@ class SessionCipher:
             raise ValueError("role must be 'device' or 'core'")
         self._window = ReplayWindow()
 
-    def seal(self, plaintext: bytes, nonce: bytes = None) -> bytes:
+    def seal(self, plaintext: bytes, nonce: bytes | None = None) -> bytes:
         """Return 0x02 || nonce || ciphertext. Without `nonce`, 24 fresh bytes from the OS CSPRNG.
 
         An oversized plaintext is refused before any output and any state change (FRAME-SEAL-3).
@@ -115,7 +115,7 @@ class SessionCipher:
         recorded only after authentication succeeds, so forged frames cannot fill or
         flush the window; on every error the session state is unchanged (FRAME-OPEN-7).
         """
-        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
         nonce = frame[1:1 + NONCE_LENGTH]
         if nonce in self._window:
             raise TunnelError(REPLAYED)
