@@ -100,8 +100,7 @@ class RelayCore:
     def pairing_payload(self, channel_id: str) -> str:
         """QR-ENC: the canonical payload with the relay's channel id and token and this channel's key."""
         record = self.channels[channel_id]
-        return qr.encode(channel_id, record.pairing_token, x25519.public_key(record.core_static), None,
-                         record.expires)
+        return qr.encode(channel_id, record.pairing_token, x25519.public_key(record.core_static), None, record.expires)
 
     async def awaiting_confirmation(self, channel_id: str, timeout: float = 10.0) -> str:
         """The code the desktop shows once a first pairing is committed (SAS-3)."""

@@ -66,8 +66,13 @@ def op_relay(inp: dict) -> dict:
 def op_hello(inp: dict) -> dict:
     if inp.get("protocol") != ADAPTER_PROTOCOL:
         raise BadRequest("protocol: only 1 is spoken")
-    return {"protocol": ADAPTER_PROTOCOL, "name": ADAPTER_NAME, "version": __version__,
-            "operations": ["relay"], "policies": {}}
+    return {
+        "protocol": ADAPTER_PROTOCOL,
+        "name": ADAPTER_NAME,
+        "version": __version__,
+        "operations": ["relay"],
+        "policies": {},
+    }
 
 
 def handle(request) -> dict:

@@ -131,9 +131,11 @@ static int count_bytes(const char *buffer, size_t size, void *data)
 static void respond(json_t *id, const char *error, json_t *output)
 {
     if (error == NULL) {
-        json_t *probe = json_pack("{s:O,s:b,s:O}", "id", id != NULL ? id : json_null(), "ok", 1, "output", output);
+        json_t *probe = json_pack("{s:O,s:b,s:O}", "id", id != NULL ? id : json_null(), "ok", 1,
+                                  "output", output);
         size_t length = 0;
-        int counted = probe == NULL ? -1 : json_dump_callback(probe, count_bytes, &length, JSON_COMPACT);
+        int counted = probe == NULL ? -1
+                                    : json_dump_callback(probe, count_bytes, &length, JSON_COMPACT);
         json_decref(probe);
         if (counted == 0 && length > ADAPTER_MAXIMUM_LINE_LENGTH) {
             fprintf(stderr, "openhuman-c: response of %zu bytes exceeds the line cap: %s\n", length,
@@ -143,7 +145,8 @@ static void respond(json_t *id, const char *error, json_t *output)
         }
     }
     json_t *response = json_object();
-    int status = response == NULL ? -1 : json_object_set(response, "id", id != NULL ? id : json_null());
+    int status = response == NULL ? -1
+                                  : json_object_set(response, "id", id != NULL ? id : json_null());
     if (error == NULL) {
         status |= json_object_set_new(response, "ok", json_true()) |
                   json_object_set(response, "output", output);
@@ -172,7 +175,8 @@ static json_t *leading_request_id(const char *line, size_t length)
     while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
     if (i == length || line[i++] != '{') return NULL;
     while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
-    if (length - i < sizeof prefix - 1 || memcmp(line + i, prefix, sizeof prefix - 1) != 0) return NULL;
+    if (length - i < sizeof prefix - 1 || memcmp(line + i, prefix, sizeof prefix - 1) != 0)
+        return NULL;
     i += sizeof prefix - 1;
     while (i < length && (line[i] == ' ' || line[i] == '\t')) i++;
     if (i == length || line[i++] != ':') return NULL;
@@ -202,7 +206,8 @@ static int handle_line(const char *line, size_t length)
 {
     json_error_t parse_error;
     /* JSON_ALLOW_NUL: "\u0000" is valid JSON and may appear in QR strings. */
-    json_t *request = json_loadb(line, length, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &parse_error);
+    json_t *request = json_loadb(line, length, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL,
+                                 &parse_error);
     json_t *id = json_object_get(request, "id");
     if (!json_is_integer(id)) {
         id = NULL;

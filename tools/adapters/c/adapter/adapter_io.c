@@ -52,8 +52,8 @@ const char *input_fixed(const json_t *input, const char *name, uint8_t *out, siz
     return NULL;
 }
 
-const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out,
-                                 size_t length, bool *present)
+const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out, size_t length,
+                                 bool *present)
 {
     json_t *value = json_object_get(input, name);
     *present = !(value == NULL || json_is_null(value));

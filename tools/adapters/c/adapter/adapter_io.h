@@ -31,8 +31,8 @@ const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, 
 const char *input_fixed(const json_t *input, const char *name, uint8_t *out, size_t length);
 
 /* Like input_fixed, but the member may be absent or null (*present false). */
-const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out,
-                                 size_t length, bool *present);
+const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out, size_t length,
+                                 bool *present);
 
 /* ADP-30: every integer of an input (length, now, expiresAt, exp) is from 0
  * to 2^53 - 1, the integers every JSON library reads exactly; outside this

@@ -69,9 +69,7 @@ json_t *channel_json(const channel_state *channel)
              set_device(object, channel);
         break;
     case CHANNEL_REVOKED:
-    default:
-        ok = json_object_set_new(object, "state", json_string("revoked")) == 0;
-        break;
+    default: ok = json_object_set_new(object, "state", json_string("revoked")) == 0; break;
     }
     if (!ok) {
         json_decref(object);

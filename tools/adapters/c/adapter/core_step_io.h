@@ -13,8 +13,8 @@
 
 /* nonce NULL: the implementation draws it (FRAME-SEAL-2). */
 typedef tunnel_error (*core_sealer)(void *context, const uint8_t *plaintext,
-                                    size_t plaintext_length, const uint8_t *nonce,
-                                    uint8_t *frame, size_t *frame_length);
+                                    size_t plaintext_length, const uint8_t *nonce, uint8_t *frame,
+                                    size_t *frame_length);
 typedef tunnel_error (*core_opener)(void *context, const uint8_t *frame, size_t frame_length,
                                     uint8_t *plaintext, size_t *plaintext_length);
 

@@ -33,8 +33,7 @@ static bool has_real(const json_t *value)
     return false;
 }
 
-const char *output_json_value(json_t *object, const char *name, const uint8_t *text,
-                              size_t length)
+const char *output_json_value(json_t *object, const char *name, const uint8_t *text, size_t length)
 {
     if (text == NULL) {
         return json_object_set_new(object, name, json_null()) == 0 ? NULL : ADAPTER_INTERNAL_ERROR;
@@ -42,7 +41,8 @@ const char *output_json_value(json_t *object, const char *name, const uint8_t *t
     json_error_t error;
     /* The text passed the envelope's strict reader; jansson fails only on
      * what it cannot hold (an integer beyond 64 bits). */
-    json_t *value = json_loadb((const char *)text, length, JSON_DECODE_ANY | JSON_ALLOW_NUL, &error);
+    json_t *value = json_loadb((const char *)text, length, JSON_DECODE_ANY | JSON_ALLOW_NUL,
+                               &error);
     if (value == NULL || has_real(value)) {
         json_decref(value);
         return ADAPTER_UNSUPPORTED;
@@ -60,8 +60,8 @@ const char *output_partial(json_t *result, const reassembly *kept)
     return NULL;
 }
 
-const char *output_ids(json_t *object, const char *name, const char (*ids)[ENVELOPE_MAX_REQUEST_ID + 1],
-                       size_t count)
+const char *output_ids(json_t *object, const char *name,
+                       const char (*ids)[ENVELOPE_MAX_REQUEST_ID + 1], size_t count)
 {
     json_t *array = json_array();
     if (array == NULL || json_object_set_new(object, name, array) != 0) {

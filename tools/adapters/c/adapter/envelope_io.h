@@ -17,8 +17,7 @@
 /* object[name] = the JSON value of text (NULL text: null). A value with a
  * number that is not an integer has no form on an adapter line (ADP-1): it
  * is answered unsupported, never changed. */
-const char *output_json_value(json_t *object, const char *name, const uint8_t *text,
-                              size_t length);
+const char *output_json_value(json_t *object, const char *name, const uint8_t *text, size_t length);
 
 /* result["partial"] = {"requestId", "received", "total"}. */
 const char *output_partial(json_t *result, const reassembly *kept);
@@ -27,8 +26,8 @@ const char *output_partial(json_t *result, const reassembly *kept);
 const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length);
 
 /* object[name] = [ids...]. */
-const char *output_ids(json_t *object, const char *name, const char (*ids)[ENVELOPE_MAX_REQUEST_ID + 1],
-                       size_t count);
+const char *output_ids(json_t *object, const char *name,
+                       const char (*ids)[ENVELOPE_MAX_REQUEST_ID + 1], size_t count);
 
 /* object[name] = [hex of each plaintext CHUNK-1 makes of the message of
  * request_id]; a split refusal (bad_request_id, message_too_large) is

@@ -11,9 +11,9 @@
 #define LINE_READER_MAX_LENGTH ((size_t)4 * 1024 * 1024)
 
 typedef enum {
-    LINE_READ,      /* a line is in the buffer (newline stripped) */
-    LINE_END,       /* end of input, nothing read */
-    LINE_TOO_LONG,  /* the line was longer than the cap; it was skipped */
+    LINE_READ,     /* a line is in the buffer (newline stripped) */
+    LINE_END,      /* end of input, nothing read */
+    LINE_TOO_LONG, /* the line was longer than the cap; it was skipped */
     LINE_NO_MEMORY
 } line_status;
 

@@ -20,8 +20,8 @@ typedef struct {
 } channel_at;
 
 static tunnel_error seal_on_channel(void *context, const uint8_t *plaintext,
-                                    size_t plaintext_length, const uint8_t *nonce,
-                                    uint8_t *frame, size_t *frame_length)
+                                    size_t plaintext_length, const uint8_t *nonce, uint8_t *frame,
+                                    size_t *frame_length)
 {
     channel_at *at = context;
     return core_channel_seal(at->channel, plaintext, plaintext_length, nonce, at->now, frame,
@@ -53,9 +53,8 @@ static const char *run_handshake(core_channel *channel, const json_t *input, uin
         error = input_fixed(input, "ackNonce", ack_nonce, sizeof ack_nonce);
     }
     if (error == NULL) {
-        tunnel_error status = core_channel_handshake(channel, frame, frame_length, now,
-                                                     server_ephemeral_private, ack_nonce,
-                                                     &accepted);
+        tunnel_error status = core_channel_handshake(
+            channel, frame, frame_length, now, server_ephemeral_private, ack_nonce, &accepted);
         if (status != TUNNEL_OK) {
             error = core_step_set_error(out, status);
         } else if (!output_set_hex(out, "ack", accepted.ack, sizeof accepted.ack) ||

@@ -14,8 +14,8 @@
 #define OPEN_MANY_MAX_COUNT 1048576u
 
 static tunnel_error seal_in_session(void *context, const uint8_t *plaintext,
-                                    size_t plaintext_length, const uint8_t *nonce,
-                                    uint8_t *frame, size_t *frame_length)
+                                    size_t plaintext_length, const uint8_t *nonce, uint8_t *frame,
+                                    size_t *frame_length)
 {
     return core_session_seal(context, plaintext, plaintext_length, nonce, frame, frame_length);
 }

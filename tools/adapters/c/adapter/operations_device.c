@@ -25,7 +25,8 @@ typedef struct {
 } device_receiver;
 
 /* Offers one message to the receiver and fills result with its answer. */
-static const char *receive(device_receiver *receiver, const uint8_t *message, size_t length, json_t *result)
+static const char *receive(device_receiver *receiver, const uint8_t *message, size_t length,
+                           json_t *result)
 {
     tunnel_error status;
     bool ok = true;
@@ -35,7 +36,8 @@ static const char *receive(device_receiver *receiver, const uint8_t *message, si
         if (plaintext == NULL) {
             return ADAPTER_INTERNAL_ERROR;
         }
-        status = session_cipher_open(&receiver->session, message, length, plaintext, &plaintext_length);
+        status = session_cipher_open(&receiver->session, message, length, plaintext,
+                                     &plaintext_length);
         if (status == TUNNEL_OK) {
             ok = output_set_hex(result, "plaintext", plaintext, plaintext_length);
         }

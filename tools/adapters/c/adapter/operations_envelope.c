@@ -144,7 +144,8 @@ const char *op_envelope_encode(const json_t *input, json_t *output)
 static const char *output_fields(json_t *output, const envelope *parsed)
 {
     int status = json_object_set_new(output, "requestId", json_string(parsed->request_id)) |
-                 json_object_set_new(output, "kind", json_string(envelope_kind_name(parsed->kind))) |
+                 json_object_set_new(output, "kind",
+                                     json_string(envelope_kind_name(parsed->kind))) |
                  json_object_set_new(output, "seq", json_integer((json_int_t)parsed->seq));
     const char *error = NULL;
     switch (parsed->kind) {
@@ -155,11 +156,11 @@ static const char *output_fields(json_t *output, const envelope *parsed)
         break;
     case KIND_ERROR:
         status |= json_object_set_new(output, "code", json_string(parsed->code)) |
-                  json_object_set_new(output, "detail",
-                                      parsed->has_detail
-                                          ? json_stringn((const char *)parsed->detail,
-                                                         parsed->detail_length)
-                                          : json_null());
+                  json_object_set_new(
+                      output, "detail",
+                      parsed->has_detail
+                          ? json_stringn((const char *)parsed->detail, parsed->detail_length)
+                          : json_null());
         break;
     case KIND_CHUNK:
         status |= json_object_set_new(output, "total", json_integer((json_int_t)parsed->total));
@@ -206,7 +207,9 @@ static const char *split_page(const json_t *input, json_t *output, const uint8_t
     int64_t from = 0;
     int64_t count = INT64_MAX;
     const json_t *member = json_object_get(input, "from");
-    const char *error = member == NULL || json_is_null(member) ? NULL : input_natural(input, "from", &from);
+    const char *error = member == NULL || json_is_null(member)
+                            ? NULL
+                            : input_natural(input, "from", &from);
     member = json_object_get(input, "count");
     if (error == NULL && member != NULL && !json_is_null(member)) {
         error = input_natural(input, "count", &count);
@@ -229,7 +232,7 @@ static const char *split_page(const json_t *input, json_t *output, const uint8_t
         !output_set_hex(output, "sha256", digest, sizeof digest)) {
         return ADAPTER_INTERNAL_ERROR;
     }
-    size_t end = (uint64_t)from >= total ? total
+    size_t end = (uint64_t)from >= total                   ? total
                  : (uint64_t)count >= total - (size_t)from ? total
                                                            : (size_t)from + (size_t)count;
     for (size_t i = (size_t)from; error == NULL && i < end; i++) {

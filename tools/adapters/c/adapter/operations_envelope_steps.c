@@ -78,7 +78,8 @@ static const char *step_plaintext(const json_t *step, message_cache *cache, byte
         return error;
     }
     uint64_t index;
-    const char *error = json_is_object(split) ? cached_generated(split, cache) : ADAPTER_BAD_REQUEST;
+    const char *error = json_is_object(split) ? cached_generated(split, cache)
+                                              : ADAPTER_BAD_REQUEST;
     if (error == NULL) {
         error = input_integer(split, "index", JSON_SAFE_INTEGER_MAX, &index);
     }
@@ -94,7 +95,8 @@ static const char *step_plaintext(const json_t *step, message_cache *cache, byte
     if (index >= chunk_split_count(cache->length)) {
         return ADAPTER_BAD_REQUEST; /* beyond the split */
     }
-    *status = chunk_split_plaintext(id, id_length, cache->message, cache->length, (size_t)index, out);
+    *status = chunk_split_plaintext(id, id_length, cache->message, cache->length, (size_t)index,
+                                    out);
     return NULL;
 }
 
@@ -138,15 +140,16 @@ static const char *receiver_step(void *context, const json_t *step, json_t *resu
     if (error == NULL) {
         error = input_natural(step, "now", &now);
     }
-    const json_t *ping_many =
-        steps->many != NULL && error == NULL ? json_object_get(step, "pingMany") : NULL;
+    const json_t *ping_many = steps->many != NULL && error == NULL
+                                  ? json_object_get(step, "pingMany")
+                                  : NULL;
     if (error == NULL && ping_many == NULL) {
         error = step_plaintext(step, &steps->cache, &plaintext, &status);
     }
     if (error == NULL) {
         char expired[ENVELOPE_MAX_PARTIALS][ENVELOPE_MAX_REQUEST_ID + 1];
         size_t count = reassembler_expire(steps->chunks, now, expired);
-        error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])expired,
+        error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1]) expired,
                            count);
     }
     if (error == NULL && ping_many != NULL) {
@@ -199,7 +202,8 @@ static const char *reassemble_step(void *receiver, const uint8_t *plaintext, siz
     } else if (self->digest) {
         uint8_t digest[crypto_hash_sha256_BYTES];
         crypto_hash_sha256(digest, received.message, received.message_length);
-        if (json_object_set_new(result, "length", json_integer((json_int_t)received.message_length)) != 0 ||
+        if (json_object_set_new(result, "length",
+                                json_integer((json_int_t)received.message_length)) != 0 ||
             !output_set_hex(result, "sha256", digest, sizeof digest)) {
             error = ADAPTER_INTERNAL_ERROR;
         }
@@ -280,7 +284,8 @@ static const char *core_ping_many(void *receiver, const json_t *many, int64_t no
         return error;
     }
     static const char head[] = "{\"requestId\":\"";
-    static const char tail[] = "\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"openhuman.ping\"}}";
+    static const char tail[] =
+        "\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"openhuman.ping\"}}";
     byte_buffer plaintext;
     byte_buffer_init(&plaintext);
     int64_t accepted = 0;
@@ -303,7 +308,8 @@ static const char *core_ping_many(void *receiver, const json_t *many, int64_t no
         core_decision_release(&decision);
     }
     byte_buffer_release(&plaintext);
-    if (error == NULL && json_object_set_new(result, "accepted", json_integer((json_int_t)accepted)) != 0) {
+    if (error == NULL &&
+        json_object_set_new(result, "accepted", json_integer((json_int_t)accepted)) != 0) {
         error = ADAPTER_INTERNAL_ERROR;
     }
     if (error == NULL && status != ENVELOPE_OK) {
@@ -474,10 +480,10 @@ static const char *device_step(void *context, const json_t *step, json_t *result
         return ADAPTER_INTERNAL_ERROR;
     }
     size_t expired_count = reassembler_expire(&device->chunks, now, expired);
-    error = output_ids(result, "timedOut", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])timed_out.ids,
-                       timed_out.count);
+    error = output_ids(result, "timedOut",
+                       (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1]) timed_out.ids, timed_out.count);
     if (error == NULL) {
-        error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1])expired,
+        error = output_ids(result, "expired", (const char(*)[ENVELOPE_MAX_REQUEST_ID + 1]) expired,
                            expired_count);
     }
     envelope_status status = ENVELOPE_OK;

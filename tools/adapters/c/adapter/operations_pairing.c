@@ -84,10 +84,10 @@ const char *op_qr_parse(const json_t *input, json_t *output)
             json_object_set_new(output, "pt",
                                 json_stringn((const char *)parsed->pt.bytes, parsed->pt.length));
         if (failed != 0 || !output_set_hex(output, "cpk", parsed->cpk, sizeof parsed->cpk) ||
-            json_object_set_new(output, "rpc",
-                                parsed->has_rpc ? json_stringn((const char *)parsed->rpc.bytes,
-                                                               parsed->rpc.length)
-                                                : json_null()) != 0 ||
+            json_object_set_new(
+                output, "rpc",
+                parsed->has_rpc ? json_stringn((const char *)parsed->rpc.bytes, parsed->rpc.length)
+                                : json_null()) != 0 ||
             json_object_set_new(output, "exp", json_integer((json_int_t)parsed->exp)) != 0) {
             error = ADAPTER_INTERNAL_ERROR;
         }

@@ -65,7 +65,8 @@ const char *op_pairing_window(const json_t *input, json_t *output)
     uint64_t relay_expires_at_ms = 0;
     const char *error = input_integer(input, "issuedAt", JSON_SAFE_INTEGER_MAX, &issued_at);
     if (error == NULL) {
-        error = input_integer(input, "relayExpiresAtMs", JSON_SAFE_INTEGER_MAX, &relay_expires_at_ms);
+        error = input_integer(input, "relayExpiresAtMs", JSON_SAFE_INTEGER_MAX,
+                              &relay_expires_at_ms);
     }
     if (error == NULL) {
         /* At most the relay's value / 1000, so it fits a JSON integer. */

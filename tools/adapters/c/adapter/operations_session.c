@@ -27,8 +27,8 @@ static const char *session_from_input(const json_t *input, session_cipher *ciphe
  * FRAME-SEAL-3: an oversize plaintext is refused before a nonce is drawn;
  * without a nonce one is drawn from libsodium's CSPRNG (FRAME-SEAL-2). */
 static tunnel_error seal_with_cipher(void *context, const uint8_t *plaintext,
-                                     size_t plaintext_length, const uint8_t *nonce,
-                                     uint8_t *frame, size_t *frame_length)
+                                     size_t plaintext_length, const uint8_t *nonce, uint8_t *frame,
+                                     size_t *frame_length)
 {
     if (plaintext_length > SESSION_MAX_PLAINTEXT) {
         return TUNNEL_ERR_PLAINTEXT_TOO_LARGE;

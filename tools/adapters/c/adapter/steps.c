@@ -29,5 +29,5 @@ const char *steps_run(const json_t *steps, json_t *output, step_function run, vo
 const char *steps_set_error(json_t *result, const char *code)
 {
     return json_object_set_new(result, "error", json_string(code)) == 0 ? NULL
-                                                                         : ADAPTER_INTERNAL_ERROR;
+                                                                        : ADAPTER_INTERNAL_ERROR;
 }

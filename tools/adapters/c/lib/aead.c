@@ -5,8 +5,8 @@
 static const uint8_t EMPTY_INPUT[1] = {0};
 
 void aead_seal(const uint8_t key[AEAD_KEY_LENGTH], const uint8_t nonce[AEAD_NONCE_LENGTH],
-               const uint8_t *plaintext, size_t plaintext_length,
-               const uint8_t *aad, size_t aad_length, uint8_t *out)
+               const uint8_t *plaintext, size_t plaintext_length, const uint8_t *aad,
+               size_t aad_length, uint8_t *out)
 {
     unsigned long long written = 0;
     crypto_aead_xchacha20poly1305_ietf_encrypt(
@@ -15,9 +15,8 @@ void aead_seal(const uint8_t key[AEAD_KEY_LENGTH], const uint8_t nonce[AEAD_NONC
 }
 
 tunnel_error aead_open(const uint8_t key[AEAD_KEY_LENGTH], const uint8_t nonce[AEAD_NONCE_LENGTH],
-                       const uint8_t *ciphertext, size_t ciphertext_length,
-                       const uint8_t *aad, size_t aad_length,
-                       uint8_t *out, size_t *plaintext_length)
+                       const uint8_t *ciphertext, size_t ciphertext_length, const uint8_t *aad,
+                       size_t aad_length, uint8_t *out, size_t *plaintext_length)
 {
     *plaintext_length = 0;
     if (ciphertext_length < AEAD_TAG_LENGTH) {
@@ -25,8 +24,8 @@ tunnel_error aead_open(const uint8_t key[AEAD_KEY_LENGTH], const uint8_t nonce[A
     }
     unsigned long long written = 0;
     int status = crypto_aead_xchacha20poly1305_ietf_decrypt(
-        out, &written, NULL, ciphertext, ciphertext_length,
-        aad_length == 0 ? EMPTY_INPUT : aad, aad_length, nonce, key);
+        out, &written, NULL, ciphertext, ciphertext_length, aad_length == 0 ? EMPTY_INPUT : aad,
+        aad_length, nonce, key);
     if (status != 0) {
         sodium_memzero(out, ciphertext_length - AEAD_TAG_LENGTH);
         return TUNNEL_ERR_AUTH_FAILED;

@@ -1,7 +1,6 @@
 #include "base64url.h"
 
-static const char ALPHABET[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+static const char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 size_t base64url_encoded_length(size_t length)
 {
@@ -14,7 +13,8 @@ void base64url_encode(const uint8_t *bytes, size_t length, char *out)
     size_t in = 0;
     size_t o = 0;
     while (length - in >= 3) {
-        uint32_t group = ((uint32_t)bytes[in] << 16) | ((uint32_t)bytes[in + 1] << 8) | bytes[in + 2];
+        uint32_t group = ((uint32_t)bytes[in] << 16) | ((uint32_t)bytes[in + 1] << 8) |
+                         bytes[in + 2];
         out[o++] = ALPHABET[(group >> 18) & 63];
         out[o++] = ALPHABET[(group >> 12) & 63];
         out[o++] = ALPHABET[(group >> 6) & 63];
@@ -55,8 +55,8 @@ static int sextet_value(char c)
     return -1;
 }
 
-tunnel_error base64url_decode(const char *text, size_t text_length,
-                              uint8_t *out, size_t *decoded_length)
+tunnel_error base64url_decode(const char *text, size_t text_length, uint8_t *out,
+                              size_t *decoded_length)
 {
     size_t tail = text_length % 4;
     if (tail == 1) {

@@ -21,8 +21,8 @@ void base64url_encode(const uint8_t *bytes, size_t length, char *out);
  * of 1 mod 4, and non-zero unused bits in the last character. out may be
  * NULL to validate only; otherwise it has room for *decoded_length bytes,
  * which is (text_length * 3) / 4. */
-tunnel_error base64url_decode(const char *text, size_t text_length,
-                              uint8_t *out, size_t *decoded_length);
+tunnel_error base64url_decode(const char *text, size_t text_length, uint8_t *out,
+                              size_t *decoded_length);
 
 /* Decodes a key field: strict base64url first (bad_base64url), then exactly
  * 32 bytes (bad_key_length). */

@@ -134,8 +134,8 @@ static tunnel_error open_session_frame(core_channel *channel, const uint8_t *fra
         return core_session_record(current, nonce);
     }
     if (channel->has_slot) {
-        tunnel_error error =
-            open_under_slot(channel, frame, frame_length, now, plaintext, plaintext_length);
+        tunnel_error error = open_under_slot(channel, frame, frame_length, now, plaintext,
+                                             plaintext_length);
         if (error != TUNNEL_ERR_AUTH_FAILED) {
             return error;
         }
@@ -150,7 +150,7 @@ tunnel_error core_channel_open(core_channel *channel, const uint8_t *frame, size
     *plaintext_length = 0;
     apply_timeout(channel, now);
     tunnel_error error = frame_check_shape(frame, frame_length, FRAME_TYPE_SESSION,
-                                              SESSION_FRAME_OVERHEAD);
+                                           SESSION_FRAME_OVERHEAD);
     if (error != TUNNEL_OK) {
         return error;
     }

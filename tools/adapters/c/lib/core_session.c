@@ -57,7 +57,7 @@ tunnel_error core_session_open(core_session *session, const uint8_t *frame, size
 {
     *plaintext_length = 0;
     tunnel_error error = frame_check_shape(frame, frame_length, FRAME_TYPE_SESSION,
-                                              SESSION_FRAME_OVERHEAD);
+                                           SESSION_FRAME_OVERHEAD);
     if (error != TUNNEL_OK) {
         return error;
     }

@@ -145,8 +145,8 @@ static envelope_status deliver(device_requests *device, const envelope *answer, 
 envelope_status device_requests_receive(device_requests *device, const uint8_t *plaintext,
                                         size_t length, int64_t now, reassembly *out)
 {
-    envelope_status status =
-        reassembler_receive(&device->chunks, plaintext, length, now, admit, device, out);
+    envelope_status status = reassembler_receive(&device->chunks, plaintext, length, now, admit,
+                                                 device, out);
     if (status != ENVELOPE_OK || !out->complete) {
         return status;
     }

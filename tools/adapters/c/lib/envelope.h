@@ -26,9 +26,10 @@
 #define ENVELOPE_COUNT_DIGITS 3u
 /* The largest multiple of 3 whose chunk plaintext, with the longest id and
  * counts and 4P/3 characters of base64, still fits one frame (CHUNK-1). */
-#define ENVELOPE_PIECE                                                                            \
-    (3u * ((SESSION_MAX_PLAINTEXT - ENVELOPE_CHUNK_FIXED_BYTES - ENVELOPE_MAX_REQUEST_ID -        \
-            2u * ENVELOPE_COUNT_DIGITS) / 4u))
+#define ENVELOPE_PIECE                                                                             \
+    (3u * ((SESSION_MAX_PLAINTEXT - ENVELOPE_CHUNK_FIXED_BYTES - ENVELOPE_MAX_REQUEST_ID -         \
+            2u * ENVELOPE_COUNT_DIGITS) /                                                          \
+           4u))
 #define ENVELOPE_MAX_MESSAGE (16u * 1024u * 1024u)
 #define ENVELOPE_MAX_TOTAL ((ENVELOPE_MAX_MESSAGE + ENVELOPE_PIECE - 1u) / ENVELOPE_PIECE)
 #define ENVELOPE_MAX_PARTIALS 4u

@@ -171,14 +171,12 @@ const ej_member *ej_find(const ej_object *object, const char *name)
 envelope_status ej_check_duplicates(const ej_object *object)
 {
     switch (lex_check_duplicate_names(object->members, object->count, sizeof *object->members,
-                                      offsetof(ej_member, name), offsetof(ej_member, name_length))) {
-    case LEX_NAMES_DISTINCT:
-        return ENVELOPE_OK;
-    case LEX_NAMES_DUPLICATE:
-        return ENV_DUPLICATE_FIELD;
+                                      offsetof(ej_member, name),
+                                      offsetof(ej_member, name_length))) {
+    case LEX_NAMES_DISTINCT: return ENVELOPE_OK;
+    case LEX_NAMES_DUPLICATE: return ENV_DUPLICATE_FIELD;
     case LEX_NAMES_NO_MEMORY:
-    default:
-        return ENV_NO_MEMORY;
+    default: return ENV_NO_MEMORY;
     }
 }
 

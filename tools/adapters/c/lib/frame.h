@@ -18,14 +18,14 @@
 
 #define SESSION_FRAME_OVERHEAD 41u /* type + 24-byte nonce + 16-byte tag */
 #define SESSION_MAX_PLAINTEXT (FRAME_MAX_LENGTH - SESSION_FRAME_OVERHEAD)
-#define HANDSHAKE_MIN_LENGTH 73u   /* type + eph pub + nonce + tag */
-#define ACK_MIN_LENGTH 41u         /* type + nonce + tag */
+#define HANDSHAKE_MIN_LENGTH 73u /* type + eph pub + nonce + tag */
+#define ACK_MIN_LENGTH 41u       /* type + nonce + tag */
 
 /* The shape checks every receiver runs first, in this order: empty -> empty_frame;
  * 0x01 -> legacy_frame; another registered type than accepted_type ->
  * unexpected_type; an unregistered type -> unsupported_type; length <
  * min_length -> frame_too_short; length > 49,152 -> frame_too_large. */
-tunnel_error frame_check_shape(const uint8_t *message, size_t length,
-                               uint8_t accepted_type, size_t min_length);
+tunnel_error frame_check_shape(const uint8_t *message, size_t length, uint8_t accepted_type,
+                               size_t min_length);
 
 #endif

@@ -112,7 +112,7 @@ tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
 {
     sodium_memzero(result, sizeof *result);
     tunnel_error error = frame_check_shape(frame, frame_length, FRAME_TYPE_HANDSHAKE,
-                                              HANDSHAKE_MIN_LENGTH);
+                                           HANDSHAKE_MIN_LENGTH);
     if (error == TUNNEL_OK) {
         error = check_channel_open(channel, now);
     }

@@ -15,7 +15,12 @@
 /* 0x04 || nonce(24) || ciphertext || tag(16) */
 #define ACK_FRAME_LENGTH (1u + 24u + ACK_PLAINTEXT_LENGTH + 16u)
 
-typedef enum { CHANNEL_PENDING, CHANNEL_CONFIRMING, CHANNEL_PAIRED, CHANNEL_REVOKED } channel_status;
+typedef enum {
+    CHANNEL_PENDING,
+    CHANNEL_CONFIRMING,
+    CHANNEL_PAIRED,
+    CHANNEL_REVOKED
+} channel_status;
 
 /* CHAN-1, CONFIRM-1. pending: waiting for a handshake until expires_at (Unix
  * seconds). confirming: a first pairing was committed and waits for the

@@ -13,8 +13,7 @@ tunnel_error device_handshake_start(const uint8_t core_static_public[32],
                                     const uint8_t device_static_private[32],
                                     const uint8_t handshake_ephemeral_private[32],
                                     const uint8_t client_ephemeral_private[32],
-                                    const uint8_t nonce[24],
-                                    uint8_t frame[HANDSHAKE_FRAME_LENGTH])
+                                    const uint8_t nonce[24], uint8_t frame[HANDSHAKE_FRAME_LENGTH])
 {
     uint8_t handshake_ephemeral_public[32];
     uint8_t handshake_dh[32];
@@ -59,8 +58,7 @@ tunnel_error device_handshake_start(const uint8_t core_static_public[32],
 tunnel_error device_handshake_finish(const uint8_t *ack, size_t ack_length,
                                      const uint8_t core_static_public[32],
                                      const uint8_t device_static_private[32],
-                                     const uint8_t client_ephemeral_private[32],
-                                     session_keys *keys)
+                                     const uint8_t client_ephemeral_private[32], session_keys *keys)
 {
     sodium_memzero(keys, sizeof *keys);
     tunnel_error error = frame_check_shape(ack, ack_length, FRAME_TYPE_ACK, ACK_MIN_LENGTH);
@@ -100,7 +98,8 @@ tunnel_error device_handshake_finish(const uint8_t *ack, size_t ack_length,
     sodium_memzero(plaintext, ciphertext_length);
     free(plaintext);
     if (error == TUNNEL_OK) {
-        error = x25519_shared_secret(client_ephemeral_private, server_ephemeral_public, ephemeral_dh);
+        error = x25519_shared_secret(client_ephemeral_private, server_ephemeral_public,
+                                     ephemeral_dh);
     }
     if (error == TUNNEL_OK) {
         session_keys_derive(static_dh, ephemeral_dh, client_ephemeral_public,

@@ -29,8 +29,7 @@ tunnel_error device_handshake_start(const uint8_t core_static_public[32],
                                     const uint8_t device_static_private[32],
                                     const uint8_t handshake_ephemeral_private[32],
                                     const uint8_t client_ephemeral_private[32],
-                                    const uint8_t nonce[24],
-                                    uint8_t frame[HANDSHAKE_FRAME_LENGTH]);
+                                    const uint8_t nonce[24], uint8_t frame[HANDSHAKE_FRAME_LENGTH]);
 
 /* Opens the ack with the checks of ACK-4 in order and derives the session
  * keys. On error keys is left wiped. */

@@ -14,7 +14,8 @@ static const char SUFFIX[] = "\"}";
 static const char ACK_KIND[] = "handshake_ack";
 
 _Static_assert(sizeof HS_PREFIX - 1 + KEY_TEXT_LENGTH + sizeof HS_MIDDLE - 1 + KEY_TEXT_LENGTH +
-                       sizeof SUFFIX - 1 == HANDSHAKE_PLAINTEXT_LENGTH,
+                       sizeof SUFFIX - 1 ==
+                   HANDSHAKE_PLAINTEXT_LENGTH,
                "handshake plaintext length");
 _Static_assert(sizeof ACK_PREFIX - 1 + KEY_TEXT_LENGTH + sizeof SUFFIX - 1 == ACK_PLAINTEXT_LENGTH,
                "ack plaintext length");

@@ -7,7 +7,8 @@
 static const char INFO_HANDSHAKE[] = "openhuman-tunnel/v3/handshake";
 static const char INFO_ACK[] = "openhuman-tunnel/v3/handshake-ack";
 
-void handshake_key_derive(const uint8_t handshake_dh[32], const uint8_t handshake_ephemeral_public[32],
+void handshake_key_derive(const uint8_t handshake_dh[32],
+                          const uint8_t handshake_ephemeral_public[32],
                           const uint8_t core_static_public[32], uint8_t key[32])
 {
     uint8_t salt[64];

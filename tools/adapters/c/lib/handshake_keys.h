@@ -10,7 +10,8 @@
  *                    "openhuman-tunnel/v3/handshake", 32).
  * Only the holder of core_static can derive it, so the relay cannot read the
  * device's keys; the salt binds the key to this handshake's ephemeral. */
-void handshake_key_derive(const uint8_t handshake_dh[32], const uint8_t handshake_ephemeral_public[32],
+void handshake_key_derive(const uint8_t handshake_dh[32],
+                          const uint8_t handshake_ephemeral_public[32],
                           const uint8_t core_static_public[32], uint8_t key[32]);
 
 /* k_ack = HKDF-SHA256(static_dh, client_eph_pub, "openhuman-tunnel/v3/handshake-ack", 32).

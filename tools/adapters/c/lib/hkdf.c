@@ -6,9 +6,8 @@
 /* libsodium takes pointers even for empty inputs; this gives them a valid one. */
 static const uint8_t EMPTY_INPUT[1] = {0};
 
-void hkdf_sha256_extract(const uint8_t *salt, size_t salt_length,
-                         const uint8_t *ikm, size_t ikm_length,
-                         uint8_t prk[HKDF_SHA256_HASH_LENGTH])
+void hkdf_sha256_extract(const uint8_t *salt, size_t salt_length, const uint8_t *ikm,
+                         size_t ikm_length, uint8_t prk[HKDF_SHA256_HASH_LENGTH])
 {
     static const uint8_t zero_salt[HKDF_SHA256_HASH_LENGTH] = {0};
     crypto_auth_hmacsha256_state state;
@@ -22,9 +21,8 @@ void hkdf_sha256_extract(const uint8_t *salt, size_t salt_length,
     sodium_memzero(&state, sizeof state);
 }
 
-tunnel_error hkdf_sha256_expand(const uint8_t prk[HKDF_SHA256_HASH_LENGTH],
-                                const uint8_t *info, size_t info_length,
-                                uint8_t *okm, size_t length)
+tunnel_error hkdf_sha256_expand(const uint8_t prk[HKDF_SHA256_HASH_LENGTH], const uint8_t *info,
+                                size_t info_length, uint8_t *okm, size_t length)
 {
     if (length > HKDF_SHA256_MAX_OUTPUT) {
         return TUNNEL_ERR_HKDF_OUTPUT_TOO_LONG;
@@ -52,10 +50,9 @@ tunnel_error hkdf_sha256_expand(const uint8_t prk[HKDF_SHA256_HASH_LENGTH],
     return TUNNEL_OK;
 }
 
-tunnel_error hkdf_sha256(const uint8_t *ikm, size_t ikm_length,
-                         const uint8_t *salt, size_t salt_length,
-                         const uint8_t *info, size_t info_length,
-                         uint8_t *okm, size_t length)
+tunnel_error hkdf_sha256(const uint8_t *ikm, size_t ikm_length, const uint8_t *salt,
+                         size_t salt_length, const uint8_t *info, size_t info_length, uint8_t *okm,
+                         size_t length)
 {
     if (length > HKDF_SHA256_MAX_OUTPUT) {
         return TUNNEL_ERR_HKDF_OUTPUT_TOO_LONG;

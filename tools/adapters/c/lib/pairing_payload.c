@@ -41,9 +41,10 @@ static const char PREFIX[] = "openhuman://pair?";
  * exactly when it does for every one, so one fixed scalar decides. */
 static bool is_low_order(const uint8_t key[32])
 {
-    static const uint8_t probe_scalar[32] = {
-        0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
-        0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x2a};
+    static const uint8_t probe_scalar[32] = {0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d,
+                                             0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
+                                             0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a,
+                                             0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x2a};
     uint8_t shared[32];
     tunnel_error error = x25519_shared_secret(probe_scalar, key, shared);
     sodium_memzero(shared, sizeof shared);
@@ -55,8 +56,8 @@ static bool is_low_order(const uint8_t key[32])
 /* URLSearchParams: ASCII alphanumerics and "*-._" stand for themselves. */
 static bool is_form_literal(uint8_t c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '*' || c == '-' || c == '.' || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '*' ||
+           c == '-' || c == '.' || c == '_';
 }
 
 static size_t form_encoded_length(byte_view value)
@@ -207,7 +208,14 @@ static pairing_error form_decode(const uint8_t *text, size_t length, uint8_t *ou
     return QR_OK;
 }
 
-enum { FIELD_CID, FIELD_PT, FIELD_CPK, FIELD_RPC, FIELD_EXP, FIELD_COUNT };
+enum {
+    FIELD_CID,
+    FIELD_PT,
+    FIELD_CPK,
+    FIELD_RPC,
+    FIELD_EXP,
+    FIELD_COUNT
+};
 static const char *const FIELD_NAMES[FIELD_COUNT] = {"cid", "pt", "cpk", "rpc", "exp"};
 
 typedef struct {

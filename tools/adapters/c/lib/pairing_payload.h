@@ -58,7 +58,8 @@ typedef struct {
 
 /* QR-ENC-1..11. Checks in QR-ENC-10 order, then writes the canonical payload
  * to out (room for PAIRING_PAYLOAD_MAX_LENGTH bytes, no NUL added). */
-pairing_error pairing_payload_encode(const pairing_fields *fields, uint8_t *out, size_t *out_length);
+pairing_error pairing_payload_encode(const pairing_fields *fields, uint8_t *out,
+                                     size_t *out_length);
 
 /* The consumer's result; the views point into decoded[]. */
 typedef struct {

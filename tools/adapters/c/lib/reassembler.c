@@ -170,9 +170,9 @@ static envelope_status start_partial(reassembler *receiver, const envelope *chun
     return keep_partial(partial, chunk, out);
 }
 
-envelope_status reassembler_receive(reassembler *receiver, const uint8_t *plaintext,
-                                    size_t length, int64_t now, reassembler_admit admit,
-                                    void *context, reassembly *out)
+envelope_status reassembler_receive(reassembler *receiver, const uint8_t *plaintext, size_t length,
+                                    int64_t now, reassembler_admit admit, void *context,
+                                    reassembly *out)
 {
     memset(out, 0, sizeof *out);
     envelope chunk;

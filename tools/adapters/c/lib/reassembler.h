@@ -61,9 +61,9 @@ bool reassembler_is_reassembling(const reassembler *receiver, const char *reques
 
 /* Reads one frame plaintext (which must outlive out). On success release
  * out with reassembly_release. */
-envelope_status reassembler_receive(reassembler *receiver, const uint8_t *plaintext,
-                                    size_t length, int64_t now, reassembler_admit admit,
-                                    void *context, reassembly *out);
+envelope_status reassembler_receive(reassembler *receiver, const uint8_t *plaintext, size_t length,
+                                    int64_t now, reassembler_admit admit, void *context,
+                                    reassembly *out);
 
 void reassembly_release(reassembly *result);
 

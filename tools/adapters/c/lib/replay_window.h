@@ -23,8 +23,8 @@ typedef struct {
     uint8_t nonces[REPLAY_WINDOW_CAPACITY][REPLAY_NONCE_LENGTH]; /* ring in acceptance order */
     int16_t chain_next[REPLAY_WINDOW_CAPACITY]; /* next ring slot in the same bucket, -1 ends */
     int16_t bucket_head[REPLAY_WINDOW_BUCKETS]; /* first ring slot of each bucket, -1 empty */
-    size_t count;  /* recorded nonces, at most the capacity */
-    size_t oldest; /* ring slot of the oldest nonce */
+    size_t count;                               /* recorded nonces, at most the capacity */
+    size_t oldest;                              /* ring slot of the oldest nonce */
     uint8_t hash_key[REPLAY_HASH_KEY_LENGTH];
 } replay_window;
 

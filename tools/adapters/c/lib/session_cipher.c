@@ -19,8 +19,8 @@ void session_cipher_wipe(session_cipher *cipher)
 }
 
 tunnel_error session_cipher_seal(const session_cipher *cipher, const uint8_t *plaintext,
-                                 size_t plaintext_length, const uint8_t nonce[24],
-                                 uint8_t *frame, size_t *frame_length)
+                                 size_t plaintext_length, const uint8_t nonce[24], uint8_t *frame,
+                                 size_t *frame_length)
 {
     if (plaintext_length > SESSION_MAX_PLAINTEXT) {
         return TUNNEL_ERR_PLAINTEXT_TOO_LARGE;
@@ -33,13 +33,12 @@ tunnel_error session_cipher_seal(const session_cipher *cipher, const uint8_t *pl
     return TUNNEL_OK;
 }
 
-tunnel_error session_cipher_open(session_cipher *cipher, const uint8_t *frame,
-                                 size_t frame_length, uint8_t *plaintext,
-                                 size_t *plaintext_length)
+tunnel_error session_cipher_open(session_cipher *cipher, const uint8_t *frame, size_t frame_length,
+                                 uint8_t *plaintext, size_t *plaintext_length)
 {
     *plaintext_length = 0;
     tunnel_error error = frame_check_shape(frame, frame_length, FRAME_TYPE_SESSION,
-                                              SESSION_FRAME_OVERHEAD);
+                                           SESSION_FRAME_OVERHEAD);
     if (error != TUNNEL_OK) {
         return error;
     }

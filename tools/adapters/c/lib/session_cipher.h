@@ -26,16 +26,15 @@ void session_cipher_wipe(session_cipher *cipher);
  * fresh CSPRNG output (FRAME-SEAL-2); it is an input so vectors can pin it.
  * plaintext > 49,111 bytes -> plaintext_too_large, nothing written. */
 tunnel_error session_cipher_seal(const session_cipher *cipher, const uint8_t *plaintext,
-                                 size_t plaintext_length, const uint8_t nonce[24],
-                                 uint8_t *frame, size_t *frame_length);
+                                 size_t plaintext_length, const uint8_t nonce[24], uint8_t *frame,
+                                 size_t *frame_length);
 
 /* Opens with the checks in FRAME-OPEN order: shape (empty, type, too
  * short, too large), replay, authentication. Only an authenticated frame's
  * nonce is recorded (FRAME-OPEN-7): an attacker who can inject bytes cannot
  * push genuine nonces out of the window. plaintext has room for
  * frame_length bytes; on any error the session is unchanged. */
-tunnel_error session_cipher_open(session_cipher *cipher, const uint8_t *frame,
-                                 size_t frame_length, uint8_t *plaintext,
-                                 size_t *plaintext_length);
+tunnel_error session_cipher_open(session_cipher *cipher, const uint8_t *frame, size_t frame_length,
+                                 uint8_t *plaintext, size_t *plaintext_length);
 
 #endif

@@ -6,7 +6,10 @@
 
 #define SESSION_KEY_LENGTH 32u
 
-typedef enum { ROLE_DEVICE, ROLE_CORE } tunnel_role;
+typedef enum {
+    ROLE_DEVICE,
+    ROLE_CORE
+} tunnel_role;
 
 typedef struct {
     uint8_t c2s[SESSION_KEY_LENGTH]; /* device (client) -> core (server) */

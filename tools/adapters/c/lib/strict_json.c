@@ -82,13 +82,10 @@ static tunnel_error check_duplicates(const strict_json_object *object)
     switch (lex_check_duplicate_names(object->members, object->count, sizeof *object->members,
                                       offsetof(strict_json_member, name),
                                       offsetof(strict_json_member, name_length))) {
-    case LEX_NAMES_DISTINCT:
-        return TUNNEL_OK;
-    case LEX_NAMES_DUPLICATE:
-        return TUNNEL_ERR_DUPLICATE_FIELD;
+    case LEX_NAMES_DISTINCT: return TUNNEL_OK;
+    case LEX_NAMES_DUPLICATE: return TUNNEL_ERR_DUPLICATE_FIELD;
     case LEX_NAMES_NO_MEMORY:
-    default:
-        return TUNNEL_ERR_NO_MEMORY;
+    default: return TUNNEL_ERR_NO_MEMORY;
     }
 }
 
@@ -139,7 +136,8 @@ static tunnel_error read_object(lex_cursor *c, strict_json_object *object, uint8
     return lex_at_end(c) ? TUNNEL_OK : TUNNEL_ERR_BAD_HANDSHAKE_JSON;
 }
 
-tunnel_error strict_json_parse_object(const uint8_t *text, size_t length, strict_json_object *object)
+tunnel_error strict_json_parse_object(const uint8_t *text, size_t length,
+                                      strict_json_object *object)
 {
     memset(object, 0, sizeof *object);
     lex_cursor c = {text, length, 0};

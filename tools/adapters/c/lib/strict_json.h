@@ -37,7 +37,8 @@ typedef struct {
  * bad_handshake_json (JSON-1). Then a member name that appears twice in the
  * top-level object -> duplicate_field (JSON-2). Allocation failure ->
  * TUNNEL_ERR_NO_MEMORY. On success free the object with strict_json_free. */
-tunnel_error strict_json_parse_object(const uint8_t *text, size_t length, strict_json_object *object);
+tunnel_error strict_json_parse_object(const uint8_t *text, size_t length,
+                                      strict_json_object *object);
 
 /* The member called name (a C string), or NULL when absent. */
 const strict_json_member *strict_json_find(const strict_json_object *object, const char *name);

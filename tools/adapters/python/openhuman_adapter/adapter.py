@@ -13,8 +13,19 @@ import json
 import sys
 import traceback
 
-from openhuman_tunnel import (__version__, aead, channel_keys, core_key_fingerprint, handshake, hkdf, key_log,
-                              pairing_window, qr, sas, x25519)
+from openhuman_tunnel import (
+    __version__,
+    aead,
+    channel_keys,
+    core_key_fingerprint,
+    handshake,
+    hkdf,
+    key_log,
+    pairing_window,
+    qr,
+    sas,
+    x25519,
+)
 from openhuman_tunnel.core_channel import CoreChannel
 from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
 from openhuman_tunnel.errors import TunnelError
@@ -23,7 +34,13 @@ from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 from . import key_log_file
 from .envelope_operations import ENVELOPE_OPERATIONS
 from .request_errors import BadRequest, Unrepresentable
-from .request_input import array as _list, hex_bytes as _bytes, optional_hex_bytes as _optional_bytes, safe_integer as _safe_integer, text as _text
+from .request_input import (
+    array as _list,
+    hex_bytes as _bytes,
+    optional_hex_bytes as _optional_bytes,
+    safe_integer as _safe_integer,
+    text as _text,
+)
 from .steps import run_steps
 
 ADAPTER_PROTOCOL = 1
@@ -35,6 +52,7 @@ UNSUPPORTED = "unsupported"
 
 
 # --- reading inputs ------------------------------------------------------------------
+
 
 def _object(value) -> dict:
     if not isinstance(value, dict):
@@ -63,6 +81,7 @@ def _hex(data: bytes) -> str:
 
 # --- primitive operations ------------------------------------------------------------
 
+
 def op_x25519(inp: dict) -> dict:
     return {"shared": _hex(x25519.shared_secret(_key(inp, "scalar"), _key(inp, "u")))}
 
@@ -87,12 +106,17 @@ def op_xchacha20poly1305_open(inp: dict) -> dict:
 
 
 def op_session_keys(inp: dict) -> dict:
-    keys = SessionKeys.derive(_key(inp, "staticDh"), _key(inp, "ephemeralDh"),
-                              _key(inp, "clientEphemeralPublic"), _key(inp, "serverEphemeralPublic"))
+    keys = SessionKeys.derive(
+        _key(inp, "staticDh"),
+        _key(inp, "ephemeralDh"),
+        _key(inp, "clientEphemeralPublic"),
+        _key(inp, "serverEphemeralPublic"),
+    )
     return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
 
 
 # --- session frames ------------------------------------------------------------------
+
 
 def _cipher(inp: dict) -> SessionCipher:
     return SessionCipher(_role(inp), _session_keys(inp))
@@ -136,6 +160,7 @@ def op_session(inp: dict) -> dict:
 
 
 # --- handshake -----------------------------------------------------------------------
+
 
 def op_handshake_device_start(inp: dict) -> dict:
     core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
@@ -185,8 +210,9 @@ def _read_channel(value):
     if state == "pending":
         return handshake.Pending(_safe_integer(channel, "expiresAt"))
     if state == "paired":
-        return handshake.Paired(_key(channel, "devicePublicKey"),
-                                _optional_bytes(channel, "lastHandshakeEphemeral", 32))
+        return handshake.Paired(
+            _key(channel, "devicePublicKey"), _optional_bytes(channel, "lastHandshakeEphemeral", 32)
+        )
     if state == "revoked":
         return handshake.Revoked()
     raise BadRequest("channel.state: expected pending, paired or revoked")
@@ -196,19 +222,30 @@ def _write_channel(channel) -> dict:
     if isinstance(channel, handshake.Pending):
         return {"state": "pending", "expiresAt": channel.expires_at}
     if isinstance(channel, handshake.Confirming):
-        return {"state": "confirming", "devicePublicKey": _hex(channel.device_public_key),
-                "lastHandshakeEphemeral": _hex(channel.last_handshake_ephemeral), "deadline": channel.deadline}
+        return {
+            "state": "confirming",
+            "devicePublicKey": _hex(channel.device_public_key),
+            "lastHandshakeEphemeral": _hex(channel.last_handshake_ephemeral),
+            "deadline": channel.deadline,
+        }
     if isinstance(channel, handshake.Paired):
         last = channel.last_handshake_ephemeral
-        return {"state": "paired", "devicePublicKey": _hex(channel.device_public_key),
-                "lastHandshakeEphemeral": None if last is None else _hex(last)}
+        return {
+            "state": "paired",
+            "devicePublicKey": _hex(channel.device_public_key),
+            "lastHandshakeEphemeral": None if last is None else _hex(last),
+        }
     return {"state": "revoked"}
 
 
 def _core_step(step):
     step = _object(step)
-    return (_bytes(step, "frame"), _safe_integer(step, "now"), _key(step, "serverEphemeralPrivate"),
-            _bytes(step, "ackNonce", 24))
+    return (
+        _bytes(step, "frame"),
+        _safe_integer(step, "now"),
+        _key(step, "serverEphemeralPrivate"),
+        _bytes(step, "ackNonce", 24),
+    )
 
 
 def op_handshake_core(inp: dict) -> dict:
@@ -221,16 +258,20 @@ def op_handshake_core(inp: dict) -> dict:
     def apply(step) -> dict:
         nonlocal channel
         frame, now, server_ephemeral_private, ack_nonce = step
-        accepted = handshake.core_accept(frame, core_static_private, channel, now,
-                                         server_ephemeral_private, ack_nonce)
+        accepted = handshake.core_accept(frame, core_static_private, channel, now, server_ephemeral_private, ack_nonce)
         channel = accepted.channel
-        return {"ack": _hex(accepted.ack), "c2s": _hex(accepted.keys.c2s), "s2c": _hex(accepted.keys.s2c),
-                "devicePublicKey": _hex(accepted.device_public_key)}
+        return {
+            "ack": _hex(accepted.ack),
+            "c2s": _hex(accepted.keys.c2s),
+            "s2c": _hex(accepted.keys.s2c),
+            "devicePublicKey": _hex(accepted.device_public_key),
+        }
 
     return run_steps(steps, apply, after=lambda: {"channel": _write_channel(channel)})
 
 
 # --- safe pairing ----------------------------------------------------------------------
+
 
 def op_sas(inp: dict) -> dict:
     code = sas.derive(_key(inp, "staticDh"), _key(inp, "ephemeralDh"), _bytes(inp, "handshake"), _bytes(inp, "ack"))
@@ -242,7 +283,9 @@ def op_core_key_fingerprint(inp: dict) -> dict:
 
 
 def op_pairing_window(inp: dict) -> dict:
-    return {"expiresAt": pairing_window.expires_at(_safe_integer(inp, "issuedAt"), _safe_integer(inp, "relayExpiresAtMs"))}
+    return {
+        "expiresAt": pairing_window.expires_at(_safe_integer(inp, "issuedAt"), _safe_integer(inp, "relayExpiresAtMs"))
+    }
 
 
 def op_channel_keys(inp: dict) -> dict:
@@ -256,7 +299,7 @@ def op_channel_keys(inp: dict) -> dict:
     candidate = _optional_bytes(inp, "candidate", 32)
     if candidate is not None:
         channel_keys.check_candidate(keys, candidate)
-    return {"revoke": [id_ for id_, shared in zip(ids, channel_keys.shared(keys)) if shared]}
+    return {"revoke": [id_ for id_, shared in zip(ids, channel_keys.shared(keys), strict=False) if shared]}
 
 
 _OPEN_MANY_MAX_COUNT = 1_048_576
@@ -323,7 +366,7 @@ def _core_channel_step(step):
     step = _object(step)
     if len(step) != 1:
         raise BadRequest("a step holds exactly one member")
-    (kind, body), = step.items()
+    ((kind, body),) = step.items()
     body = _object(body)
     now = _safe_integer(body, "now")
     if kind == "handshake":
@@ -354,8 +397,13 @@ def op_core_channel(inp: dict) -> dict:
         kind, arguments = step
         if kind == "handshake":
             opened = channel.handshake(*arguments)
-            return {"ack": _hex(opened.ack), "sas": opened.sas, "c2s": _hex(opened.keys.c2s),
-                    "s2c": _hex(opened.keys.s2c), "devicePublicKey": _hex(opened.device_public_key)}
+            return {
+                "ack": _hex(opened.ack),
+                "sas": opened.sas,
+                "c2s": _hex(opened.keys.c2s),
+                "s2c": _hex(opened.keys.s2c),
+                "devicePublicKey": _hex(opened.device_public_key),
+            }
         if kind == "open":
             return {"plaintext": _hex(channel.open(*arguments))}
         if kind == "seal":
@@ -370,6 +418,7 @@ def op_core_channel(inp: dict) -> dict:
 
 
 # --- pairing payload -----------------------------------------------------------------
+
 
 def op_qr_encode(inp: dict) -> dict:
     rpc = None if inp.get("rpc") is None else _text(inp, "rpc")
@@ -417,9 +466,13 @@ OPERATIONS = {
 def op_hello(inp: dict) -> dict:
     if inp.get("protocol") != ADAPTER_PROTOCOL:
         raise BadRequest("protocol: only 1 is spoken")
-    return {"protocol": ADAPTER_PROTOCOL, "name": ADAPTER_NAME, "version": __version__,
-            "operations": list(OPERATIONS), "policies": {"replayMemory": REPLAY_MEMORY,
-                                                                 "sessionReplayMemory": SESSION_BOUND}}
+    return {
+        "protocol": ADAPTER_PROTOCOL,
+        "name": ADAPTER_NAME,
+        "version": __version__,
+        "operations": list(OPERATIONS),
+        "policies": {"replayMemory": REPLAY_MEMORY, "sessionReplayMemory": SESSION_BOUND},
+    }
 
 
 def _holds_lone_surrogate(value) -> bool:
@@ -481,8 +534,10 @@ def response_line(response: dict) -> str:
     so the runner gets a short answer instead of a line it must refuse."""
     line = json.dumps(response, separators=(",", ":"))
     if len(line.encode("utf-8")) > MAXIMUM_LINE_LENGTH:
-        print(f"openhuman-python: response of {len(line)} bytes exceeds the line cap: {RESPONSE_TOO_LARGE}",
-              file=sys.stderr)
+        print(
+            f"openhuman-python: response of {len(line)} bytes exceeds the line cap: {RESPONSE_TOO_LARGE}",
+            file=sys.stderr,
+        )
         line = json.dumps({"id": response.get("id"), "ok": False, "error": RESPONSE_TOO_LARGE}, separators=(",", ":"))
     return line
 

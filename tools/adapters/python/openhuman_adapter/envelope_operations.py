@@ -14,7 +14,13 @@ from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.rpc import CoreGate, DeviceRequests, Dispatch
 
 from .request_errors import BadRequest, Unrepresentable
-from .request_input import array as _list, hex_bytes as _hex, optional_hex_bytes as _optional_hex, safe_integer as _natural, text as _string
+from .request_input import (
+    array as _list,
+    hex_bytes as _hex,
+    optional_hex_bytes as _optional_hex,
+    safe_integer as _natural,
+    text as _string,
+)
 from .steps import run_steps
 
 _INT64_MAX = 2**63 - 1
@@ -143,8 +149,9 @@ def op_envelope_encode(inp: dict) -> dict:
     if kind in envelope.SEQ_ZERO_KINDS and seq != 0:
         raise TunnelError(envelope.BAD_FIELD_VALUE)
     if kind == envelope.REQUEST:
-        plaintext = envelope.encode_request(rid, _string(fields, "method"), _optional_hex(fields, "params"),
-                                            _optional_bool(fields, "stream"))
+        plaintext = envelope.encode_request(
+            rid, _string(fields, "method"), _optional_hex(fields, "params"), _optional_bool(fields, "stream")
+        )
     elif kind == envelope.ERROR:
         detail = None if fields.get("detail") is None else _string(fields, "detail")
         plaintext = envelope.encode_error(rid, _string(fields, "code"), detail)
@@ -167,8 +174,12 @@ def op_envelope_split(inp: dict) -> dict:
     count = _optional_natural(inp, "count")
     splitter = Splitter(rid, message)
     end = splitter.count if count is None else min(splitter.count, start + count)
-    return {"total": splitter.count, "plaintexts": [splitter.plaintext(i).hex() for i in range(start, end)],
-            "length": len(message), "sha256": hashlib.sha256(message).hexdigest()}
+    return {
+        "total": splitter.count,
+        "plaintexts": [splitter.plaintext(i).hex() for i in range(start, end)],
+        "length": len(message),
+        "sha256": hashlib.sha256(message).hexdigest(),
+    }
 
 
 # The largest pingMany count: the requests RPC-2 allows a session (ADP-65).
@@ -188,8 +199,10 @@ class _PingMany:
 
     def run(self, gate, now: int) -> dict:
         for index in range(self.count):
-            plaintext = ('{"requestId":"%s%d","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}'
-                         % (self.prefix, index)).encode()
+            plaintext = (
+                '{"requestId":"%s%d","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}'
+                % (self.prefix, index)
+            ).encode()
             try:
                 gate.receive(plaintext, now)
             except TunnelError as error:
@@ -257,8 +270,14 @@ def op_envelope_core(inp: dict) -> dict:
         if isinstance(outcome, Partial):
             return _partial(outcome)
         if isinstance(outcome, Dispatch):
-            return {"dispatch": {"requestId": outcome.request_id, "method": outcome.method,
-                                 "params": _value(outcome.params), "stream": outcome.stream}}
+            return {
+                "dispatch": {
+                    "requestId": outcome.request_id,
+                    "method": outcome.method,
+                    "params": _value(outcome.params),
+                    "stream": outcome.stream,
+                }
+            }
         return {"reply": [plaintext.hex() for plaintext in outcome.plaintexts]}
 
     return _run_steps(inp, gate, handle, ping_many=True)
@@ -274,8 +293,17 @@ def _device_step(step):
         raise BadRequest('a step holds exactly one of "send", "receive" and "tick"')
     if actions[0] == "send":
         send = _object(step, "send")
-        return now, "send", (_string(send, "requestId"), _string(send, "method"), _optional_hex(send, "params"),
-                             _optional_bool(send, "stream"), _natural(send, "timeout"))
+        return (
+            now,
+            "send",
+            (
+                _string(send, "requestId"),
+                _string(send, "method"),
+                _optional_hex(send, "params"),
+                _optional_bool(send, "stream"),
+                _natural(send, "timeout"),
+            ),
+        )
     if actions[0] == "receive":
         return now, "receive", _hex(step, "receive")
     return now, "tick", None

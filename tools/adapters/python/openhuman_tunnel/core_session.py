@@ -45,17 +45,17 @@ class CoreSession:
 
     def remembers(self, frame: bytes) -> bool:
         """FRAME-OPEN-5 / MEMORY-1 for the nonce frame[1:25] of a shape-checked frame."""
-        return frame[1:1 + _MEMORY_KEY_LENGTH] in self._memory
+        return frame[1 : 1 + _MEMORY_KEY_LENGTH] in self._memory
 
     def authenticate(self, frame: bytes) -> bytes:
         """FRAME-OPEN-6 alone: open frame[25:] under c2s; changes nothing."""
-        return aead.open(self._opening_key, frame[1:1 + NONCE_LENGTH], frame[1 + NONCE_LENGTH:], b"")
+        return aead.open(self._opening_key, frame[1 : 1 + NONCE_LENGTH], frame[1 + NONCE_LENGTH :], b"")
 
     def record(self, frame: bytes) -> None:
         """FRAME-OPEN-7: remember an authenticated frame's nonce (and count it)."""
-        self._memory.add(frame[1:1 + _MEMORY_KEY_LENGTH])
+        self._memory.add(frame[1 : 1 + _MEMORY_KEY_LENGTH])
 
-    def open(self, frame: bytes) -> bytes:  # noqa: A003
+    def open(self, frame: bytes) -> bytes:
         """Envelope, `replayed`, then the AEAD unless exhausted; only an accepted frame changes state."""
         check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
         if self.remembers(frame):

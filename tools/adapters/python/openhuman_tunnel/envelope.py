@@ -83,6 +83,7 @@ def is_error_code(text: str) -> bool:
 
 # --- receiving -----------------------------------------------------------------------------
 
+
 @dataclass
 class Envelope:
     request_id: str
@@ -259,5 +260,12 @@ def encode_chunk(request_id: str, seq: int, total: int, piece: bytes) -> bytes:
     head = _head(request_id, CHUNK)
     if not 1 <= total <= MAX_SEQ or not 0 <= seq < total:
         raise TunnelError(BAD_FIELD_VALUE)
-    return (head + str(seq).encode() + b',"total":' + str(total).encode() + b',"data":"'
-            + standard_base64.encode(piece) + b'"}')
+    return (
+        head
+        + str(seq).encode()
+        + b',"total":'
+        + str(total).encode()
+        + b',"data":"'
+        + standard_base64.encode(piece)
+        + b'"}'
+    )

@@ -36,8 +36,9 @@ class SessionKeys:
         self.s2c = s2c
 
     @classmethod
-    def derive(cls, static_dh: bytes, ephemeral_dh: bytes,
-               client_ephemeral_public: bytes, server_ephemeral_public: bytes) -> "SessionKeys":
+    def derive(
+        cls, static_dh: bytes, ephemeral_dh: bytes, client_ephemeral_public: bytes, server_ephemeral_public: bytes
+    ) -> "SessionKeys":
         """ikm = static_dh || eph_dh; salt = client_eph_pub || server_eph_pub (KDF-2).
 
         The static DH binds the session to both long-term keys, the ephemeral DH gives
@@ -108,7 +109,7 @@ class SessionCipher:
             raise ValueError("a session nonce is 24 bytes")
         return bytes((TYPE_SESSION,)) + nonce + aead.seal(self._sealing_key, nonce, plaintext, b"")
 
-    def open(self, frame: bytes) -> bytes:  # noqa: A003
+    def open(self, frame: bytes) -> bytes:
         """Return the plaintext of `frame`, checking in the order of FRAME-OPEN-1.
 
         empty/type -> too short -> too large -> replayed -> auth_failed. The nonce is
@@ -116,9 +117,9 @@ class SessionCipher:
         flush the window; on every error the session state is unchanged (FRAME-OPEN-7).
         """
         check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
-        nonce = frame[1:1 + NONCE_LENGTH]
+        nonce = frame[1 : 1 + NONCE_LENGTH]
         if nonce in self._window:
             raise TunnelError(REPLAYED)
-        plaintext = aead.open(self._opening_key, nonce, frame[1 + NONCE_LENGTH:], b"")
+        plaintext = aead.open(self._opening_key, nonce, frame[1 + NONCE_LENGTH :], b"")
         self._window.record(nonce)
         return plaintext
