@@ -9,6 +9,7 @@ XChaCha20-Poly1305 and hashlib for SHA-256. Prints one line per case count:
 Usage: tools/accumulated.py [COUNT ...]        (default: 1 100 10000)
        tools/accumulated.py --check vectors/accumulated.json [--slow]
 """
+
 import hashlib
 import json
 import struct
@@ -22,7 +23,7 @@ from nacl.exceptions import CryptoError
 
 SEED = "openhuman-tunnel/accumulated/session-frames"
 MAX_PLAINTEXT = 1024
-OVERHEAD = 41            # 0x02 || nonce(24) || tag(16)
+OVERHEAD = 41  # 0x02 || nonce(24) || tag(16)
 MAX_FRAME = 49_152
 
 
@@ -45,7 +46,7 @@ class ByteStream:
                 self.counter += 1
                 self.position = 0
             take = min(count - len(out), len(self.buffer) - self.position)
-            out += self.buffer[self.position:self.position + take]
+            out += self.buffer[self.position : self.position + take]
             self.position += take
         return bytes(out)
 
@@ -57,7 +58,7 @@ class ByteStream:
 
 
 def seal(role, c2s, s2c, nonce, plaintext):
-    key = c2s if role == "device" else s2c          # KDF-5: device seals with c2s
+    key = c2s if role == "device" else s2c  # KDF-5: device seals with c2s
     return b"\x02" + nonce + crypto_aead_xchacha20poly1305_ietf_encrypt(plaintext, None, nonce, key)
 
 
@@ -76,7 +77,7 @@ def open_frame(role, c2s, s2c, frame):
         return None, "frame_too_short"
     if len(frame) > MAX_FRAME:
         return None, "frame_too_large"
-    key = s2c if role == "device" else c2s          # KDF-5: device opens with s2c
+    key = s2c if role == "device" else c2s  # KDF-5: device opens with s2c
     try:
         return crypto_aead_xchacha20poly1305_ietf_decrypt(frame[25:], None, frame[1:25], key), None
     except CryptoError:
@@ -101,7 +102,7 @@ def accumulated(count, seed=SEED):
             damaged[index] ^= 1 << bit
             received = bytes(damaged)
         elif mode == 3:
-            received = frame[:stream.uint16() % len(frame)]
+            received = frame[: stream.uint16() % len(frame)]
         opened, error = open_frame(opener, c2s, s2c, received)
         result = b"\x00" + opened if error is None else b"\x01" + error.encode("ascii")
         digest.update(struct.pack(">I", len(frame)) + frame + struct.pack(">I", len(result)) + result)

@@ -9,16 +9,15 @@ its SHA-256.
 Usage: tools/validate-vectors.py [VECTORS_DIR] [SCHEMAS_DIR]   (defaults: vectors spec/schemas)
 Exit status: 0 all valid, 1 a file is invalid, 2 usage or unreadable input.
 """
+
 import hashlib
 import json
 import os
 import sys
 import urllib.parse
-
 from importlib.metadata import version
 
 from jsonschema import Draft202012Validator, RefResolver
-
 
 # The schemas are named by URNs (urn:openhuman-tunnel:...). RFC 3986 resolves a fragment-only
 # reference ("#/$defs/hex") against any base, but Python's urljoin, which jsonschema's
@@ -114,8 +113,10 @@ def main(argv):
 
     for line in errors:
         print(line)
-    print(f"validate-vectors: {len(vector_files)} files, {total} vectors, {len(errors)} error(s) "
-          f"(jsonschema {version('jsonschema')}, draft 2020-12)")
+    print(
+        f"validate-vectors: {len(vector_files)} files, {total} vectors, {len(errors)} error(s) "
+        f"(jsonschema {version('jsonschema')}, draft 2020-12)"
+    )
     return 1 if errors else 0
 
 

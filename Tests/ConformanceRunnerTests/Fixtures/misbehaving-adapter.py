@@ -35,20 +35,41 @@ Options:
   --stderr-per-request  write "fake: working on request N" to stderr before each answer
   --crash-on OP         treat operation OP like crash
 """
+
 import json
 import os
 import signal
 import sys
 import time
 
-ALL = ["echo", "error", "crash", "hang", "garbage", "wrong-id", "exit", "oversized", "flood", "close-stdout",
-       "huge-error"]
+ALL = [
+    "echo",
+    "error",
+    "crash",
+    "hang",
+    "garbage",
+    "wrong-id",
+    "exit",
+    "oversized",
+    "flood",
+    "close-stdout",
+    "huge-error",
+]
 
 
 def parse_options(argv):
-    options = {"operations": ALL, "policies": {}, "hello": "ok", "start_once": None, "pid_file": None,
-               "holder": None, "silent": False, "huge": None, "stderr_per_request": False,
-               "crash_on": None}
+    options = {
+        "operations": ALL,
+        "policies": {},
+        "hello": "ok",
+        "start_once": None,
+        "pid_file": None,
+        "holder": None,
+        "silent": False,
+        "huge": None,
+        "stderr_per_request": False,
+        "crash_on": None,
+    }
     args = list(argv)
     while args:
         name = args.pop(0)
@@ -132,9 +153,19 @@ def main():
                 print("fake: cannot initialise", file=sys.stderr, flush=True)
                 sys.exit(2)
             else:
-                send({"id": rid, "ok": True, "output": {
-                    "protocol": 1, "name": "misbehaving", "version": "0.0.1",
-                    "operations": options["operations"], "policies": options["policies"]}})
+                send(
+                    {
+                        "id": rid,
+                        "ok": True,
+                        "output": {
+                            "protocol": 1,
+                            "name": "misbehaving",
+                            "version": "0.0.1",
+                            "operations": options["operations"],
+                            "policies": options["policies"],
+                        },
+                    }
+                )
         elif op == "shutdown":
             send({"id": rid, "ok": True, "output": {}})
             return

@@ -12,6 +12,7 @@ Operations after hello (requests are `{"id","op","input"}`, spec/kit/02-adapter-
   shutdown      answers ok and exits
   anything else answers ok:false "unsupported"
 """
+
 import json
 import sys
 

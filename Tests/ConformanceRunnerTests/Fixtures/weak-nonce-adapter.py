@@ -11,6 +11,7 @@ before the answer): a comment line at hello, then for every seal the line
 `TEST_SEAL <nonce> <sealing key>` (a label verifiers ignore), so the runner's tests can check
 that a saved key log holds exactly the lines of its check, in the order of its frames.
 """
+
 import json
 import os
 import sys
@@ -51,8 +52,13 @@ for line in sys.stdin:
     rid, op = request["id"], request["op"]
     if op == "hello":
         key_log("# hello, before any check")
-        output = {"protocol": 1, "name": "weak-nonce-" + MODE, "version": "0",
-                  "operations": ["frame-seal"], "policies": {}}
+        output = {
+            "protocol": 1,
+            "name": "weak-nonce-" + MODE,
+            "version": "0",
+            "operations": ["frame-seal"],
+            "policies": {},
+        }
         response = {"id": rid, "ok": True, "output": output}
     elif op == "frame-seal":
         response = {"id": rid, "ok": True, "output": frame_seal(request["input"])}

@@ -12,8 +12,14 @@ import socketio
 
 FRAME = "tunnel:frame"
 # Events the relay sends besides frames (12.2).
-RELAY_EVENTS = ("tunnel:connected", "tunnel:peer-status", "tunnel:evicted", "tunnel:revoked",
-                "tunnel:session-lost", "tunnel:error")
+RELAY_EVENTS = (
+    "tunnel:connected",
+    "tunnel:peer-status",
+    "tunnel:evicted",
+    "tunnel:revoked",
+    "tunnel:session-lost",
+    "tunnel:error",
+)
 DEFAULT_TIMEOUT = 10.0
 
 
@@ -46,6 +52,7 @@ class RelayConnection:
             self._arrived.set()
             if self.listener is not None:
                 await self.listener(name, data)
+
         return keep
 
     async def _frame(self, data) -> None:
@@ -58,7 +65,8 @@ class RelayConnection:
 
     async def connect(self, timeout: float = DEFAULT_TIMEOUT) -> None:
         await asyncio.wait_for(
-            self.sio.connect(self.url, auth=self.auth, transports=["websocket"], wait_timeout=timeout), timeout)
+            self.sio.connect(self.url, auth=self.auth, transports=["websocket"], wait_timeout=timeout), timeout
+        )
 
     async def close(self) -> None:
         if self.sio.connected:
@@ -108,8 +116,9 @@ class RelayConnection:
         once, and another channel's `tunnel:connected` must not end this join early (the phone's
         handshake would then reach a channel whose core is not joined yet: `peer_offline`)."""
         await self.emit("tunnel:connect", connect)
-        name, data = await self.wait(("tunnel:connected", "tunnel:error"), channel_id=connect.get("channelId"),
-                                     timeout=timeout)
+        name, data = await self.wait(
+            ("tunnel:connected", "tunnel:error"), channel_id=connect.get("channelId"), timeout=timeout
+        )
         if name == "tunnel:error":
             raise RelayRefused(data.get("code"))
         return data

@@ -100,8 +100,7 @@ class RelayCore:
     def pairing_payload(self, channel_id: str) -> str:
         """QR-ENC: the canonical payload with the relay's channel id and token and this channel's key."""
         record = self.channels[channel_id]
-        return qr.encode(channel_id, record.pairing_token, x25519.public_key(record.core_static), None,
-                         record.expires)
+        return qr.encode(channel_id, record.pairing_token, x25519.public_key(record.core_static), None, record.expires)
 
     async def awaiting_confirmation(self, channel_id: str, timeout: float = 10.0) -> str:
         """The code the desktop shows once a first pairing is committed (SAS-3)."""
@@ -137,10 +136,10 @@ class RelayCore:
         for channel_id, core_static, state in persisted:
             self.channels[channel_id] = ChannelRecord(channel_id, core_static, state)
 
-    def executed(self, channel_id: str = None) -> list:
+    def executed(self, channel_id: str | None = None) -> list:
         return [e for e in self.executions if channel_id is None or e[0] == channel_id]
 
-    def reported(self, code: str, channel_id: str = None) -> int:
+    def reported(self, code: str, channel_id: str | None = None) -> int:
         return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
 
     # --- frames ----------------------------------------------------------------------

@@ -21,12 +21,13 @@ import time
 
 import socketio
 
-from .core import RelayCore
-from .pairing import DEV_CORE_AUTH, pair
 from openhuman_tunnel import base64url, envelope
 from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.frames import SESSION_OVERHEAD
 from openhuman_tunnel.session import SessionCipher, SessionKeys
+
+from .core import RelayCore
+from .pairing import DEV_CORE_AUTH, pair
 
 METHOD = "load.echo"
 PACE_SECONDS = 0.02  # at most 50 requests a second per channel: half the relay's frame limit
@@ -53,9 +54,15 @@ class Tally:
         self.end = time.monotonic() + self.seconds
 
     def done(self, frames_per_answer: int, **more) -> dict:
-        result = {"completed": self.completed, "frames": self.completed * frames_per_answer,
-                  "seconds": self.seconds, "latencies_us": self.latencies_us, "lost": self.lost,
-                  "misdelivered": self.misdelivered, "errors": self.errors[:20]}
+        result = {
+            "completed": self.completed,
+            "frames": self.completed * frames_per_answer,
+            "seconds": self.seconds,
+            "latencies_us": self.latencies_us,
+            "lost": self.lost,
+            "misdelivered": self.misdelivered,
+            "errors": self.errors[:20],
+        }
         result.update(more)
         return result
 
@@ -71,6 +78,7 @@ async def _paced(pace: dict) -> None:
 
 # --- through the relay ---------------------------------------------------------------------
 
+
 def _params(channel_id: str, index: int) -> bytes:
     return b'{"c":%s,"i":%d,"t":%d}' % (envelope.json_string(channel_id), index, time.monotonic_ns())
 
@@ -84,8 +92,11 @@ async def relay_run(url: str, channels: int, window: int, seconds: float) -> dic
         tally.latencies_us.append((received - params.get("t").integer()) // 1000)
         if params.get("c") != channel_id:
             tally.misdelivered += 1
-        return b'{"c":%s,"i":%d,"u":%d}' % (envelope.json_string(params.get("c")), params.get("i").integer(),
-                                            time.monotonic_ns())
+        return b'{"c":%s,"i":%d,"u":%d}' % (
+            envelope.json_string(params.get("c")),
+            params.get("i").integer(),
+            time.monotonic_ns(),
+        )
 
     core = RelayCore(url, DEV_CORE_AUTH, methods={METHOD: echo})
     await core.start()
@@ -118,7 +129,11 @@ async def relay_run(url: str, channels: int, window: int, seconds: float) -> dic
                 continue
             arrived = time.monotonic_ns()
             payload = answer.payload
-            if answer.kind != "response" or payload.get("c") != paired.channel_id or payload.get("i").integer() != index:
+            if (
+                answer.kind != "response"
+                or payload.get("c") != paired.channel_id
+                or payload.get("i").integer() != index
+            ):
                 tally.misdelivered += 1
                 continue
             tally.latencies_us.append((arrived - payload.get("u").integer()) // 1000)
@@ -139,11 +154,20 @@ async def relay_run(url: str, channels: int, window: int, seconds: float) -> dic
     tally.misdelivered += sum(1 for _, code in refusals if code in ("auth_failed", "unknown_channel"))
     tally.errors += [event for event, *_ in core.connection.events if event == "tunnel:error"]
     sample = pairings[0].channel_id
-    request_chars = _base64url_chars(SESSION_OVERHEAD + len(envelope.encode_request(
-        ID_SAMPLE, METHOD, _params(sample, 1000), False)))
-    answer_chars = _base64url_chars(SESSION_OVERHEAD + len(envelope.encode_value(
-        ID_SAMPLE, envelope.RESPONSE, 0, b'{"c":%s,"i":1000,"u":%d}' % (envelope.json_string(sample),
-                                                                         time.monotonic_ns()))))
+    request_chars = _base64url_chars(
+        SESSION_OVERHEAD + len(envelope.encode_request(ID_SAMPLE, METHOD, _params(sample, 1000), False))
+    )
+    answer_chars = _base64url_chars(
+        SESSION_OVERHEAD
+        + len(
+            envelope.encode_value(
+                ID_SAMPLE,
+                envelope.RESPONSE,
+                0,
+                b'{"c":%s,"i":1000,"u":%d}' % (envelope.json_string(sample), time.monotonic_ns()),
+            )
+        )
+    )
     for paired in pairings:
         await paired.phone.disconnect()
     await core.stop()
@@ -151,6 +175,7 @@ async def relay_run(url: str, channels: int, window: int, seconds: float) -> dic
 
 
 # --- the baseline --------------------------------------------------------------------------
+
 
 async def echo_run(url: str, channels: int, window: int, seconds: float) -> dict:
     """The same channels, window, pace and client work against the echo server: each frame is an
@@ -191,8 +216,11 @@ async def echo_run(url: str, channels: int, window: int, seconds: float) -> dict
         def frame(index: int) -> str:
             # Both kinds of relay frame, alternately: a request and a response.
             params = _params(channel_id, index)
-            plaintext = (envelope.encode_request(ID_SAMPLE, METHOD, params, False) if index % 2 == 0
-                         else envelope.encode_value(ID_SAMPLE, envelope.RESPONSE, 0, params))
+            plaintext = (
+                envelope.encode_request(ID_SAMPLE, METHOD, params, False)
+                if index % 2 == 0
+                else envelope.encode_value(ID_SAMPLE, envelope.RESPONSE, 0, params)
+            )
             return base64url.encode(sealer.seal(plaintext))
 
         sio.on("tunnel:frame", echoed)
@@ -217,7 +245,7 @@ async def echo_run(url: str, channels: int, window: int, seconds: float) -> dict
             await sio.emit("tunnel:frame", {"channelId": channel_id, "payload": frame(index)})
             try:
                 await asyncio.wait_for(future, ANSWER_TIMEOUT_MS / 1000)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 waiting.pop(index, None)
                 tally.lost += 1
                 continue

@@ -51,5 +51,7 @@ def assert_ok(event) -> None:
     """The ping's answer is exactly {"ok":true} (RPC-6 step 2)."""
     payload = getattr(event, "payload", None)
     if event is None or event.kind != "response" or getattr(payload, "members", None) != [("ok", True)]:
-        raise AssertionError("not {\"ok\":true}: kind %r, payload %r, code %r" % (
-            getattr(event, "kind", None), payload, getattr(event, "code", None)))
+        raise AssertionError(
+            'not {"ok":true}: kind %r, payload %r, code %r'
+            % (getattr(event, "kind", None), payload, getattr(event, "code", None))
+        )

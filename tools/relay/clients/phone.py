@@ -18,7 +18,7 @@ import uuid
 
 from openhuman_tunnel import base64url, handshake, qr
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
-from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE_ACK, check_envelope
+from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE_ACK, check_shape
 from openhuman_tunnel.rpc import DeviceRequests, Event
 from openhuman_tunnel.session import DEVICE, SessionCipher
 
@@ -32,7 +32,7 @@ ACK_TIMEOUT_SECONDS = 10.0  # DEV-STATE-3
 HINT_INTERVAL = 1.0
 PING = "openhuman.ping"
 _KEY = 32
-_NO_TYPE = -1  # no octet equals it: check_envelope then names the message's own type error (DEV-STATE-4)
+_NO_TYPE = -1  # no octet equals it: check_shape then names the message's own type error (DEV-STATE-4)
 
 
 class RelayPhone:
@@ -90,8 +90,9 @@ class RelayPhone:
     async def handshake(self, timeout: float = ACK_TIMEOUT_SECONDS) -> str:
         """A new handshake; ends the current session. Returns the code to show (SAS-4)."""
         client_eph = os.urandom(_KEY)
-        frame = handshake.device_start(self.core_public, self.device_static, os.urandom(_KEY), client_eph,
-                                       os.urandom(NONCE_LENGTH))
+        frame = handshake.device_start(
+            self.core_public, self.device_static, os.urandom(_KEY), client_eph, os.urandom(NONCE_LENGTH)
+        )
         answered = asyncio.get_running_loop().create_future()
         self.cipher = self.requests = None  # DEV-STATE-2: sending a handshake ends the session
         self.session_ready.clear()
@@ -99,7 +100,7 @@ class RelayPhone:
         await self._send(frame)
         try:
             return await asyncio.wait_for(asyncio.shield(answered), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if self._hs is not None and self._hs[2] is answered:
                 self._hs = None  # DEV-STATE-3: client_eph erased, back to idle
             raise
@@ -118,7 +119,9 @@ class RelayPhone:
 
     # --- requests (ENV-5, RPC-4, RPC-5) -----------------------------------------------
 
-    async def request(self, method: str, params: bytes = None, timeout_ms: int = 5000, request_id: str = None) -> Event:
+    async def request(
+        self, method: str, params: bytes | None = None, timeout_ms: int = 5000, request_id: str | None = None
+    ) -> Event:
         """Send one request and wait for its answer; TunnelError `request_timeout` after the deadline.
 
         A request id is never sent twice (ENV-5): a retry is a new request with a new id, and asking
@@ -135,7 +138,7 @@ class RelayPhone:
                 await self._send(self.cipher.seal(plaintext, os.urandom(NONCE_LENGTH)))
             # Just past the deadline: RPC-5 fails a request at the first step with now > deadline.
             return await asyncio.wait_for(answer, timeout_ms / 1000 + 0.002)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             requests.expire(monotonic_ms())
             raise TunnelError(REQUEST_TIMEOUT) from None
         finally:
@@ -160,7 +163,7 @@ class RelayPhone:
             elif self.cipher is not None:
                 self._deliver(self.cipher.open(frame))
             else:
-                check_envelope(frame, _NO_TYPE, 0)  # idle, or a non-ack while awaiting one
+                check_shape(frame, _NO_TYPE, 0)  # idle, or a non-ack while awaiting one
         except TunnelError as error:
             self.reports.append(error.code)
 
@@ -198,14 +201,16 @@ class RelayPhone:
     async def _quiet_handshake(self) -> None:
         try:
             await self.handshake()
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.reports.append(ACK_TIMEOUT)
         except TunnelError as error:
             self.reports.append(error.code)
 
     async def wait_session(self, sessions: int, timeout: float = ACK_TIMEOUT_SECONDS) -> None:
         """Until the phone has its `sessions`-th session (a handshake in the background finished)."""
+
         async def reached() -> None:
             while not (self.session_ready.is_set() and self.sessions >= sessions):
                 await asyncio.sleep(0.02)
+
         await asyncio.wait_for(reached(), timeout)

@@ -27,8 +27,9 @@ class Child:
     def __init__(self, argv: list, name: str) -> None:
         self.name = name
         self.log = tempfile.NamedTemporaryFile(prefix=name + "-", suffix=".log", delete=False)
-        self.process = subprocess.Popen(argv, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                        start_new_session=True)
+        self.process = subprocess.Popen(
+            argv, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+        )
 
     def output(self) -> str:
         with open(self.log.name, "rb") as log:
@@ -102,8 +103,10 @@ class Redis(Child):
 
     def __init__(self) -> None:
         self.port = free_port()
-        super().__init__(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                          "--appendonly", "no"], "redis")
+        super().__init__(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            "redis",
+        )
         self.wait_for_output(re.compile(rb"Ready to accept connections"))
         self.url = "redis://127.0.0.1:%d" % self.port
 

@@ -2,16 +2,16 @@
 `relay` (ADP-70), so a runner skips every other operation.
 
 The request plumbing (line cap, lone-surrogate refusal, input readers) is the Python
-implementation's, from tools/adapters/python/openhuman_tunnel, not a copy of it.
+implementation's, from tools/adapters/python/openhuman_adapter, not a copy of it.
 """
 
 import asyncio
 import sys
 import traceback
 
-from openhuman_tunnel.adapter import _holds_lone_surrogate, serve
-from openhuman_tunnel.request_errors import BadRequest
-from openhuman_tunnel.request_input import safe_integer
+from openhuman_adapter.adapter import _holds_lone_surrogate, serve
+from openhuman_adapter.request_errors import BadRequest
+from openhuman_adapter.request_input import safe_integer
 
 from . import __version__, inbound
 from .machine import Relay
@@ -66,8 +66,13 @@ def op_relay(inp: dict) -> dict:
 def op_hello(inp: dict) -> dict:
     if inp.get("protocol") != ADAPTER_PROTOCOL:
         raise BadRequest("protocol: only 1 is spoken")
-    return {"protocol": ADAPTER_PROTOCOL, "name": ADAPTER_NAME, "version": __version__,
-            "operations": ["relay"], "policies": {}}
+    return {
+        "protocol": ADAPTER_PROTOCOL,
+        "name": ADAPTER_NAME,
+        "version": __version__,
+        "operations": ["relay"],
+        "policies": {},
+    }
 
 
 def handle(request) -> dict:

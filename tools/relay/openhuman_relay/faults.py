@@ -41,9 +41,14 @@ def _fault(entry) -> dict:
         raise FaultPlanError("channel: expected a channel id or '*'")
     if entry.get("direction", "*") not in _DIRECTIONS or entry.get("action") not in _ACTIONS:
         raise FaultPlanError(f"fault {entry!r}: direction must be one of {_DIRECTIONS}, action one of {_ACTIONS}")
-    return {"channel": channel, "direction": entry.get("direction", "*"), "frame": _natural(entry, "frame", minimum=1),
-            "action": entry["action"], "delay": _natural(entry, "delayMs", 0) / 1000,
-            "hold": _natural(entry, "holdMs", 1000) / 1000}
+    return {
+        "channel": channel,
+        "direction": entry.get("direction", "*"),
+        "frame": _natural(entry, "frame", minimum=1),
+        "action": entry["action"],
+        "delay": _natural(entry, "delayMs", 0) / 1000,
+        "hold": _natural(entry, "holdMs", 1000) / 1000,
+    }
 
 
 class FaultPlan:
@@ -70,16 +75,21 @@ class FaultPlan:
 
     def _match(self, channel_id: str, direction: str, number: int):
         for fault in self._faults:
-            if (fault["frame"] == number and fault["channel"] in ("*", channel_id)
-                    and fault["direction"] in ("*", direction)):
+            if (
+                fault["frame"] == number
+                and fault["channel"] in ("*", channel_id)
+                and fault["direction"] in ("*", direction)
+            ):
                 return fault
         return None
 
     def _later(self, seconds: float, deliver):
         """Runs `deliver()` after `seconds`, keeping the task referenced until it ends."""
+
         async def run():
             await asyncio.sleep(seconds)
             await deliver()
+
         task = asyncio.get_running_loop().create_task(run())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -112,4 +122,5 @@ class FaultPlan:
             _, deliver = self._held.pop(key, (None, None))
             if deliver is not None:
                 await deliver()
+
         return release

@@ -8,7 +8,6 @@ server draws them from its CSPRNG and the conformance adapter takes them from th
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from . import roles
 
@@ -27,8 +26,8 @@ def is_secret(value) -> bool:
 
 @dataclass(slots=True)
 class Register:
-    channel_id: Optional[str] = None
-    pairing_token: Optional[str] = None
+    channel_id: str | None = None
+    pairing_token: str | None = None
 
 
 @dataclass(slots=True)
@@ -40,7 +39,7 @@ class ConnectCore:
 class ConnectWithPairingToken:
     channel_id: str
     pairing_token: str
-    new_credential: Optional[str] = None
+    new_credential: str | None = None
 
 
 @dataclass(slots=True)
@@ -108,6 +107,7 @@ def _channel_only(kind):
     def read(data: dict):
         channel_id = data.get("channelId")
         return kind(channel_id) if is_channel_id(channel_id) else INVALID
+
     return read
 
 

@@ -7,8 +7,7 @@ in a store (`memory_store`, `redis_store`) and each step runs as one transaction
 relay processes sharing a Redis see one relay.
 """
 
-from . import error_codes as codes
-from . import inbound, limits, roles, secret_digest
+from . import error_codes as codes, inbound, limits, roles, secret_digest
 from .outcome import ACK, Outcome
 from .records import Channel, Connection
 
@@ -21,10 +20,12 @@ class Relay:
         """Runs `event` of `connection` (authenticated as `account`, None for a device) at `now`.
         Returns [(connection, event name, argument), ...]: send them only after this returns,
         since a shared store may run the step more than once before it commits."""
+
         async def run(tx):
             outcome = Outcome(connection)
             await _Step(tx, outcome, account, now).run(event)
             return outcome.emissions
+
         return await self.store.atomically(run)
 
 
@@ -62,10 +63,15 @@ class _Step:
             self.outcome.send(self.outcome.connection, ACK, {"ok": False, "error": {"code": codes.NOT_CHANNEL_OWNER}})
             return
         deadline = self.now + limits.PAIRING_LIFETIME
-        self.tx.save_channel(channel_id, Channel(owner=self.account, pairing_digest=secret_digest.digest(pairing_token),
-                                                 deadline=deadline))
-        self.outcome.send(self.outcome.connection, ACK, {"channelId": channel_id, "pairingToken": pairing_token,
-                                                         "pairingExpiresAt": deadline * 1000})
+        self.tx.save_channel(
+            channel_id,
+            Channel(owner=self.account, pairing_digest=secret_digest.digest(pairing_token), deadline=deadline),
+        )
+        self.outcome.send(
+            self.outcome.connection,
+            ACK,
+            {"channelId": channel_id, "pairingToken": pairing_token, "pairingExpiresAt": deadline * 1000},
+        )
 
     # --- joining (RELAY-4 to RELAY-9) -----------------------------------------------------------
 
@@ -155,7 +161,7 @@ class _Step:
         if connection is not None:
             connection.rate.pop(channel_id, None)
             self.tx.save_connection(connection_id, connection)
-        for member_role in ([role] if role is not None else list(channel.members)):
+        for member_role in [role] if role is not None else list(channel.members):
             if channel.members.get(member_role) == connection_id:
                 del channel.members[member_role]
 

@@ -18,19 +18,34 @@ from .trace import TraceWriter
 
 
 def _arguments(argv):
-    parser = argparse.ArgumentParser(prog="openhuman-relay", description="The OpenHuman tunnel's reference relay "
-                                     "(spec/12-signalling.md): Socket.IO over WebSocket.")
+    parser = argparse.ArgumentParser(
+        prog="openhuman-relay",
+        description="The OpenHuman tunnel's reference relay (spec/12-signalling.md): Socket.IO over WebSocket.",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8787, help="port to bind; 0 picks a free one (default 8787)")
-    parser.add_argument("--accounts", metavar="FILE",
-                        help='JSON {"account": "<sha256 hex of its core token>"}; without it, the development '
-                             f'account "{DEV_ACCOUNT}" with core token "{DEV_CORE_TOKEN}"')
-    parser.add_argument("--redis", metavar="URL", help="share state and events with other relays through this Redis "
-                        "(redis://host:port/db)")
-    parser.add_argument("--fault-plan", metavar="FILE", help="TEST ONLY: drop, duplicate, reorder or delay frames "
-                        "as the plan says (openhuman_relay/faults.py)")
-    parser.add_argument("--trace", metavar="FILE", help="DEBUGGING ONLY: write every event this relay receives and "
-                        "sends, payloads and secrets included, as a verifier trace (openhuman_relay/trace.py)")
+    parser.add_argument(
+        "--accounts",
+        metavar="FILE",
+        help='JSON {"account": "<sha256 hex of its core token>"}; without it, the development '
+        f'account "{DEV_ACCOUNT}" with core token "{DEV_CORE_TOKEN}"',
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share state and events with other relays through this Redis (redis://host:port/db)",
+    )
+    parser.add_argument(
+        "--fault-plan",
+        metavar="FILE",
+        help="TEST ONLY: drop, duplicate, reorder or delay frames as the plan says (openhuman_relay/faults.py)",
+    )
+    parser.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="DEBUGGING ONLY: write every event this relay receives and "
+        "sends, payloads and secrets included, as a verifier trace (openhuman_relay/trace.py)",
+    )
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     return parser.parse_args(argv)
 
@@ -40,7 +55,9 @@ def _store_and_manager(url):
         return MemoryStore(), None, None
     import redis.asyncio
     import socketio
+
     from .redis_store import RedisStore
+
     client = redis.asyncio.from_url(url, decode_responses=True)
     return RedisStore(client), socketio.AsyncRedisManager(url, channel="openhuman-relay"), client
 
@@ -49,14 +66,16 @@ async def _serve(args, accounts, faults) -> int:
     store, manager, client = _store_and_manager(args.redis)
     if client is not None:
         from redis.exceptions import RedisError
+
         try:
             await client.ping()  # fail at start, not at the first event, when Redis is unreachable
         except RedisError as error:
             raise OSError(f"redis at {args.redis}: {error}") from None
     trace = None
     if args.trace:
-        logging.getLogger("openhuman-relay").warning("--trace: writing every payload, token and credential to %s",
-                                                     args.trace)
+        logging.getLogger("openhuman-relay").warning(
+            "--trace: writing every payload, token and credential to %s", args.trace
+        )
         trace = TraceWriter(args.trace, time.time)
     liveness = None
     if client is not None:
@@ -96,7 +115,9 @@ async def _serve(args, accounts, faults) -> int:
 
 def main(argv=None) -> int:
     args = _arguments(argv)
-    logging.basicConfig(level=args.log_level, stream=sys.stderr, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(
+        level=args.log_level, stream=sys.stderr, format="%(asctime)s %(name)s %(levelname)s %(message)s"
+    )
     try:
         accounts = Accounts.load(args.accounts) if args.accounts else Accounts.development()
         faults = FaultPlan.load(args.fault_plan) if args.fault_plan else None
@@ -105,7 +126,8 @@ def main(argv=None) -> int:
         return 2
     if args.accounts is None:
         logging.getLogger("openhuman-relay").warning(
-            'no --accounts: serving the development account "%s" with its published core token', DEV_ACCOUNT)
+            'no --accounts: serving the development account "%s" with its published core token', DEV_ACCOUNT
+        )
     try:
         return asyncio.run(_serve(args, accounts, faults))
     except OSError as error:

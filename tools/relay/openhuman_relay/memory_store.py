@@ -1,8 +1,6 @@
 """The store of one relay process: plain dictionaries. A step runs without awaiting anything
 real, so on one asyncio loop each step is atomic without a lock."""
 
-from typing import Optional
-
 from .records import Channel, Connection
 
 
@@ -24,10 +22,10 @@ class _MemoryTransaction:
     def __init__(self, store: MemoryStore):
         self._store = store
 
-    async def channel(self, channel_id: str) -> Optional[Channel]:
+    async def channel(self, channel_id: str) -> Channel | None:
         return self._store.channels.get(channel_id)
 
-    async def connection(self, connection_id: str) -> Optional[Connection]:
+    async def connection(self, connection_id: str) -> Connection | None:
         return self._store.connections.get(connection_id)
 
     def save_channel(self, channel_id: str, channel: Channel):

@@ -7,8 +7,6 @@ Connection ids are Socket.IO session ids, unique across processes, so one proces
 records never collide with another's.
 """
 
-from typing import Optional
-
 from redis.exceptions import WatchError
 
 from .records import Channel, Connection
@@ -69,10 +67,10 @@ class _RedisTransaction:
     def _connection_key(self, connection_id: str) -> str:
         return f"{self._prefix}connection:{connection_id}"
 
-    async def channel(self, channel_id: str) -> Optional[Channel]:
+    async def channel(self, channel_id: str) -> Channel | None:
         return await self._read(self._channel_key(channel_id), Channel.from_json)
 
-    async def connection(self, connection_id: str) -> Optional[Connection]:
+    async def connection(self, connection_id: str) -> Connection | None:
         return await self._read(self._connection_key(connection_id), Connection.from_json)
 
     def save_channel(self, channel_id: str, channel: Channel):

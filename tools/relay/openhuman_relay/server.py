@@ -29,8 +29,18 @@ MAXIMUM_MESSAGE_BYTES = 1 << 20
 
 
 class RelayServer:
-    def __init__(self, store, accounts, *, client_manager=None, faults=None, trace=None, liveness=None,
-                 clock=time.time, minter=None):
+    def __init__(
+        self,
+        store,
+        accounts,
+        *,
+        client_manager=None,
+        faults=None,
+        trace=None,
+        liveness=None,
+        clock=time.time,
+        minter=None,
+    ):
         self.relay = Relay(store)
         # With a shared Redis: this process's connections, for the survivors should it die.
         self.liveness = liveness
@@ -45,9 +55,14 @@ class RelayServer:
         self._roles: dict = {}
         # Events run one after another per connection (async_handlers=False), in arrival order, so
         # a connection's frames are forwarded in the order it sent them.
-        self.sio = socketio.AsyncServer(async_mode="aiohttp", client_manager=client_manager, async_handlers=False,
-                                        max_http_buffer_size=MAXIMUM_MESSAGE_BYTES, logger=False,
-                                        engineio_logger=False)
+        self.sio = socketio.AsyncServer(
+            async_mode="aiohttp",
+            client_manager=client_manager,
+            async_handlers=False,
+            max_http_buffer_size=MAXIMUM_MESSAGE_BYTES,
+            logger=False,
+            engineio_logger=False,
+        )
         self.sio.on("connect", self._connect)
         self.sio.on("disconnect", self._disconnect)
         self.sio.on("*", self._event)
@@ -124,7 +139,9 @@ class RelayServer:
                 if self.trace is not None:
                     self.trace.record("relay", self._role(target), "tunnel:register-ack", data)
             elif name == "tunnel:frame" and self.faults is not None:
-                direction = CORE_TO_DEVICE if self._roles.get(sender, {}).get(data["channelId"]) == "core" else DEVICE_TO_CORE
+                direction = (
+                    CORE_TO_DEVICE if self._roles.get(sender, {}).get(data["channelId"]) == "core" else DEVICE_TO_CORE
+                )
                 await self.faults.forward(data["channelId"], direction, self._emitter(name, data, target))
             else:
                 if name == "tunnel:connected":
@@ -135,6 +152,7 @@ class RelayServer:
     def _emitter(self, name, data, target):
         async def emit():
             await self._emit(name, data, target)
+
         return emit
 
     async def _emit(self, name, data, target):

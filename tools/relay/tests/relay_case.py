@@ -12,9 +12,9 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from clients.core import RelayCore  # noqa: E402
-from clients.pairing import DEV_CORE_AUTH, pair  # noqa: E402
-from clients.processes import Relay  # noqa: E402
+from clients.core import RelayCore
+from clients.pairing import DEV_CORE_AUTH, pair
+from clients.processes import Relay
 
 STORY_TIMEOUT = 60.0
 
@@ -29,8 +29,7 @@ def fault_plan(faults) -> str:
 def accounts_file(accounts: dict) -> str:
     """An --accounts file: each account with the SHA-256 hex digest of its core token."""
     with tempfile.NamedTemporaryFile("w", prefix="accounts-", suffix=".json", delete=False) as listing:
-        json.dump({account: hashlib.sha256(token.encode()).hexdigest() for account, token in accounts.items()},
-                  listing)
+        json.dump({account: hashlib.sha256(token.encode()).hexdigest() for account, token in accounts.items()}, listing)
     return listing.name
 
 
@@ -95,5 +94,3 @@ class RelayTestCase(ClientsTestCase):
 
     def run_story(self, story):
         return asyncio.wait_for(story(), STORY_TIMEOUT)
-
-

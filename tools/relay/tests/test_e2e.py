@@ -11,6 +11,7 @@ import unittest
 import socketio
 
 from relay_case import RelayTestCase  # sets up the import path of the clients and the implementation
+
 from clients.connection import RelayRefused
 from clients.core import RelayCore
 from clients.pairing import DEV_CORE_AUTH, assert_ok
@@ -19,7 +20,6 @@ from openhuman_tunnel.errors import TunnelError
 
 
 class EndToEndTests(RelayTestCase):
-
     async def test_pairing_ping_reconnect_and_revocation_through_a_real_relay(self):
         await self.run_story(self._story)
 

@@ -15,6 +15,7 @@ import time
 import unittest
 
 from relay_case import RelayTestCase
+
 from clients.connection import RelayRefused
 from clients.phone import REQUEST_TIMEOUT, RelayPhone
 from openhuman_tunnel import base64url, envelope
@@ -122,8 +123,9 @@ class DroppedAnswerTests(FaultCase):
         # A device that broke ENV-5 and sent the request again in a new frame: the frame opens (a new
         # nonce), and RPC-2 refuses the request id, so it is not executed a second time.
         again = envelope.encode_request("answer-dropped", COUNT, b"{}", False)
-        await phone.connection.emit("tunnel:frame", {"channelId": phone.channel_id,
-                                                     "payload": base64url.encode(phone.cipher.seal(again))})
+        await phone.connection.emit(
+            "tunnel:frame", {"channelId": phone.channel_id, "payload": base64url.encode(phone.cipher.seal(again))}
+        )
         retry = await phone.request(COUNT, b"{}", request_id="answer-retry")  # behind it, on the same path
         self.assert_counted(retry)
         self.assertEqual(core.reported(envelope.DUPLICATE_REQUEST_ID, paired.channel_id), 1)
@@ -253,7 +255,6 @@ class LateAnswerTests(FaultCase):
 
 
 class StolenPairingTokenTests(FaultCase):
-
     async def test_a_second_phone_with_the_used_pairing_token_is_refused_and_the_pairing_goes_on(self):
         await self.run_story(self._story)
 

@@ -22,6 +22,7 @@ import time
 import unittest
 
 import relay_case  # noqa: F401  (puts the clients and the implementation on the import path)
+
 from clients.processes import RELAY_DIR, ListeningServer, Relay
 
 CHANNELS = int(os.environ.get("LOAD_CHANNELS", "200"))
@@ -39,9 +40,14 @@ class Worker:
 
     def __init__(self, arguments: list) -> None:
         self.errors = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([sys.executable, "-m", "clients.load_worker", *map(str, arguments)],
-                                        cwd=RELAY_DIR, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=self.errors, start_new_session=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "clients.load_worker", *map(str, arguments)],
+            cwd=RELAY_DIR,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.errors,
+            start_new_session=True,
+        )
 
     def line(self, deadline: float) -> str:
         while True:
@@ -78,8 +84,7 @@ class Worker:
 def measured(server: ListeningServer, arguments: list) -> dict:
     """Run the workers against `server`: set up, measure one common interval, gather the results."""
     per_worker = [CHANNELS // WORKERS + (1 if n < CHANNELS % WORKERS else 0) for n in range(WORKERS)]
-    workers = [Worker([arguments[0], server.url, channels, WINDOW, SECONDS, *arguments[1:]])
-               for channels in per_worker]
+    workers = [Worker([arguments[0], server.url, channels, WINDOW, SECONDS, *arguments[1:]]) for channels in per_worker]
     try:
         setup_deadline = time.monotonic() + SETUP_TIMEOUT
         for worker in workers:
@@ -94,7 +99,7 @@ def measured(server: ListeningServer, arguments: list) -> dict:
             line = worker.line(results_deadline)
             if not line.startswith("result "):
                 raise AssertionError("unexpected worker line %r:\n%s" % (line, worker.stderr()))
-            results.append(json.loads(line[len("result "):]))
+            results.append(json.loads(line[len("result ") :]))
         cpu = server.cpu_seconds() - cpu_before
     finally:
         for worker in workers:
@@ -121,7 +126,6 @@ def summary(results: list, cpu: float, per_worker: list) -> dict:
 
 
 class LoadTests(unittest.TestCase):
-
     def test_two_hundred_channels_through_one_relay_lose_and_misdeliver_nothing(self):
         self.assertGreaterEqual(CHANNELS, 200)
         relay = Relay("--log-level", "WARNING")
@@ -152,15 +156,15 @@ def report(relay: dict, echo: dict) -> None:
     lines = [
         "",
         "load: %d channels, %d client processes, %d frames in flight per channel, %.0f s measured, "
-        "frames of %s/%s base64url characters" % (relay["channels"], WORKERS, WINDOW, SECONDS,
-                                                   relay["requestChars"], relay["answerChars"]),
+        "frames of %s/%s base64url characters"
+        % (relay["channels"], WORKERS, WINDOW, SECONDS, relay["requestChars"], relay["answerChars"]),
         "  %-22s %12s %12s %18s" % ("server", "frames/s", "p99 ms", "server CPU us/frame"),
         "  %-22s %12.0f %12.2f %18.1f" % ("relay", relay["fps"], relay["p99_ms"], relay["cpu_us_per_frame"]),
         "  %-22s %12.0f %12.2f %18.1f" % ("echo baseline", echo["fps"], echo["p99_ms"], echo["cpu_us_per_frame"]),
-        "  all %d channels paired (register, scan, connect, handshake, commit, confirm) in %.1f s" % (
-            relay["channels"], relay["pairingSeconds"]),
-        "  throughput ratio relay/echo = %.2f (goal >= %.1f); server CPU per frame relay/echo = %.2f" % (
-            ratio, GOAL, cost),
+        "  all %d channels paired (register, scan, connect, handshake, commit, confirm) in %.1f s"
+        % (relay["channels"], relay["pairingSeconds"]),
+        "  throughput ratio relay/echo = %.2f (goal >= %.1f); server CPU per frame relay/echo = %.2f"
+        % (ratio, GOAL, cost),
         "  (the clients share the machine's cores with the server; in both runs they seal, encode, open",
         "   and parse every frame, so the two runs differ in their server only)",
     ]

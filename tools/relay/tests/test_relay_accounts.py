@@ -12,8 +12,14 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from openhuman_relay.accounts import (  # noqa: E402
-    DEV_ACCOUNT, DEV_CORE_TOKEN, Accounts, AccountsFileError, Unauthorized, token_digest)
+from openhuman_relay.accounts import (
+    DEV_ACCOUNT,
+    DEV_CORE_TOKEN,
+    Accounts,
+    AccountsFileError,
+    Unauthorized,
+    token_digest,
+)
 
 
 def accounts_file(value) -> str:
@@ -33,9 +39,16 @@ class AccountsTests(unittest.TestCase):
         self.assertEqual(self.accounts.authenticate({"account": "bob", "coreToken": "bob-token"}), "bob")
 
     def test_another_accounts_token_or_a_wrong_one_is_refused(self):
-        for auth in ({"account": "alice", "coreToken": "bob-token"}, {"account": "alice", "coreToken": "alice-token "},
-                     {"account": "carol", "coreToken": "alice-token"}, {"account": "alice"}, {"coreToken": "alice-token"},
-                     {"account": "alice", "coreToken": 1}, "alice-token", ["alice"]):
+        for auth in (
+            {"account": "alice", "coreToken": "bob-token"},
+            {"account": "alice", "coreToken": "alice-token "},
+            {"account": "carol", "coreToken": "alice-token"},
+            {"account": "alice"},
+            {"coreToken": "alice-token"},
+            {"account": "alice", "coreToken": 1},
+            "alice-token",
+            ["alice"],
+        ):
             with self.subTest(auth=auth), self.assertRaises(Unauthorized):
                 self.accounts.authenticate(auth)
 

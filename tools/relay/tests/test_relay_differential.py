@@ -77,26 +77,50 @@ class Sequence:
 
     def one_step(self):
         rng = self.rng
-        kind = rng.choices(["register", "core", "token", "credential", "frame", "burst", "revoke", "lost", "disconnect",
-                            "invalid", "tick"], weights=[3, 4, 4, 3, 8, 1, 1, 1, 2, 1, 2])[0]
+        kind = rng.choices(
+            [
+                "register",
+                "core",
+                "token",
+                "credential",
+                "frame",
+                "burst",
+                "revoke",
+                "lost",
+                "disconnect",
+                "invalid",
+                "tick",
+            ],
+            weights=[3, 4, 4, 3, 8, 1, 1, 1, 2, 1, 2],
+        )[0]
         if kind == "register":
             channel_id, token = self.mint("ch"), self.mint("pt")
             self.channels.append((channel_id, token))
-            self.add(rng.choice(list(CORES) + DEVICES[:1]), "tunnel:register", {"role": "core"},
-                     {"channelId": channel_id, "pairingToken": token})
+            self.add(
+                rng.choice(list(CORES) + DEVICES[:1]),
+                "tunnel:register",
+                {"role": "core"},
+                {"channelId": channel_id, "pairingToken": token},
+            )
         elif kind == "core":
             self.add(rng.choice(list(CORES)), "tunnel:connect", {"channelId": self.channel(), "role": "core"})
         elif kind == "token":
             channel_id = self.channel()
             credential = self.mint("dc")
             self.credentials.append(credential)
-            self.add(rng.choice(DEVICES + ["core-a"]), "tunnel:connect",
-                     {"channelId": channel_id, "role": "client", "pairingToken": self.token(channel_id)},
-                     {"deviceCredential": credential})
+            self.add(
+                rng.choice(DEVICES + ["core-a"]),
+                "tunnel:connect",
+                {"channelId": channel_id, "role": "client", "pairingToken": self.token(channel_id)},
+                {"deviceCredential": credential},
+            )
         elif kind == "credential":
             credential = rng.choice(self.credentials) if self.credentials else secret("dcWrong", 0)
-            self.add(rng.choice(DEVICES), "tunnel:connect",
-                     {"channelId": self.channel(), "role": "client", "deviceCredential": credential})
+            self.add(
+                rng.choice(DEVICES),
+                "tunnel:connect",
+                {"channelId": self.channel(), "role": "client", "deviceCredential": credential},
+            )
         elif kind == "frame":
             length = rng.choice([0, 4, 100, 65_536, 65_537])
             self.add(self.anyone(), "tunnel:frame", {"channelId": self.channel(), "payload": "A" * length})
@@ -111,9 +135,11 @@ class Sequence:
         elif kind == "disconnect":
             self.add(self.anyone(), "disconnect")
         elif kind == "invalid":
-            self.add(self.anyone(), rng.choice(["tunnel:connected", "tunnel:error", "tunnel:nope", "tunnel:frame",
-                                                "tunnel:connect"]),
-                     rng.choice([{}, {"channelId": "a+b"}, {"channelId": "c", "role": "client"}, {"payload": "x"}]))
+            self.add(
+                self.anyone(),
+                rng.choice(["tunnel:connected", "tunnel:error", "tunnel:nope", "tunnel:frame", "tunnel:connect"]),
+                rng.choice([{}, {"channelId": "a+b"}, {"channelId": "c", "role": "client"}, {"payload": "x"}]),
+            )
         else:
             self.now += rng.choice([1, 1, 1, 300, 598, 599, 600, 601])
 
@@ -125,8 +151,9 @@ class Sequence:
 
 class Adapter:
     def __init__(self, command: str):
-        self.process = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen(
+            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        )
         self.next_id = 0
         self.call("hello", {"protocol": 1})
 
@@ -165,20 +192,47 @@ class DifferentialTests(unittest.TestCase):
             self.assertTrue(expected["ok"], f"sequence {number}: the reference refused it: {expected}")
             actual = self.python.call("relay", {"steps": steps})
             if actual != expected:
-                for index, (mine, theirs) in enumerate(zip(actual["output"]["steps"], expected["output"]["steps"])):
+                for index, (mine, theirs) in enumerate(
+                    zip(actual["output"]["steps"], expected["output"]["steps"], strict=False)
+                ):
                     if mine != theirs:
-                        self.fail(f"sequence {number} (seed {SEED}), step {index}: {json.dumps(steps[index])[:300]}\n"
-                                  f"python:    {json.dumps(mine)[:600]}\nreference: {json.dumps(theirs)[:600]}")
+                        self.fail(
+                            f"sequence {number} (seed {SEED}), step {index}: {json.dumps(steps[index])[:300]}\n"
+                            f"python:    {json.dumps(mine)[:600]}\nreference: {json.dumps(theirs)[:600]}"
+                        )
                 self.fail(f"sequence {number}: {actual} != {expected}")
             for result in expected["output"]["steps"]:
-                kinds.update(emission["data"].get("code", emission["event"]) if emission["event"] == "tunnel:error"
-                             else emission["event"] for emission in result["emit"])
+                kinds.update(
+                    emission["data"].get("code", emission["event"])
+                    if emission["event"] == "tunnel:error"
+                    else emission["event"]
+                    for emission in result["emit"]
+                )
         # The sequences reached every kind of outcome, so agreeing on them means something.
-        self.assertLessEqual({"ack", "tunnel:connected", "tunnel:frame", "tunnel:peer-status", "tunnel:evicted",
-                              "tunnel:revoked", "tunnel:session-lost", "bad_request", "not_channel_owner",
-                              "unknown_channel", "channel_revoked", "bad_credential", "pairing_token_used",
-                              "pairing_token_expired", "already_joined", "not_joined", "frame_too_large",
-                              "rate_limited", "peer_offline"}, kinds)
+        self.assertLessEqual(
+            {
+                "ack",
+                "tunnel:connected",
+                "tunnel:frame",
+                "tunnel:peer-status",
+                "tunnel:evicted",
+                "tunnel:revoked",
+                "tunnel:session-lost",
+                "bad_request",
+                "not_channel_owner",
+                "unknown_channel",
+                "channel_revoked",
+                "bad_credential",
+                "pairing_token_used",
+                "pairing_token_expired",
+                "already_joined",
+                "not_joined",
+                "frame_too_large",
+                "rate_limited",
+                "peer_offline",
+            },
+            kinds,
+        )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from openhuman_relay.faults import CORE_TO_DEVICE, DEVICE_TO_CORE, FaultPlan, FaultPlanError  # noqa: E402
+from openhuman_relay.faults import CORE_TO_DEVICE, DEVICE_TO_CORE, FaultPlan, FaultPlanError
 
 
 async def deliveries(faults, frames, settle=0.0):
@@ -23,7 +23,9 @@ async def deliveries(faults, frames, settle=0.0):
     def deliver(label):
         async def run():
             delivered.append(label)
+
         return run
+
     for channel, direction, label in frames:
         await plan.forward(channel, direction, deliver(label))
     await asyncio.sleep(settle)
@@ -60,8 +62,11 @@ class FaultPlanTests(unittest.IsolatedAsyncioTestCase):
 
     async def test_counters_are_per_channel_and_direction(self):
         plan = [{"channel": "chB", "direction": DEVICE_TO_CORE, "frame": 1, "action": "drop"}]
-        frames = core_frames(1, "chB") + [("chB", DEVICE_TO_CORE, "up:1"), ("chA", DEVICE_TO_CORE, "a-up:1"),
-                                         ("chB", DEVICE_TO_CORE, "up:2")]
+        frames = core_frames(1, "chB") + [
+            ("chB", DEVICE_TO_CORE, "up:1"),
+            ("chA", DEVICE_TO_CORE, "a-up:1"),
+            ("chB", DEVICE_TO_CORE, "up:2"),
+        ]
         self.assertEqual(await deliveries(plan, frames), ["chB:1", "a-up:1", "up:2"])
 
     async def test_the_first_matching_entry_wins(self):
@@ -71,12 +76,17 @@ class FaultPlanTests(unittest.IsolatedAsyncioTestCase):
 
 class FaultPlanParsingTests(unittest.TestCase):
     def test_malformed_plans_are_refused(self):
-        for plan in ({}, {"faults": {}}, {"faults": [{"frame": 1, "action": "explode"}]},
-                     {"faults": [{"frame": 0, "action": "drop"}]}, {"faults": [{"action": "drop"}]},
-                     {"faults": [{"frame": 1, "action": "drop", "direction": "sideways"}]},
-                     {"faults": [{"frame": 1, "action": "drop", "frmae": 2}]},
-                     {"faults": [{"frame": 1, "action": "delay", "delayMs": -1}]},
-                     {"faults": [{"frame": True, "action": "drop"}]}):
+        for plan in (
+            {},
+            {"faults": {}},
+            {"faults": [{"frame": 1, "action": "explode"}]},
+            {"faults": [{"frame": 0, "action": "drop"}]},
+            {"faults": [{"action": "drop"}]},
+            {"faults": [{"frame": 1, "action": "drop", "direction": "sideways"}]},
+            {"faults": [{"frame": 1, "action": "drop", "frmae": 2}]},
+            {"faults": [{"frame": 1, "action": "delay", "delayMs": -1}]},
+            {"faults": [{"frame": True, "action": "drop"}]},
+        ):
             with self.subTest(plan=plan), self.assertRaises(FaultPlanError):
                 FaultPlan.parse(plan)
 

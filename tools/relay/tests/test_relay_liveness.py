@@ -15,14 +15,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-import redis.asyncio  # noqa: E402
+import redis.asyncio
 
-from openhuman_relay import inbound  # noqa: E402
-from openhuman_relay.liveness import Liveness  # noqa: E402
-from openhuman_relay.machine import Relay  # noqa: E402
-from openhuman_relay.minting import GivenMinter, supply  # noqa: E402
-from openhuman_relay.redis_store import RedisStore  # noqa: E402
-from test_relay_store_redis import RedisServerFixture  # noqa: E402
+from openhuman_relay import inbound
+from openhuman_relay.liveness import Liveness
+from openhuman_relay.machine import Relay
+from openhuman_relay.minting import GivenMinter, supply
+from openhuman_relay.redis_store import RedisStore
+from test_relay_store_redis import RedisServerFixture
 
 TOKEN = "pt" + "A" * 30
 NOW = 1_790_000_000
@@ -54,13 +54,16 @@ class LivenessTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
         relay = Relay(RedisStore(self.client(), prefix=self.prefix))
         await live.announce()
         await dead.announce()
-        register = supply(inbound.read("tunnel:register", {"role": "core"}),
-                          GivenMinter({"channelId": "chA", "pairingToken": TOKEN}))
+        register = supply(
+            inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "chA", "pairingToken": TOKEN})
+        )
         await relay.step("core", "alice", register, NOW)
         await relay.step("core", "alice", inbound.read("tunnel:connect", {"channelId": "chA", "role": "core"}), NOW)
         await live.connected("core")
-        connect = supply(inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
-                         GivenMinter({"deviceCredential": "dc" + "C" * 30}))
+        connect = supply(
+            inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
+            GivenMinter({"deviceCredential": "dc" + "C" * 30}),
+        )
         await relay.step("phone", None, connect, NOW)
         await dead.connected("phone")
         return live, dead, relay
@@ -78,8 +81,10 @@ class LivenessTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
         self.assertEqual(self.sent, [("core", "tunnel:peer-status", {"channelId": "chA", "online": False})])
         # The phone's membership is gone: a frame from the core finds no peer.
         frame = inbound.read("tunnel:frame", {"channelId": "chA", "payload": "AA"})
-        self.assertEqual(await relay.step("core", "alice", frame, NOW + 20),
-                         [("core", "tunnel:error", {"code": "peer_offline", "channelId": "chA"})])
+        self.assertEqual(
+            await relay.step("core", "alice", frame, NOW + 20),
+            [("core", "tunnel:error", {"code": "peer_offline", "channelId": "chA"})],
+        )
         self.assertEqual(await live.reap(relay, self.send, lambda: NOW + 25), 0)
 
     async def test_two_survivors_reap_a_dead_process_once(self):
@@ -87,8 +92,9 @@ class LivenessTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
         other = Liveness(self.client(), "other", self.prefix)
         await other.announce()
         await self.kill("dead")
-        reaped = await asyncio.gather(live.reap(relay, self.send, lambda: NOW + 20),
-                                      other.reap(relay, self.send, lambda: NOW + 20))
+        reaped = await asyncio.gather(
+            live.reap(relay, self.send, lambda: NOW + 20), other.reap(relay, self.send, lambda: NOW + 20)
+        )
         self.assertEqual(sorted(reaped), [0, 1])
         self.assertEqual(len(self.sent), 1)
 

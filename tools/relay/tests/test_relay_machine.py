@@ -13,10 +13,10 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from openhuman_relay import inbound, secret_digest  # noqa: E402
-from openhuman_relay.machine import Relay  # noqa: E402
-from openhuman_relay.memory_store import MemoryStore  # noqa: E402
-from openhuman_relay.minting import GivenMinter, MintMissing, RandomMinter, supply  # noqa: E402
+from openhuman_relay import inbound, secret_digest
+from openhuman_relay.machine import Relay
+from openhuman_relay.memory_store import MemoryStore
+from openhuman_relay.minting import GivenMinter, MintMissing, RandomMinter, supply
 
 TOKEN = "pt" + "A" * 30
 CREDENTIAL = "dc" + "B" * 30
@@ -29,12 +29,16 @@ def paired_relay():
     relay = Relay(store)
 
     async def pair():
-        register = supply(inbound.read("tunnel:register", {"role": "core"}),
-                          GivenMinter({"channelId": "chA", "pairingToken": TOKEN}))
+        register = supply(
+            inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "chA", "pairingToken": TOKEN})
+        )
         await relay.step("core", "alice", register, NOW)
-        connect = supply(inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
-                         GivenMinter({"deviceCredential": CREDENTIAL}))
+        connect = supply(
+            inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
+            GivenMinter({"deviceCredential": CREDENTIAL}),
+        )
         return await relay.step("phone", None, connect, NOW + 1)
+
     return store, relay, asyncio.run(pair())
 
 
@@ -42,8 +46,10 @@ class StoredStateTests(unittest.TestCase):
     def test_the_store_keeps_digests_never_the_token_or_credential(self):
         store, _, emitted = paired_relay()
         # Positive control: the pairing worked and the phone was told its credential.
-        self.assertIn(("phone", "tunnel:connected", {"channelId": "chA", "role": "client", "deviceCredential": CREDENTIAL}),
-                      emitted)
+        self.assertIn(
+            ("phone", "tunnel:connected", {"channelId": "chA", "role": "client", "deviceCredential": CREDENTIAL}),
+            emitted,
+        )
         stored = store.channels["chA"].to_json() + repr(store.channels) + repr(store.connections)
         self.assertNotIn(TOKEN, stored)
         self.assertNotIn(CREDENTIAL, stored)
@@ -51,7 +57,9 @@ class StoredStateTests(unittest.TestCase):
 
     def test_revocation_erases_both_digests(self):
         store, relay, _ = paired_relay()
-        emitted = asyncio.run(relay.step("core", "alice", inbound.read("tunnel:connect", {"channelId": "chA", "role": "core"}), NOW + 2))
+        emitted = asyncio.run(
+            relay.step("core", "alice", inbound.read("tunnel:connect", {"channelId": "chA", "role": "core"}), NOW + 2)
+        )
         self.assertEqual(emitted[0], ("core", "tunnel:connected", {"channelId": "chA", "role": "core"}))
         asyncio.run(relay.step("core", "alice", inbound.read("tunnel:revoke", {"channelId": "chA"}), NOW + 3))
         channel = store.channels["chA"]
@@ -92,6 +100,7 @@ class SchemaCheckTests(unittest.TestCase):
     def test_secret_lengths(self):
         def connect(token):
             return inbound.read("tunnel:connect", {"channelId": "c", "role": "client", "pairingToken": token})
+
         self.assertEqual(connect("a" * 22), inbound.ConnectWithPairingToken("c", "a" * 22))
         self.assertEqual(connect("a" * 128), inbound.ConnectWithPairingToken("c", "a" * 128))
         self.assertIs(connect("a" * 21), inbound.INVALID)
@@ -102,8 +111,10 @@ class SchemaCheckTests(unittest.TestCase):
         base = {"channelId": "c", "role": "client"}
         self.assertInvalid("tunnel:connect", base)
         self.assertInvalid("tunnel:connect", {**base, "pairingToken": TOKEN, "deviceCredential": CREDENTIAL})
-        self.assertEqual(inbound.read("tunnel:connect", {**base, "deviceCredential": CREDENTIAL}),
-                         inbound.ConnectWithCredential("c", CREDENTIAL))
+        self.assertEqual(
+            inbound.read("tunnel:connect", {**base, "deviceCredential": CREDENTIAL}),
+            inbound.ConnectWithCredential("c", CREDENTIAL),
+        )
 
     def test_roles_and_shapes(self):
         self.assertEqual(inbound.read("tunnel:connect", {"channelId": "c", "role": "core"}), inbound.ConnectCore("c"))
@@ -116,12 +127,22 @@ class SchemaCheckTests(unittest.TestCase):
         self.assertInvalid("tunnel:session-lost", None)
 
     def test_unknown_members_are_ignored(self):
-        self.assertEqual(inbound.read("tunnel:frame", {"channelId": "c", "payload": "", "extra": [1]}),
-                         inbound.Frame("c", ""))
+        self.assertEqual(
+            inbound.read("tunnel:frame", {"channelId": "c", "payload": "", "extra": [1]}), inbound.Frame("c", "")
+        )
 
     def test_relay_only_and_unknown_events_are_invalid(self):
-        for name in ("tunnel:connected", "tunnel:error", "tunnel:peer-status", "tunnel:evicted", "tunnel:revoked",
-                     "ack", "tunnel:nope", "", None):
+        for name in (
+            "tunnel:connected",
+            "tunnel:error",
+            "tunnel:peer-status",
+            "tunnel:evicted",
+            "tunnel:revoked",
+            "ack",
+            "tunnel:nope",
+            "",
+            None,
+        ):
             self.assertInvalid(name, {"channelId": "c"})
 
     def test_an_invalid_event_is_answered_bad_request_without_a_channel(self):
@@ -143,11 +164,16 @@ class MintingTests(unittest.TestCase):
         with self.assertRaises(MintMissing):
             supply(inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "c"}))
         with self.assertRaises(MintMissing):
-            supply(inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "c", "pairingToken": "short"}))
+            supply(
+                inbound.read("tunnel:register", {"role": "core"}),
+                GivenMinter({"channelId": "c", "pairingToken": "short"}),
+            )
         with self.assertRaises(MintMissing):
             GivenMinter("not an object")
         # Positive control, and a frame needs no mint at all.
-        supply(inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "c", "pairingToken": TOKEN}))
+        supply(
+            inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "c", "pairingToken": TOKEN})
+        )
         supply(inbound.read("tunnel:frame", {"channelId": "c", "payload": ""}), GivenMinter(None))
 
 

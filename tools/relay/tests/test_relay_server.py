@@ -13,13 +13,13 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import socketio  # noqa: E402
-from aiohttp import web  # noqa: E402
+import socketio
+from aiohttp import web
 
-from openhuman_relay.accounts import DEV_ACCOUNT, DEV_CORE_TOKEN, Accounts  # noqa: E402
-from openhuman_relay.faults import FaultPlan  # noqa: E402
-from openhuman_relay.memory_store import MemoryStore  # noqa: E402
-from openhuman_relay.server import MAXIMUM_MESSAGE_BYTES, RelayServer  # noqa: E402
+from openhuman_relay.accounts import DEV_ACCOUNT, DEV_CORE_TOKEN, Accounts
+from openhuman_relay.faults import FaultPlan
+from openhuman_relay.memory_store import MemoryStore
+from openhuman_relay.server import MAXIMUM_MESSAGE_BYTES, RelayServer
 
 CORE_AUTH = {"account": DEV_ACCOUNT, "coreToken": DEV_CORE_TOKEN}
 WAIT = 5.0
@@ -69,8 +69,9 @@ class RelayServerTests(unittest.IsolatedAsyncioTestCase):
     async def asyncSetUp(self):
         asyncio.get_running_loop().set_debug(False)
         self.store = FailingStore()
-        self.server = RelayServer(self.store, Accounts.development(),
-                                  faults=FaultPlan.parse({"faults": self.faults}) if self.faults else None)
+        self.server = RelayServer(
+            self.store, Accounts.development(), faults=FaultPlan.parse({"faults": self.faults}) if self.faults else None
+        )
         app = web.Application()
         self.server.attach(app)
         self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -104,8 +105,9 @@ class RelayServerTests(unittest.IsolatedAsyncioTestCase):
         await core.sio.emit("tunnel:connect", {"channelId": ack["channelId"], "role": "core"})
         await core.next("tunnel:peer-status")
         phone = await self.connect()
-        await phone.sio.emit("tunnel:connect", {"channelId": ack["channelId"], "role": "client",
-                                                "pairingToken": ack["pairingToken"]})
+        await phone.sio.emit(
+            "tunnel:connect", {"channelId": ack["channelId"], "role": "client", "pairingToken": ack["pairingToken"]}
+        )
         _, connected = await phone.next("tunnel:connected")
         await phone.next("tunnel:peer-status")
         await core.next("tunnel:peer-status")
@@ -163,7 +165,9 @@ class EventFormTests(RelayServerTests):
     async def test_an_oversized_payload_is_refused_and_an_oversized_message_closes_the_connection(self):
         core, phone, ack, _ = await self.paired()
         await phone.sio.emit("tunnel:frame", {"channelId": ack["channelId"], "payload": "A" * 65_537})
-        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "frame_too_large", "channelId": ack["channelId"]}))
+        self.assertEqual(
+            await phone.next(), ("tunnel:error", {"code": "frame_too_large", "channelId": ack["channelId"]})
+        )
         self.assertTrue(phone.sio.connected)
         await phone.sio.emit("tunnel:frame", {"channelId": ack["channelId"], "payload": "A" * MAXIMUM_MESSAGE_BYTES})
         self.assertEqual(await core.next(), ("tunnel:peer-status", {"channelId": ack["channelId"], "online": False}))

@@ -17,15 +17,15 @@ ROOT = os.path.join(HERE, "..", "..", "..")
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools", "adapters", "python"))
 
-import redis.asyncio  # noqa: E402
+import redis.asyncio
 
-from openhuman_relay import inbound  # noqa: E402
-from openhuman_relay.adapter import read_steps, run_steps  # noqa: E402
-from openhuman_relay.machine import Relay  # noqa: E402
-from openhuman_relay.memory_store import MemoryStore  # noqa: E402
-from openhuman_relay.minting import GivenMinter, supply  # noqa: E402
-from openhuman_relay.redis_store import RedisStore  # noqa: E402
-from clients.processes import Redis  # noqa: E402
+from clients.processes import Redis
+from openhuman_relay import inbound
+from openhuman_relay.adapter import read_steps, run_steps
+from openhuman_relay.machine import Relay
+from openhuman_relay.memory_store import MemoryStore
+from openhuman_relay.minting import GivenMinter, supply
+from openhuman_relay.redis_store import RedisStore
 
 TOKEN = "pt" + "A" * 30
 NOW = 1_790_000_000
@@ -74,14 +74,18 @@ class RedisStoreTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
 
     async def pair_race(self, stores):
         """Registers chA, then 24 phones, spread over `stores`, all present the pairing token at once."""
-        register = supply(inbound.read("tunnel:register", {"role": "core"}),
-                          GivenMinter({"channelId": "chA", "pairingToken": TOKEN}))
+        register = supply(
+            inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "chA", "pairingToken": TOKEN})
+        )
         await Relay(stores[0]).step("core", "alice", register, NOW)
 
         async def phone(number: int):
-            connect = supply(inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
-                             GivenMinter({"deviceCredential": f"dc{number:030d}"}))
+            connect = supply(
+                inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
+                GivenMinter({"deviceCredential": f"dc{number:030d}"}),
+            )
             return await Relay(stores[number % len(stores)]).step(f"phone{number}", None, connect, NOW + 1)
+
         return await asyncio.gather(*(phone(number) for number in range(24)))
 
     def assertOnePairs(self, results):
@@ -100,20 +104,31 @@ class RedisStoreTests(RedisServerFixture, unittest.IsolatedAsyncioTestCase):
 
     async def test_a_frame_crosses_stores_and_a_disconnect_on_one_tells_the_other(self):
         first, second = self.store("cross:"), self.store("cross:")
-        register = supply(inbound.read("tunnel:register", {"role": "core"}),
-                          GivenMinter({"channelId": "chA", "pairingToken": TOKEN}))
+        register = supply(
+            inbound.read("tunnel:register", {"role": "core"}), GivenMinter({"channelId": "chA", "pairingToken": TOKEN})
+        )
         await Relay(first).step("core", "alice", register, NOW)
-        await Relay(first).step("core", "alice", inbound.read("tunnel:connect", {"channelId": "chA", "role": "core"}), NOW)
-        connect = supply(inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
-                         GivenMinter({"deviceCredential": "dc" + "C" * 30}))
+        await Relay(first).step(
+            "core", "alice", inbound.read("tunnel:connect", {"channelId": "chA", "role": "core"}), NOW
+        )
+        connect = supply(
+            inbound.read("tunnel:connect", {"channelId": "chA", "role": "client", "pairingToken": TOKEN}),
+            GivenMinter({"deviceCredential": "dc" + "C" * 30}),
+        )
         await Relay(second).step("phone", None, connect, NOW)
         frame = inbound.read("tunnel:frame", {"channelId": "chA", "payload": "AAAA"})
-        self.assertEqual(await Relay(second).step("phone", None, frame, NOW),
-                         [("core", "tunnel:frame", {"channelId": "chA", "payload": "AAAA"})])
-        self.assertEqual(await Relay(first).step("core", "alice", inbound.DISCONNECT, NOW),
-                         [("phone", "tunnel:peer-status", {"channelId": "chA", "online": False})])
-        self.assertEqual(await Relay(second).step("phone", None, frame, NOW),
-                         [("phone", "tunnel:error", {"code": "peer_offline", "channelId": "chA"})])
+        self.assertEqual(
+            await Relay(second).step("phone", None, frame, NOW),
+            [("core", "tunnel:frame", {"channelId": "chA", "payload": "AAAA"})],
+        )
+        self.assertEqual(
+            await Relay(first).step("core", "alice", inbound.DISCONNECT, NOW),
+            [("phone", "tunnel:peer-status", {"channelId": "chA", "online": False})],
+        )
+        self.assertEqual(
+            await Relay(second).step("phone", None, frame, NOW),
+            [("phone", "tunnel:error", {"code": "peer_offline", "channelId": "chA"})],
+        )
 
 
 if __name__ == "__main__":

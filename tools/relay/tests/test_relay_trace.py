@@ -12,7 +12,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from openhuman_relay.trace import TraceWriter  # noqa: E402
+from openhuman_relay.trace import TraceWriter
 
 
 class TraceTests(unittest.TestCase):
@@ -29,10 +29,20 @@ class TraceTests(unittest.TestCase):
             with open(path, encoding="utf-8") as file:
                 lines = [json.loads(line) for line in file]
         self.assertEqual(lines[0], {"trace": "openhuman-tunnel", "version": 1})
-        self.assertEqual(lines[1], {"time": 1_790_000_000_500, "event": "tunnel:frame", "from": "device", "to": "relay",
-                                    "data": {"channelId": "chA", "payload": "AAAA"}})
-        self.assertEqual([line["time"] for line in lines[1:]],
-                         [1_790_000_000_500, 1_790_000_001_000, 1_790_000_001_000, 1_790_000_002_000])
+        self.assertEqual(
+            lines[1],
+            {
+                "time": 1_790_000_000_500,
+                "event": "tunnel:frame",
+                "from": "device",
+                "to": "relay",
+                "data": {"channelId": "chA", "payload": "AAAA"},
+            },
+        )
+        self.assertEqual(
+            [line["time"] for line in lines[1:]],
+            [1_790_000_000_500, 1_790_000_001_000, 1_790_000_001_000, 1_790_000_002_000],
+        )
         self.assertEqual(lines[3]["data"], {"text": "\ud800"})
         self.assertEqual(lines[4]["data"], {"payload": {"binary": 2}})
 

@@ -10,6 +10,7 @@ import asyncio
 import unittest
 
 from relay_case import STORY_TIMEOUT, ClientsTestCase
+
 from clients.connection import RelayRefused
 from clients.core import RelayCore
 from clients.pairing import DEV_CORE_AUTH, assert_ok, pair
@@ -18,7 +19,6 @@ from clients.processes import Redis, Relay
 
 
 class TwoRelaysTests(ClientsTestCase):
-
     def setUp(self) -> None:
         super().setUp()
         self.redis = self.started(Redis())

@@ -25,7 +25,7 @@ def seal(key: bytes, nonce: bytes, plaintext: bytes, aad: bytes) -> bytes:
     return crypto_aead_xchacha20poly1305_ietf_encrypt(plaintext, aad, nonce, key)
 
 
-def open(key: bytes, nonce: bytes, ciphertext: bytes, aad: bytes) -> bytes:  # noqa: A001
+def open(key: bytes, nonce: bytes, ciphertext: bytes, aad: bytes) -> bytes:
     """Return the plaintext, or raise auth_failed; nothing is released on failure."""
     _require_lengths(key, nonce)
     if len(ciphertext) < TAG_LENGTH:
@@ -55,8 +55,8 @@ def hchacha20(key: bytes, nonce16: bytes) -> bytes:
     if len(key) != KEY_LENGTH or len(nonce16) != HCHACHA_NONCE_LENGTH:
         raise ValueError("HChaCha20 needs a 32-byte key and a 16-byte nonce")
     s = list(_SIGMA)
-    s += [int.from_bytes(key[i:i + 4], "little") for i in range(0, 32, 4)]
-    s += [int.from_bytes(nonce16[i:i + 4], "little") for i in range(0, 16, 4)]
+    s += [int.from_bytes(key[i : i + 4], "little") for i in range(0, 32, 4)]
+    s += [int.from_bytes(nonce16[i : i + 4], "little") for i in range(0, 16, 4)]
     for _ in range(10):  # 20 rounds = 10 double rounds
         _quarter_round(s, 0, 4, 8, 12)
         _quarter_round(s, 1, 5, 9, 13)

@@ -8,7 +8,7 @@ most MAX_PARTIALS of them (CHUNK-7).
 """
 
 from . import envelope
-from .envelope import CHUNK, MAX_MESSAGE, MAX_PARTIALS, PIECE, CHUNK_TIMEOUT_MS
+from .envelope import CHUNK, CHUNK_TIMEOUT_MS, MAX_MESSAGE, MAX_PARTIALS, PIECE
 from .errors import TunnelError
 from .frames import MAX_SESSION_PLAINTEXT
 
@@ -30,7 +30,7 @@ class Splitter:
         if not self.chunked:
             return self.message
         start = index * PIECE
-        piece = self.message[start:start + PIECE]
+        piece = self.message[start : start + PIECE]
         return envelope.encode_chunk(self.request_id, index, self.count, piece)
 
     def plaintexts(self) -> list:
@@ -48,13 +48,13 @@ class _Partial:
         self.last_length = 0
 
     def store(self, seq: int, piece: bytes) -> None:
-        self.buffer[seq * PIECE:seq * PIECE + len(piece)] = piece
+        self.buffer[seq * PIECE : seq * PIECE + len(piece)] = piece
         if seq == self.total - 1:
             self.last_length = len(piece)
         self.received.add(seq)
 
     def message(self) -> bytes:
-        del self.buffer[(self.total - 1) * PIECE + self.last_length:]
+        del self.buffer[(self.total - 1) * PIECE + self.last_length :]
         return bytes(self.buffer)
 
 

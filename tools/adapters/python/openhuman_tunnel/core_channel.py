@@ -21,7 +21,7 @@ from .errors import (
     SESSION_EXHAUSTED,
     TunnelError,
 )
-from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_envelope
+from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_shape
 from .handshake import Confirming, Paired, Pending, Revoked
 
 CONFIRM_TIMEOUT_SECONDS = 120  # CONFIRM-1
@@ -59,12 +59,18 @@ class CoreChannel:
 
     # --- handshakes ------------------------------------------------------------------
 
-    def handshake(self, frame: bytes, now: int, server_ephemeral_private: bytes,
-                  ack_nonce: bytes) -> handshake.Opened:
+    def handshake(self, frame: bytes, now: int, server_ephemeral_private: bytes, ack_nonce: bytes) -> handshake.Opened:
         """HS-4 with KEYCONF-1, KEYCONF-2, CONFIRM-5: the handshake takes the slot; nothing else changes."""
         self._apply_timeout(now)
-        opened = handshake.core_open(frame, self._core_static_private, self.state, now, server_ephemeral_private,
-                                     ack_nonce, None if self.slot is None else self.slot.handshake_ephemeral)
+        opened = handshake.core_open(
+            frame,
+            self._core_static_private,
+            self.state,
+            now,
+            server_ephemeral_private,
+            ack_nonce,
+            None if self.slot is None else self.slot.handshake_ephemeral,
+        )
         self.slot = opened  # one pending handshake per channel; the newer replaces it
         return opened
 
@@ -108,11 +114,11 @@ class CoreChannel:
                 return plaintext
         raise TunnelError(SESSION_EXHAUSTED if current is not None and current.exhausted else AUTH_FAILED)
 
-    def open(self, frame: bytes, now: int) -> bytes:  # noqa: A003
+    def open(self, frame: bytes, now: int) -> bytes:
         """KEYCONF-3: the plaintext when delivered; `pairing_unconfirmed` for an accepted frame
         on a confirming channel (its nonce is recorded, a commit may have happened, CONFIRM-2)."""
         self._apply_timeout(now)
-        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
         state = self.state
         if isinstance(state, Revoked):
             raise TunnelError(CHANNEL_REVOKED)

@@ -13,4 +13,4 @@ _LABEL = b"openhuman-tunnel/v2/core-key-fingerprint"
 def fingerprint(core_public: bytes) -> str:
     """The first 10 bytes of SHA-256(label || cpk) as lowercase hex, five groups of four."""
     digits = hashlib.sha256(_LABEL + core_public).digest()[:10].hex()
-    return " ".join(digits[i:i + 4] for i in range(0, len(digits), 4))
+    return " ".join(digits[i : i + 4] for i in range(0, len(digits), 4))

@@ -18,7 +18,7 @@ import os
 
 from . import aead
 from .errors import PLAINTEXT_TOO_LARGE, REPLAYED, SESSION_EXHAUSTED, TunnelError
-from .frames import MAX_SESSION_PLAINTEXT, MIN_SESSION_FRAME, NONCE_LENGTH, TYPE_SESSION, check_envelope
+from .frames import MAX_SESSION_PLAINTEXT, MIN_SESSION_FRAME, NONCE_LENGTH, TYPE_SESSION, check_shape
 from .session import SessionKeys
 
 # MEMORY-2 allows 65,536 or 1,048,576. 2^20 AEAD opens in Python take longer than the
@@ -44,20 +44,20 @@ class CoreSession:
         return len(self._memory) >= self._bound
 
     def remembers(self, frame: bytes) -> bool:
-        """FRAME-OPEN-5 / MEMORY-1 for the nonce frame[1:25] of an envelope-checked frame."""
-        return frame[1:1 + _MEMORY_KEY_LENGTH] in self._memory
+        """FRAME-OPEN-5 / MEMORY-1 for the nonce frame[1:25] of a shape-checked frame."""
+        return frame[1 : 1 + _MEMORY_KEY_LENGTH] in self._memory
 
     def authenticate(self, frame: bytes) -> bytes:
         """FRAME-OPEN-6 alone: open frame[25:] under c2s; changes nothing."""
-        return aead.open(self._opening_key, frame[1:1 + NONCE_LENGTH], frame[1 + NONCE_LENGTH:], b"")
+        return aead.open(self._opening_key, frame[1 : 1 + NONCE_LENGTH], frame[1 + NONCE_LENGTH :], b"")
 
     def record(self, frame: bytes) -> None:
         """FRAME-OPEN-7: remember an authenticated frame's nonce (and count it)."""
-        self._memory.add(frame[1:1 + _MEMORY_KEY_LENGTH])
+        self._memory.add(frame[1 : 1 + _MEMORY_KEY_LENGTH])
 
-    def open(self, frame: bytes) -> bytes:  # noqa: A003
+    def open(self, frame: bytes) -> bytes:
         """Envelope, `replayed`, then the AEAD unless exhausted; only an accepted frame changes state."""
-        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
         if self.remembers(frame):
             raise TunnelError(REPLAYED)
         if self.exhausted:
@@ -66,7 +66,7 @@ class CoreSession:
         self.record(frame)
         return plaintext
 
-    def seal(self, plaintext: bytes, nonce: bytes = None) -> bytes:
+    def seal(self, plaintext: bytes, nonce: bytes | None = None) -> bytes:
         """KEYCONF-5 (`session_exhausted`) then FRAME-SEAL-3, both before a nonce is drawn."""
         if self.exhausted:
             raise TunnelError(SESSION_EXHAUSTED)

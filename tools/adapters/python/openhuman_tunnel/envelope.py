@@ -83,19 +83,20 @@ def is_error_code(text: str) -> bool:
 
 # --- receiving -----------------------------------------------------------------------------
 
+
 @dataclass
 class Envelope:
     request_id: str
     kind: str
     seq: int
     payload: object = None  # response, stream-chunk, stream-end: a JSON node
-    method: str = None
+    method: str | None = None
     params: object = None  # request: a JSON node, None (null) when absent
     stream: bool = False
-    code: str = None  # error (ENV-8)
-    detail: str = None
-    total: int = None  # chunk
-    data: bytes = None
+    code: str | None = None  # error (ENV-8)
+    detail: str | None = None
+    total: int | None = None  # chunk
+    data: bytes | None = None
 
 
 def _count(root: JSONObject, name: str) -> int:
@@ -259,5 +260,12 @@ def encode_chunk(request_id: str, seq: int, total: int, piece: bytes) -> bytes:
     head = _head(request_id, CHUNK)
     if not 1 <= total <= MAX_SEQ or not 0 <= seq < total:
         raise TunnelError(BAD_FIELD_VALUE)
-    return (head + str(seq).encode() + b',"total":' + str(total).encode() + b',"data":"'
-            + standard_base64.encode(piece) + b'"}')
+    return (
+        head
+        + str(seq).encode()
+        + b',"total":'
+        + str(total).encode()
+        + b',"data":"'
+        + standard_base64.encode(piece)
+        + b'"}'
+    )

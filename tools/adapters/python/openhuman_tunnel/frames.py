@@ -31,7 +31,7 @@ MIN_HANDSHAKE_FRAME = 1 + 32 + NONCE_LENGTH + TAG_LENGTH  # 73
 MIN_ACK_FRAME = 1 + NONCE_LENGTH + TAG_LENGTH  # 41
 
 
-def check_envelope(message: bytes, accepted_type: int, minimum_length: int) -> None:
+def check_shape(message: bytes, accepted_type: int, minimum_length: int) -> None:
     """Reject `message` unless it is a plausibly sized message of `accepted_type`."""
     if not message:
         raise TunnelError(EMPTY_FRAME)

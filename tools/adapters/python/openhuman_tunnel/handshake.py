@@ -33,7 +33,7 @@ from .frames import (
     NONCE_LENGTH,
     TYPE_HANDSHAKE,
     TYPE_HANDSHAKE_ACK,
-    check_envelope,
+    check_shape,
 )
 from .session import SessionKeys
 from .strict_json import NOT_A_STRING, parse_object_members
@@ -46,6 +46,7 @@ _ACK_KIND = "handshake_ack"
 
 
 # --- channel states (CHAN-1) ---------------------------------------------------------
+
 
 class Pending:
     """Waiting for the first handshake; valid while now <= expires_at."""
@@ -61,7 +62,7 @@ class Paired:
 
     __slots__ = ("device_public_key", "last_handshake_ephemeral")
 
-    def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes = None) -> None:
+    def __init__(self, device_public_key: bytes, last_handshake_ephemeral: bytes | None = None) -> None:
         self.device_public_key = device_public_key
         self.last_handshake_ephemeral = last_handshake_ephemeral
 
@@ -88,6 +89,7 @@ class Revoked:
 
 # --- key schedule (KDF-3, KDF-4) -----------------------------------------------------
 
+
 def _handshake_key(hs_dh: bytes, hs_eph_pub: bytes, core_public: bytes) -> bytes:
     return hkdf.sha256(hs_dh, hs_eph_pub + core_public, _INFO_HANDSHAKE, _KEY_LENGTH)
 
@@ -98,15 +100,19 @@ def _ack_key(static_dh: bytes, client_eph_pub: bytes) -> bytes:
 
 # --- plaintexts (HS-2, ACK-2, JSON-*) ------------------------------------------------
 
+
 def _handshake_plaintext(device_public: bytes, client_eph_pub: bytes) -> bytes:
     """The exact sender form: this member order, no whitespace."""
-    return ('{"device_pubkey":"%s","client_ephemeral_pubkey":"%s"}' % (
-        base64url.encode(device_public), base64url.encode(client_eph_pub))).encode("ascii")
+    return (
+        '{"device_pubkey":"%s","client_ephemeral_pubkey":"%s"}'
+        % (base64url.encode(device_public), base64url.encode(client_eph_pub))
+    ).encode("ascii")
 
 
 def _ack_plaintext(server_eph_pub: bytes) -> bytes:
-    return ('{"kind":"%s","server_ephemeral_pubkey":"%s"}' % (
-        _ACK_KIND, base64url.encode(server_eph_pub))).encode("ascii")
+    return ('{"kind":"%s","server_ephemeral_pubkey":"%s"}' % (_ACK_KIND, base64url.encode(server_eph_pub))).encode(
+        "ascii"
+    )
 
 
 def _string_field(fields: dict, name: str) -> str:
@@ -131,8 +137,14 @@ def _read_fields(plaintext: bytes) -> dict:
 
 # --- device side (HS-3, ACK-4) -------------------------------------------------------
 
-def device_start(core_public: bytes, device_static_private: bytes, handshake_ephemeral_private: bytes,
-                 client_ephemeral_private: bytes, nonce: bytes) -> bytes:
+
+def device_start(
+    core_public: bytes,
+    device_static_private: bytes,
+    handshake_ephemeral_private: bytes,
+    client_ephemeral_private: bytes,
+    nonce: bytes,
+) -> bytes:
     """Build 0x03 || hs_eph_pub || nonce || AEAD(k_hs, plaintext, aad = 0x03 || hs_eph_pub).
 
     The private keys and the nonce are inputs (fresh from a CSPRNG in real use, DH-3) so
@@ -143,21 +155,21 @@ def device_start(core_public: bytes, device_static_private: bytes, handshake_eph
     x25519.shared_secret(device_static_private, core_public)  # the later static DH must not be zero either
     hs_eph_pub = x25519.public_key(handshake_ephemeral_private)
     header = bytes((TYPE_HANDSHAKE,)) + hs_eph_pub
-    plaintext = _handshake_plaintext(x25519.public_key(device_static_private),
-                                     x25519.public_key(client_ephemeral_private))
+    plaintext = _handshake_plaintext(
+        x25519.public_key(device_static_private), x25519.public_key(client_ephemeral_private)
+    )
     key = _handshake_key(hs_dh, hs_eph_pub, core_public)
     return header + nonce + aead.seal(key, nonce, plaintext, header)
 
 
-def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: bytes,
-                     client_ephemeral_private: bytes):
+def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: bytes, client_ephemeral_private: bytes):
     """Open the core's 0x04 ack in the order of ACK-4: (static_dh, eph_dh, client_eph_pub, server_eph_pub)."""
-    check_envelope(ack, TYPE_HANDSHAKE_ACK, MIN_ACK_FRAME)
+    check_shape(ack, TYPE_HANDSHAKE_ACK, MIN_ACK_FRAME)
     static_dh = x25519.shared_secret(device_static_private, core_public)
     client_eph_pub = x25519.public_key(client_ephemeral_private)
-    nonce = ack[1:1 + NONCE_LENGTH]
+    nonce = ack[1 : 1 + NONCE_LENGTH]
     aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
-    plaintext = aead.open(_ack_key(static_dh, client_eph_pub), nonce, ack[1 + NONCE_LENGTH:], aad)
+    plaintext = aead.open(_ack_key(static_dh, client_eph_pub), nonce, ack[1 + NONCE_LENGTH :], aad)
 
     fields = _read_fields(plaintext)
     if _string_field(fields, "kind") != _ACK_KIND:
@@ -168,35 +180,47 @@ def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: byte
     return static_dh, eph_dh, client_eph_pub, server_eph_pub
 
 
-def device_finish(ack: bytes, core_public: bytes, device_static_private: bytes,
-                  client_ephemeral_private: bytes) -> SessionKeys:
+def device_finish(
+    ack: bytes, core_public: bytes, device_static_private: bytes, client_ephemeral_private: bytes
+) -> SessionKeys:
     """Open the core's 0x04 ack and derive the session keys, checking in the order of ACK-4."""
     static_dh, eph_dh, client_eph_pub, server_eph_pub = _device_open_ack(
-        ack, core_public, device_static_private, client_ephemeral_private)
+        ack, core_public, device_static_private, client_ephemeral_private
+    )
     return SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
 
 
-def device_finish_with_code(handshake_frame: bytes, ack: bytes, core_public: bytes, device_static_private: bytes,
-                            client_ephemeral_private: bytes):
+def device_finish_with_code(
+    handshake_frame: bytes,
+    ack: bytes,
+    core_public: bytes,
+    device_static_private: bytes,
+    client_ephemeral_private: bytes,
+):
     """device_finish and the code the device shows (SAS-2, SAS-4): (SessionKeys, six digits).
 
     `handshake_frame` is the 0x03 this device sent: the code binds both messages' exact bytes.
     """
     static_dh, eph_dh, client_eph_pub, server_eph_pub = _device_open_ack(
-        ack, core_public, device_static_private, client_ephemeral_private)
-    return (SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub),
-            sas.derive(static_dh, eph_dh, handshake_frame, ack))
+        ack, core_public, device_static_private, client_ephemeral_private
+    )
+    return (
+        SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub),
+        sas.derive(static_dh, eph_dh, handshake_frame, ack),
+    )
 
 
 # --- core side (HS-4, CHAN-*) --------------------------------------------------------
+
 
 class Opened:
     """A handshake that passed HS-4: the ack to send, the session keys and the code (SAS-2)."""
 
     __slots__ = ("ack", "keys", "device_public_key", "handshake_ephemeral", "sas")
 
-    def __init__(self, ack: bytes, keys: SessionKeys, device_public_key: bytes, handshake_ephemeral: bytes,
-                 code: str) -> None:
+    def __init__(
+        self, ack: bytes, keys: SessionKeys, device_public_key: bytes, handshake_ephemeral: bytes, code: str
+    ) -> None:
         self.ack = ack
         self.keys = keys
         self.device_public_key = device_public_key
@@ -216,8 +240,15 @@ class Accepted:
         self.channel = channel
 
 
-def core_open(frame: bytes, core_static_private: bytes, channel, now: int, server_ephemeral_private: bytes,
-              ack_nonce: bytes, slot_handshake_ephemeral: bytes = None) -> Opened:
+def core_open(
+    frame: bytes,
+    core_static_private: bytes,
+    channel,
+    now: int,
+    server_ephemeral_private: bytes,
+    ack_nonce: bytes,
+    slot_handshake_ephemeral: bytes | None = None,
+) -> Opened:
     """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4; changes nothing.
 
     The caller decides when the handshake takes effect (KEYCONF-1). A confirming channel is
@@ -225,7 +256,7 @@ def core_open(frame: bytes, core_static_private: bytes, channel, now: int, serve
     hs_eph_pub of the pending handshake, refused as a replay at step 9 (KEYCONF-2).
     """
     # 1-3: empty/type, too short, too large.
-    check_envelope(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
+    check_shape(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
 
     # 4: channel state, before any cryptography, so a dead channel costs no DH.
     if isinstance(channel, Revoked):
@@ -238,9 +269,10 @@ def core_open(frame: bytes, core_static_private: bytes, channel, now: int, serve
     hs_eph_pub = frame[1:_HANDSHAKE_HEADER_LENGTH]
     hs_dh = x25519.shared_secret(core_static_private, hs_eph_pub)
     core_public = x25519.public_key(core_static_private)
-    nonce = frame[_HANDSHAKE_HEADER_LENGTH:_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH]
-    plaintext = aead.open(_handshake_key(hs_dh, hs_eph_pub, core_public), nonce,
-                          frame[_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH:], header)
+    nonce = frame[_HANDSHAKE_HEADER_LENGTH : _HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH]
+    plaintext = aead.open(
+        _handshake_key(hs_dh, hs_eph_pub, core_public), nonce, frame[_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH :], header
+    )
 
     # 7: JSON, each required member completely before the next (JSON-7).
     fields = _read_fields(plaintext)
@@ -265,13 +297,17 @@ def core_open(frame: bytes, core_static_private: bytes, channel, now: int, serve
     key_log.private(key_log.SERVER_EPHEMERAL, server_ephemeral_private)  # used only now, for an accepted handshake
     keys = SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
     ack_aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
-    ack = (bytes((TYPE_HANDSHAKE_ACK,)) + ack_nonce
-           + aead.seal(_ack_key(static_dh, client_eph_pub), ack_nonce, _ack_plaintext(server_eph_pub), ack_aad))
+    ack = (
+        bytes((TYPE_HANDSHAKE_ACK,))
+        + ack_nonce
+        + aead.seal(_ack_key(static_dh, client_eph_pub), ack_nonce, _ack_plaintext(server_eph_pub), ack_aad)
+    )
     return Opened(ack, keys, device_public, hs_eph_pub, sas.derive(static_dh, eph_dh, frame, ack))
 
 
-def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
-                server_ephemeral_private: bytes, ack_nonce: bytes) -> Accepted:
+def core_accept(
+    frame: bytes, core_static_private: bytes, channel, now: int, server_ephemeral_private: bytes, ack_nonce: bytes
+) -> Accepted:
     """The handshake-core operation: core_open, committed at once.
 
     Pure: the channel passed in is never modified. On success the caller replaces its
@@ -279,5 +315,6 @@ def core_accept(frame: bytes, core_static_private: bytes, channel, now: int,
     any error it keeps the old state.
     """
     opened = core_open(frame, core_static_private, channel, now, server_ephemeral_private, ack_nonce)
-    return Accepted(opened.ack, opened.keys, opened.device_public_key,
-                    Paired(opened.device_public_key, opened.handshake_ephemeral))
+    return Accepted(
+        opened.ack, opened.keys, opened.device_public_key, Paired(opened.device_public_key, opened.handshake_ephemeral)
+    )

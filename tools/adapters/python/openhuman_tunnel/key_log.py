@@ -2,8 +2,8 @@
 
 The handshake and session code call ``private`` and ``session`` at the moments KEYLOG-2 names;
 they do nothing until a writer is installed with ``install``. Only the adapter installs one
-(key_log_file.py, when OPENHUMAN_KEYLOG asks for it): the library itself holds no code that
-writes a key log, and a production package leaves the adapter's modules out (KEYLOG-6).
+(openhuman_adapter/key_log_file.py, when OPENHUMAN_KEYLOG asks for it): the library itself holds
+no code that writes a key log, and a production package leaves the adapter package out (KEYLOG-6).
 """
 
 from . import x25519

@@ -144,7 +144,7 @@ def _is_valid_rpc(url: str) -> bool:
         end = authority.find("]")
         if end < 0 or not _is_ipv6(authority[1:end]):
             return False
-        rest = authority[end + 1:]
+        rest = authority[end + 1 :]
     else:
         host, colon, port = authority.partition(":")
         if not (_IPV4.fullmatch(host) or _is_dns_name(host)):
@@ -218,7 +218,7 @@ def _form_decode(text: str) -> str:
     while index < length:
         char = text[index]
         if char == "%":
-            raw.append(int(text[index + 1:index + 3], 16))
+            raw.append(int(text[index + 1 : index + 3], 16))
             index += 3
             continue
         raw.append(0x20 if char == "+" else ord(char))

@@ -14,7 +14,7 @@ from .frames import (
     MIN_SESSION_FRAME,
     NONCE_LENGTH,
     TYPE_SESSION,
-    check_envelope,
+    check_shape,
 )
 
 DEVICE = "device"
@@ -36,8 +36,9 @@ class SessionKeys:
         self.s2c = s2c
 
     @classmethod
-    def derive(cls, static_dh: bytes, ephemeral_dh: bytes,
-               client_ephemeral_public: bytes, server_ephemeral_public: bytes) -> "SessionKeys":
+    def derive(
+        cls, static_dh: bytes, ephemeral_dh: bytes, client_ephemeral_public: bytes, server_ephemeral_public: bytes
+    ) -> "SessionKeys":
         """ikm = static_dh || eph_dh; salt = client_eph_pub || server_eph_pub (KDF-2).
 
         The static DH binds the session to both long-term keys, the ephemeral DH gives
@@ -95,7 +96,7 @@ class SessionCipher:
             raise ValueError("role must be 'device' or 'core'")
         self._window = ReplayWindow()
 
-    def seal(self, plaintext: bytes, nonce: bytes = None) -> bytes:
+    def seal(self, plaintext: bytes, nonce: bytes | None = None) -> bytes:
         """Return 0x02 || nonce || ciphertext. Without `nonce`, 24 fresh bytes from the OS CSPRNG.
 
         An oversized plaintext is refused before any output and any state change (FRAME-SEAL-3).
@@ -108,17 +109,17 @@ class SessionCipher:
             raise ValueError("a session nonce is 24 bytes")
         return bytes((TYPE_SESSION,)) + nonce + aead.seal(self._sealing_key, nonce, plaintext, b"")
 
-    def open(self, frame: bytes) -> bytes:  # noqa: A003
+    def open(self, frame: bytes) -> bytes:
         """Return the plaintext of `frame`, checking in the order of FRAME-OPEN-1.
 
         empty/type -> too short -> too large -> replayed -> auth_failed. The nonce is
         recorded only after authentication succeeds, so forged frames cannot fill or
         flush the window; on every error the session state is unchanged (FRAME-OPEN-7).
         """
-        check_envelope(frame, TYPE_SESSION, MIN_SESSION_FRAME)
-        nonce = frame[1:1 + NONCE_LENGTH]
+        check_shape(frame, TYPE_SESSION, MIN_SESSION_FRAME)
+        nonce = frame[1 : 1 + NONCE_LENGTH]
         if nonce in self._window:
             raise TunnelError(REPLAYED)
-        plaintext = aead.open(self._opening_key, nonce, frame[1 + NONCE_LENGTH:], b"")
+        plaintext = aead.open(self._opening_key, nonce, frame[1 + NONCE_LENGTH :], b"")
         self._window.record(nonce)
         return plaintext

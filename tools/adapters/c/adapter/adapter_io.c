@@ -1,0 +1,123 @@
+#include "adapter_io.h"
+
+#include <string.h>
+
+#include "hex.h"
+#include "secure_memory.h"
+
+static const char *string_member(const json_t *input, const char *name, const char **text,
+                                 size_t *length)
+{
+    json_t *value = json_object_get(input, name);
+    if (!json_is_string(value)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    *text = json_string_value(value);
+    *length = json_string_length(value);
+    return NULL;
+}
+
+const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, size_t *length)
+{
+    const char *text;
+    size_t text_length;
+    const char *error = string_member(input, name, &text, &text_length);
+    if (error != NULL) {
+        return error;
+    }
+    uint8_t *decoded = secure_alloc(text_length / 2);
+    if (decoded == NULL) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    if (!hex_decode(text, text_length, decoded)) {
+        secure_free(decoded);
+        return ADAPTER_BAD_REQUEST;
+    }
+    *bytes = decoded;
+    *length = text_length / 2;
+    return NULL;
+}
+
+const char *input_fixed(const json_t *input, const char *name, uint8_t *out, size_t length)
+{
+    const char *text;
+    size_t text_length;
+    const char *error = string_member(input, name, &text, &text_length);
+    if (error != NULL) {
+        return error;
+    }
+    if (text_length != 2 * length || !hex_decode(text, text_length, out)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    return NULL;
+}
+
+const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out, size_t length,
+                                 bool *present)
+{
+    json_t *value = json_object_get(input, name);
+    *present = !(value == NULL || json_is_null(value));
+    return *present ? input_fixed(input, name, out, length) : NULL;
+}
+
+const char *input_integer(const json_t *input, const char *name, uint64_t maximum, uint64_t *value)
+{
+    json_t *number = json_object_get(input, name);
+    if (!json_is_integer(number) || json_integer_value(number) < 0 ||
+        (uint64_t)json_integer_value(number) > maximum) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    *value = (uint64_t)json_integer_value(number);
+    return NULL;
+}
+
+const char *input_string(const json_t *input, const char *name, const char **text, size_t *length)
+{
+    return string_member(input, name, text, length);
+}
+
+bool json_string_equals(const json_t *value, const char *literal)
+{
+    size_t length = strlen(literal);
+    return json_is_string(value) && json_string_length(value) == length &&
+           memcmp(json_string_value(value), literal, length) == 0;
+}
+
+const char *input_role(const json_t *input, tunnel_role *role)
+{
+    const json_t *value = json_object_get(input, "role");
+    if (json_string_equals(value, "device")) {
+        *role = ROLE_DEVICE;
+    } else if (json_string_equals(value, "core")) {
+        *role = ROLE_CORE;
+    } else {
+        return ADAPTER_BAD_REQUEST;
+    }
+    return NULL;
+}
+
+const char *input_session_keys(const json_t *input, session_keys *keys)
+{
+    const char *error = input_fixed(input, "c2s", keys->c2s, sizeof keys->c2s);
+    if (error == NULL) {
+        error = input_fixed(input, "s2c", keys->s2c, sizeof keys->s2c);
+    }
+    return error;
+}
+
+bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size_t length)
+{
+    char *text = secure_alloc(2 * length + 1);
+    if (text == NULL) {
+        return false;
+    }
+    hex_encode(bytes, length, text);
+    int status = json_object_set_new(object, name, json_stringn(text, 2 * length));
+    secure_free(text);
+    return status == 0;
+}
+
+void secure_memory_install_for_jansson(void)
+{
+    json_set_alloc_funcs(secure_alloc, secure_free);
+}

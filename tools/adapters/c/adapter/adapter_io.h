@@ -1,0 +1,65 @@
+/* Typed access to request inputs and response outputs of the adapter
+ * protocol (contract section 6). Binary values are lowercase hex strings;
+ * anything else in their place is a malformed request. */
+#ifndef OPENHUMAN_ADAPTER_IO_H
+#define OPENHUMAN_ADAPTER_IO_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session_keys.h"
+
+/* Reserved adapter error codes (not wire codes). */
+#define ADAPTER_BAD_REQUEST "bad_request"
+#define ADAPTER_UNSUPPORTED "unsupported"
+#define ADAPTER_INTERNAL_ERROR "internal_error"
+/* ADP-25: the answer would be longer than ADP-2's line cap. */
+#define ADAPTER_RESPONSE_TOO_LARGE "response_too_large"
+
+/* ADP-2: longest line, line feed excluded (4 MiB). */
+#define ADAPTER_MAXIMUM_LINE_LENGTH ((size_t)4 << 20)
+
+/* Each input_* returns NULL on success or an adapter error code. */
+
+/* A required hex member of any length, decoded into a secure_alloc buffer
+ * that the caller releases with secure_free. */
+const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, size_t *length);
+
+/* A required hex member that must decode to exactly length bytes. */
+const char *input_fixed(const json_t *input, const char *name, uint8_t *out, size_t length);
+
+/* Like input_fixed, but the member may be absent or null (*present false). */
+const char *input_optional_fixed(const json_t *input, const char *name, uint8_t *out, size_t length,
+                                 bool *present);
+
+/* ADP-30: every integer of an input (length, now, expiresAt, exp) is from 0
+ * to 2^53 - 1, the integers every JSON library reads exactly; outside this
+ * range it is bad_request, whatever the operation would answer. */
+#define JSON_SAFE_INTEGER_MAX ((UINT64_C(1) << 53) - 1)
+
+/* A required integer member from 0 to maximum. */
+const char *input_integer(const json_t *input, const char *name, uint64_t maximum, uint64_t *value);
+
+/* A required string member; text is not NUL-terminated (it may hold U+0000). */
+const char *input_string(const json_t *input, const char *name, const char **text, size_t *length);
+
+/* True when value is a JSON string equal to literal, byte for byte. */
+bool json_string_equals(const json_t *value, const char *literal);
+
+/* The member "role": "device" or "core". */
+const char *input_role(const json_t *input, tunnel_role *role);
+
+/* The member "c2s" and "s2c" (32 bytes each). */
+const char *input_session_keys(const json_t *input, session_keys *keys);
+
+/* Makes jansson allocate through secure_alloc / secure_free (secure_memory.h),
+ * so the request lines' hex secrets are wiped too. Call once, before any
+ * jansson use. */
+void secure_memory_install_for_jansson(void);
+
+/* Sets object[name] = hex(bytes); returns false when out of memory. */
+bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size_t length);
+
+#endif

@@ -1,0 +1,568 @@
+"""The conformance adapter: newline-delimited JSON requests on stdin, one response line each on stdout.
+
+Request  {"id": <int>, "op": "<name>", "input": {...}}
+Response {"id": <same>, "ok": true, "output": {...}} or {"id": <same>, "ok": false, "error": "<code>"}
+
+Binary values are lowercase hex. Protocol errors answer with the library's stable code;
+input the adapter cannot read answers `bad_request`, an unknown operation `unsupported`.
+Logs go to stderr only: stdout carries nothing but response lines, each flushed at once.
+"""
+
+import hashlib
+import json
+import sys
+import traceback
+
+from openhuman_tunnel import (
+    __version__,
+    aead,
+    channel_keys,
+    core_key_fingerprint,
+    handshake,
+    hkdf,
+    key_log,
+    pairing_window,
+    qr,
+    sas,
+    x25519,
+)
+from openhuman_tunnel.core_channel import CoreChannel
+from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
+from openhuman_tunnel.errors import TunnelError
+from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
+
+from . import key_log_file
+from .envelope_operations import ENVELOPE_OPERATIONS
+from .request_errors import BadRequest, Unrepresentable
+from .request_input import (
+    array as _list,
+    hex_bytes as _bytes,
+    optional_hex_bytes as _optional_bytes,
+    safe_integer as _safe_integer,
+    text as _text,
+)
+from .steps import run_steps
+
+ADAPTER_PROTOCOL = 1
+ADAPTER_NAME = "openhuman-python"
+REPLAY_MEMORY = 128
+
+BAD_REQUEST = "bad_request"
+UNSUPPORTED = "unsupported"
+
+
+# --- reading inputs ------------------------------------------------------------------
+
+
+def _object(value) -> dict:
+    if not isinstance(value, dict):
+        raise BadRequest("expected a JSON object")
+    return value
+
+
+def _role(source: dict) -> str:
+    role = source.get("role")
+    if role not in ROLES:
+        raise BadRequest("role: expected 'device' or 'core'")
+    return role
+
+
+def _key(source: dict, name: str) -> bytes:
+    return _bytes(source, name, 32)
+
+
+def _session_keys(source: dict) -> SessionKeys:
+    return SessionKeys(_key(source, "c2s"), _key(source, "s2c"))
+
+
+def _hex(data: bytes) -> str:
+    return data.hex()
+
+
+# --- primitive operations ------------------------------------------------------------
+
+
+def op_x25519(inp: dict) -> dict:
+    return {"shared": _hex(x25519.shared_secret(_key(inp, "scalar"), _key(inp, "u")))}
+
+
+def op_hkdf_sha256(inp: dict) -> dict:
+    okm = hkdf.sha256(_bytes(inp, "ikm"), _bytes(inp, "salt"), _bytes(inp, "info"), _safe_integer(inp, "length"))
+    return {"okm": _hex(okm)}
+
+
+def op_hchacha20(inp: dict) -> dict:
+    return {"subkey": _hex(aead.hchacha20(_key(inp, "key"), _bytes(inp, "nonce", 16)))}
+
+
+def op_xchacha20poly1305_seal(inp: dict) -> dict:
+    ciphertext = aead.seal(_key(inp, "key"), _bytes(inp, "nonce", 24), _bytes(inp, "plaintext"), _bytes(inp, "aad"))
+    return {"ciphertext": _hex(ciphertext)}
+
+
+def op_xchacha20poly1305_open(inp: dict) -> dict:
+    plaintext = aead.open(_key(inp, "key"), _bytes(inp, "nonce", 24), _bytes(inp, "ciphertext"), _bytes(inp, "aad"))
+    return {"plaintext": _hex(plaintext)}
+
+
+def op_session_keys(inp: dict) -> dict:
+    keys = SessionKeys.derive(
+        _key(inp, "staticDh"),
+        _key(inp, "ephemeralDh"),
+        _key(inp, "clientEphemeralPublic"),
+        _key(inp, "serverEphemeralPublic"),
+    )
+    return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
+
+
+# --- session frames ------------------------------------------------------------------
+
+
+def _cipher(inp: dict) -> SessionCipher:
+    return SessionCipher(_role(inp), _session_keys(inp))
+
+
+def op_frame_seal(inp: dict) -> dict:
+    cipher = _cipher(inp)
+    frame = cipher.seal(_bytes(inp, "plaintext"), _optional_bytes(inp, "nonce", 24))
+    return {"frame": _hex(frame)}
+
+
+def op_frame_open(inp: dict) -> dict:
+    return {"plaintext": _hex(_cipher(inp).open(_bytes(inp, "frame")))}
+
+
+def _session_step(step):
+    """Parse one step into (action, arguments) before anything runs."""
+    step = _object(step)
+    if ("seal" in step) == ("open" in step):  # other members are ignored (ADP-31)
+        raise BadRequest("a step holds exactly one of 'seal' or 'open'")
+    if "seal" in step:
+        seal = _object(step["seal"])
+        return "seal", (_bytes(seal, "plaintext"), _optional_bytes(seal, "nonce", 24))
+    if "open" in step:
+        return "open", (_bytes(_object(step["open"]), "frame"),)
+    raise BadRequest("a step holds exactly one of 'seal' or 'open'")
+
+
+def op_session(inp: dict) -> dict:
+    """One session object for all steps; a failing step reports its code and the next step runs."""
+    cipher = _cipher(inp)
+    steps = [_session_step(step) for step in _list(inp, "steps")]
+
+    def apply(step) -> dict:
+        action, arguments = step
+        if action == "seal":
+            return {"frame": _hex(cipher.seal(*arguments))}
+        return {"plaintext": _hex(cipher.open(*arguments))}
+
+    return run_steps(steps, apply)
+
+
+# --- handshake -----------------------------------------------------------------------
+
+
+def op_handshake_device_start(inp: dict) -> dict:
+    core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
+    handshake_private, client_private = _key(inp, "handshakeEphemeralPrivate"), _key(inp, "clientEphemeralPrivate")
+    nonce = _bytes(inp, "nonce", 24)
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    key_log.private(key_log.HANDSHAKE_EPHEMERAL, handshake_private)
+    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
+    frame = handshake.device_start(core_public, device_private, handshake_private, client_private, nonce)
+    return {"frame": _hex(frame)}
+
+
+def op_handshake_device_finish(inp: dict) -> dict:
+    frame, core_public = _bytes(inp, "frame"), _key(inp, "corePublicKey")
+    device_private, client_private = _key(inp, "deviceStaticPrivate"), _key(inp, "clientEphemeralPrivate")
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
+    keys = handshake.device_finish(frame, core_public, device_private, client_private)
+    return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
+
+
+def op_handshake_device(inp: dict) -> dict:
+    """The device after its handshake: the ack opener takes each message until it accepts one
+    (a refusal changes nothing, ACK-5); then it is closed and every later message goes to the
+    new session's opener (ACK-6), so a second ack is unexpected_type."""
+    core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
+    client_private = _key(inp, "clientEphemeralPrivate")
+    messages = [_bytes(_object(step), "frame") for step in _list(inp, "steps")]
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
+    session = None
+
+    def apply(message: bytes) -> dict:
+        nonlocal session
+        if session is not None:
+            return {"plaintext": _hex(session.open(message))}
+        keys = handshake.device_finish(message, core_public, device_private, client_private)
+        session = SessionCipher("device", keys)
+        return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
+
+    return run_steps(messages, apply)
+
+
+def _read_channel(value):
+    channel = _object(value)
+    state = channel.get("state")
+    if state == "pending":
+        return handshake.Pending(_safe_integer(channel, "expiresAt"))
+    if state == "paired":
+        return handshake.Paired(
+            _key(channel, "devicePublicKey"), _optional_bytes(channel, "lastHandshakeEphemeral", 32)
+        )
+    if state == "revoked":
+        return handshake.Revoked()
+    raise BadRequest("channel.state: expected pending, paired or revoked")
+
+
+def _write_channel(channel) -> dict:
+    if isinstance(channel, handshake.Pending):
+        return {"state": "pending", "expiresAt": channel.expires_at}
+    if isinstance(channel, handshake.Confirming):
+        return {
+            "state": "confirming",
+            "devicePublicKey": _hex(channel.device_public_key),
+            "lastHandshakeEphemeral": _hex(channel.last_handshake_ephemeral),
+            "deadline": channel.deadline,
+        }
+    if isinstance(channel, handshake.Paired):
+        last = channel.last_handshake_ephemeral
+        return {
+            "state": "paired",
+            "devicePublicKey": _hex(channel.device_public_key),
+            "lastHandshakeEphemeral": None if last is None else _hex(last),
+        }
+    return {"state": "revoked"}
+
+
+def _core_step(step):
+    step = _object(step)
+    return (
+        _bytes(step, "frame"),
+        _safe_integer(step, "now"),
+        _key(step, "serverEphemeralPrivate"),
+        _bytes(step, "ackNonce", 24),
+    )
+
+
+def op_handshake_core(inp: dict) -> dict:
+    """Run each handshake against the channel; the state carries over only from accepted steps (CHAN-6)."""
+    core_static_private = _key(inp, "coreStaticPrivate")
+    channel = _read_channel(inp.get("channel"))
+    steps = [_core_step(step) for step in _list(inp, "steps")]
+    key_log.private(key_log.CORE_STATIC, core_static_private)
+
+    def apply(step) -> dict:
+        nonlocal channel
+        frame, now, server_ephemeral_private, ack_nonce = step
+        accepted = handshake.core_accept(frame, core_static_private, channel, now, server_ephemeral_private, ack_nonce)
+        channel = accepted.channel
+        return {
+            "ack": _hex(accepted.ack),
+            "c2s": _hex(accepted.keys.c2s),
+            "s2c": _hex(accepted.keys.s2c),
+            "devicePublicKey": _hex(accepted.device_public_key),
+        }
+
+    return run_steps(steps, apply, after=lambda: {"channel": _write_channel(channel)})
+
+
+# --- safe pairing ----------------------------------------------------------------------
+
+
+def op_sas(inp: dict) -> dict:
+    code = sas.derive(_key(inp, "staticDh"), _key(inp, "ephemeralDh"), _bytes(inp, "handshake"), _bytes(inp, "ack"))
+    return {"sas": code}
+
+
+def op_core_key_fingerprint(inp: dict) -> dict:
+    return {"fingerprint": core_key_fingerprint.fingerprint(_key(inp, "corePublicKey"))}
+
+
+def op_pairing_window(inp: dict) -> dict:
+    return {
+        "expiresAt": pairing_window.expires_at(_safe_integer(inp, "issuedAt"), _safe_integer(inp, "relayExpiresAtMs"))
+    }
+
+
+def op_channel_keys(inp: dict) -> dict:
+    ids, keys = [], []
+    for channel in _list(inp, "channels"):
+        channel = _object(channel)
+        if not isinstance(channel.get("id"), str):
+            raise BadRequest("channels[].id: expected a string")
+        ids.append(channel["id"])
+        keys.append(_key(channel, "corePublicKey"))
+    candidate = _optional_bytes(inp, "candidate", 32)
+    if candidate is not None:
+        channel_keys.check_candidate(keys, candidate)
+    return {"revoke": [id_ for id_, shared in zip(ids, channel_keys.shared(keys), strict=False) if shared]}
+
+
+_OPEN_MANY_MAX_COUNT = 1_048_576
+
+
+def _stream(seed: bytes):
+    """stream(seed) of spec chapter 10: SHA-256(seed || u64be(0)) || SHA-256(seed || u64be(1)) || ..."""
+    counter = 0
+    while True:
+        yield hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+        counter += 1
+
+
+def _device_frames(keys, seed: bytes, count: int):
+    """The openMany frames (ADP-51): empty plaintexts sealed by the device (c2s), nonces from stream(seed)."""
+    buffer = bytearray()
+    blocks = _stream(seed)
+    for _ in range(count):
+        while len(buffer) < 24:
+            buffer += next(blocks)
+        nonce = bytes(buffer[:24])
+        del buffer[:24]
+        yield b"\x02" + nonce + aead.seal(keys.c2s, nonce, b"", b"")
+
+
+def _core_session_step(step):
+    """Parse one core-session step into (action, arguments) before anything runs."""
+    step = _object(step)
+    if len(step) == 1 and "openMany" in step:
+        many = _object(step["openMany"])
+        seed, count = _text(many, "seed"), many.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= _OPEN_MANY_MAX_COUNT:
+            raise BadRequest("openMany.count: expected an integer from 0 to 1048576")
+        return "openMany", (seed.encode("utf-8"), count)
+    return _session_step(step)
+
+
+def op_core_session(inp: dict) -> dict:
+    """One core session (MEMORY-1, MEMORY-2) through seal, open and openMany steps."""
+    keys = _session_keys(inp)
+    session = CoreSession(keys)
+    steps = [_core_session_step(step) for step in _list(inp, "steps")]
+
+    def apply(step) -> dict:
+        action, arguments = step
+        if action == "openMany":
+            opened = 0
+            for frame in _device_frames(keys, *arguments):
+                try:
+                    session.open(frame)
+                except TunnelError as error:
+                    return {"opened": opened, "error": error.code}
+                opened += 1
+            return {"opened": opened}
+        if action == "seal":
+            return {"frame": _hex(session.seal(*arguments))}
+        return {"plaintext": _hex(session.open(*arguments))}
+
+    return run_steps(steps, apply)
+
+
+def _core_channel_step(step):
+    """Parse one core-channel step into (kind, arguments) before anything runs."""
+    step = _object(step)
+    if len(step) != 1:
+        raise BadRequest("a step holds exactly one member")
+    ((kind, body),) = step.items()
+    body = _object(body)
+    now = _safe_integer(body, "now")
+    if kind == "handshake":
+        return kind, (_bytes(body, "frame"), now, _key(body, "serverEphemeralPrivate"), _bytes(body, "ackNonce", 24))
+    if kind == "open":
+        return kind, (_bytes(body, "frame"), now)
+    if kind == "seal":
+        return kind, (_bytes(body, "plaintext"), _optional_bytes(body, "nonce", 24), now)
+    if kind in ("confirm", "reject", "tick"):
+        return kind, (now,)
+    raise BadRequest(f"unknown step kind {kind!r}")
+
+
+def _write_slot(slot):
+    if slot is None:
+        return None
+    return {"devicePublicKey": _hex(slot.device_public_key), "handshakeEphemeral": _hex(slot.handshake_ephemeral)}
+
+
+def op_core_channel(inp: dict) -> dict:
+    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50)."""
+    core_static_private = _key(inp, "coreStaticPrivate")
+    channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
+    steps = [_core_channel_step(step) for step in _list(inp, "steps")]
+    key_log.private(key_log.CORE_STATIC, core_static_private)
+
+    def apply(step) -> dict:
+        kind, arguments = step
+        if kind == "handshake":
+            opened = channel.handshake(*arguments)
+            return {
+                "ack": _hex(opened.ack),
+                "sas": opened.sas,
+                "c2s": _hex(opened.keys.c2s),
+                "s2c": _hex(opened.keys.s2c),
+                "devicePublicKey": _hex(opened.device_public_key),
+            }
+        if kind == "open":
+            return {"plaintext": _hex(channel.open(*arguments))}
+        if kind == "seal":
+            return {"frame": _hex(channel.seal(*arguments))}
+        getattr(channel, kind)(*arguments)
+        return {}
+
+    def after() -> dict:
+        return {"channel": _write_channel(channel.state), "pending": _write_slot(channel.slot)}
+
+    return run_steps(steps, apply, after=after)
+
+
+# --- pairing payload -----------------------------------------------------------------
+
+
+def op_qr_encode(inp: dict) -> dict:
+    rpc = None if inp.get("rpc") is None else _text(inp, "rpc")
+    payload = qr.encode(_text(inp, "cid"), _text(inp, "pt"), _bytes(inp, "cpk"), rpc, _safe_integer(inp, "exp"))
+    return {"payload": payload}
+
+
+def op_qr_parse(inp: dict) -> dict:
+    payload = inp.get("payload")
+    if not isinstance(payload, str):
+        raise BadRequest("payload: expected a string")
+    # A lone surrogate in the payload is not refused here: the parser answers qr_bad_character.
+    result = qr.parse(payload, _safe_integer(inp, "now"))
+    return {"cid": result.cid, "pt": result.pt, "cpk": _hex(result.cpk), "rpc": result.rpc, "exp": result.exp}
+
+
+# --- the loop ------------------------------------------------------------------------
+
+OPERATIONS = {
+    "x25519": op_x25519,
+    "hkdf-sha256": op_hkdf_sha256,
+    "hchacha20": op_hchacha20,
+    "xchacha20poly1305-seal": op_xchacha20poly1305_seal,
+    "xchacha20poly1305-open": op_xchacha20poly1305_open,
+    "session-keys": op_session_keys,
+    "frame-seal": op_frame_seal,
+    "frame-open": op_frame_open,
+    "session": op_session,
+    "handshake-device-start": op_handshake_device_start,
+    "handshake-device-finish": op_handshake_device_finish,
+    "handshake-device": op_handshake_device,
+    "handshake-core": op_handshake_core,
+    "qr-encode": op_qr_encode,
+    "qr-parse": op_qr_parse,
+    "sas": op_sas,
+    "core-key-fingerprint": op_core_key_fingerprint,
+    "pairing-window": op_pairing_window,
+    "channel-keys": op_channel_keys,
+    "core-session": op_core_session,
+    "core-channel": op_core_channel,
+    **ENVELOPE_OPERATIONS,
+}
+
+
+def op_hello(inp: dict) -> dict:
+    if inp.get("protocol") != ADAPTER_PROTOCOL:
+        raise BadRequest("protocol: only 1 is spoken")
+    return {
+        "protocol": ADAPTER_PROTOCOL,
+        "name": ADAPTER_NAME,
+        "version": __version__,
+        "operations": list(OPERATIONS),
+        "policies": {"replayMemory": REPLAY_MEMORY, "sessionReplayMemory": SESSION_BOUND},
+    }
+
+
+def _holds_lone_surrogate(value) -> bool:
+    """Whether a decoded request holds a string with an unpaired surrogate escape: JSON by the
+    grammar, but no Unicode text, so the request is bad_request under its own id (ADP-32).
+    Python's json module decodes such an escape to a lone code point instead of refusing it."""
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, dict):
+        return any(_holds_lone_surrogate(k) or _holds_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone_surrogate(v) for v in value)
+    return False
+
+
+def handle(request) -> dict:
+    """Return the response object for one decoded request; never raises."""
+    if isinstance(request, dict) and _holds_lone_surrogate(request):
+        request_id = request.get("id")
+        valid_id = isinstance(request_id, int) and not isinstance(request_id, bool)
+        return {"id": request_id if valid_id else None, "ok": False, "error": BAD_REQUEST}
+    if not isinstance(request, dict):
+        return {"id": None, "ok": False, "error": BAD_REQUEST}
+    request_id = request.get("id")
+    if not isinstance(request_id, int) or isinstance(request_id, bool):
+        return {"id": None, "ok": False, "error": BAD_REQUEST}
+    op = request.get("op")
+    try:
+        if op == "shutdown":
+            output = {}
+        elif op == "hello":
+            output = op_hello(_object(request.get("input")))
+        else:
+            operation = OPERATIONS.get(op) if isinstance(op, str) else None
+            if operation is None:
+                return {"id": request_id, "ok": False, "error": UNSUPPORTED if isinstance(op, str) else BAD_REQUEST}
+            output = operation(_object(request.get("input")))
+    except (TunnelError, qr.PairingPayloadError) as error:
+        return {"id": request_id, "ok": False, "error": error.code}
+    except Unrepresentable:
+        print(f"openhuman-python: request {request_id}: output not representable (ADP-1)", file=sys.stderr)
+        return {"id": request_id, "ok": False, "error": UNSUPPORTED}
+    except BadRequest as error:
+        print(f"openhuman-python: request {request_id}: bad_request: {error}", file=sys.stderr)
+        return {"id": request_id, "ok": False, "error": BAD_REQUEST}
+    except Exception:  # never die on input: report it and carry on
+        traceback.print_exc(file=sys.stderr)
+        return {"id": request_id, "ok": False, "error": BAD_REQUEST}
+    return {"id": request_id, "ok": True, "output": output}
+
+
+# ADP-2's cap on a line, line feed excluded.
+MAXIMUM_LINE_LENGTH = 4 << 20
+RESPONSE_TOO_LARGE = "response_too_large"
+
+
+def response_line(response: dict) -> str:
+    """The response as one JSON line; an answer over the line cap becomes response_too_large (ADP-25),
+    so the runner gets a short answer instead of a line it must refuse."""
+    line = json.dumps(response, separators=(",", ":"))
+    if len(line.encode("utf-8")) > MAXIMUM_LINE_LENGTH:
+        print(
+            f"openhuman-python: response of {len(line)} bytes exceeds the line cap: {RESPONSE_TOO_LARGE}",
+            file=sys.stderr,
+        )
+        line = json.dumps({"id": response.get("id"), "ok": False, "error": RESPONSE_TOO_LARGE}, separators=(",", ":"))
+    return line
+
+
+def main() -> int:
+    """Serve requests until `shutdown` or end of input; both exit 0."""
+    key_log_file.install_from_environment()
+    return serve(handle)
+
+
+def serve(answer) -> int:
+    """Answers each request line of stdin with `answer(request)` (None for a line that is not
+    JSON), one response line each, flushed at once (ADP-4), until `shutdown` or end of input;
+    both exit 0. Other adapters on this plumbing (tools/relay's) pass their own `answer`."""
+    stdout = sys.stdout
+    for line in sys.stdin.buffer:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except (ValueError, RecursionError):
+            request = None
+        response = answer(request)
+        stdout.write(response_line(response) + "\n")
+        stdout.flush()
+        if response["ok"] and request.get("op") == "shutdown":
+            return 0
+    return 0

@@ -1,0 +1,56 @@
+"""Readers for the members of a request's input, shared by every operation family.
+
+Each raises `BadRequest` when the member does not have the documented shape (kit ADP-11), so an
+adapter answers `bad_request` and never hands a malformed value to the implementation.
+"""
+
+import re
+
+from .request_errors import BadRequest
+
+_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
+SAFE_INTEGER_MAX = 2**53 - 1
+
+
+def hex_bytes(source: dict, name: str, length: int | None = None) -> bytes:
+    """A lowercase hex member, optionally of an exact decoded length."""
+    text = source.get(name)
+    if not isinstance(text, str) or _LOWER_HEX.fullmatch(text) is None:
+        raise BadRequest(f"{name}: expected lowercase hex")
+    data = bytes.fromhex(text)
+    if length is not None and len(data) != length:
+        raise BadRequest(f"{name}: expected {length} bytes")
+    return data
+
+
+def optional_hex_bytes(source: dict, name: str, length: int | None = None):
+    """`hex_bytes`, or None when the member is absent or null."""
+    return None if source.get(name) is None else hex_bytes(source, name, length)
+
+
+def safe_integer(source: dict, name: str) -> int:
+    """An integer from 0 to 2^53 - 1: every integer input of the protocol (ADP-30)."""
+    value = source.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= SAFE_INTEGER_MAX:
+        raise BadRequest(f"{name}: expected an integer from 0 to 2^53 - 1")
+    return value
+
+
+def array(source: dict, name: str) -> list:
+    """A JSON array member (its elements are read by the caller)."""
+    value = source.get(name)
+    if not isinstance(value, list):
+        raise BadRequest(f"{name}: expected an array")
+    return value
+
+
+def text(source: dict, name: str) -> str:
+    """A JSON string that is Unicode text (a lone surrogate escape is not)."""
+    value = source.get(name)
+    if not isinstance(value, str):
+        raise BadRequest(f"{name}: expected a string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest(f"{name}: contains an unpaired surrogate") from None
+    return value
