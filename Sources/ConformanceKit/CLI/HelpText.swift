@@ -1,5 +1,8 @@
 /// `conformance --help` and `conformance verify --help` as data: every flag with its description
-/// and example, the exit statuses, the file formats. `--help` prints `HelpPage.text`.
+/// and example, the exit statuses, the file formats. It is the one source of the CLI's facts:
+/// `--help` prints `HelpPage.text`, and spec/kit/cli.md is `HelpText.markdown`
+/// (`conformance --write-cli-reference spec/kit/cli.md` rewrites it; `CLIReferenceTests` fails
+/// when it is stale).
 public enum HelpText {
     /// `conformance --help`.
     public static var text: String { run.text }
@@ -246,6 +249,9 @@ public enum HelpText {
             "conformance verify --trace traces/live_handshake_adapter-device.trace.jsonl \\",
             "    --keylog traces/live_handshake_adapter-device.keylog",
         ])
+
+    /// Both pages in one place: the text of spec/kit/cli.md.
+    public static var markdown: String { CLIReference.markdown(pages: [run, verify]) }
 }
 
 /// One command's help: what `--help` prints, section by section.
