@@ -362,7 +362,7 @@ enum AccumulatedInProcess {
     }
 }
 
-/// The runner's live checks (spec/kit section 2.9), which need an adapter process: they are run
+/// The runner's live checks (spec/kit section 4.2), which need an adapter process: they are run
 /// through `conformance`'s own driver against `reference-adapter [--mutant NAME]`, built next to
 /// this test bundle by `swift build --build-tests` / `swift test`.
 enum LiveRun {

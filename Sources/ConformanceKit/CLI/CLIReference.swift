@@ -26,7 +26,8 @@ public enum CLIReference {
             "Generated from the help text (`Sources/ConformanceKit/CLI/HelpText.swift`), which",
             "`conformance --help` and `conformance verify --help` print; do not edit it by hand.",
             "Regenerate it with `\(regenerateCommand)`;",
-            "`CLIReferenceTests` fails when it is stale.",
+            "`CLIReferenceTests` fails when it is stale. The rules these options implement are in",
+            "[chapter 4](04-runner.md) (the runner) and [chapter 3](03-verifier.md) (the verifier).",
         ]
         for page in pages { out += [""] + section(page) }
         return out.joined(separator: "\n") + "\n"

@@ -1,7 +1,7 @@
 /// The requirements the suite covers without a vector: live checks the runner performs, and
 /// exemptions with their reasons. Listed in spec/kit/coverage.md beside the vectors.
 public enum CoverageCatalog {
-    /// Checks the conformance runner implements by id (spec/kit/02-adapter-protocol.md section 2.9).
+    /// Checks the conformance runner implements by id (spec/kit/04-runner.md section 4.2).
     ///
     /// The ids, requirements and descriptions are those the reference runner implements
     /// (`ConformanceKit.LiveChecks.catalog`); the two lists must stay equal.
