@@ -135,6 +135,19 @@ final class ExitStatusTests: XCTestCase {
         }
     }
 
+    /// The help lists its exit statuses in numeric order, the signal statuses last.
+    func testHelpListsTheExitStatusesInNumericOrderWithTheSignalStatusesLast() {
+        let lines = HelpText.text.components(separatedBy: "\n")
+        let codes = lines.compactMap { line -> String? in
+            guard line.hasPrefix("  "), let code = line.dropFirst(2).split(separator: " ").first,
+                  code.first?.isNumber == true, line.dropFirst(2 + code.count).hasPrefix("  ") else { return nil }
+            return String(code)
+        }
+        XCTAssertEqual(codes, ["0", "1", "2", "3", "4", "128+N"])
+        XCTAssertEqual(HelpText.run.exitStatuses.map(\.code), ["0", "1", "2", "3", "4", "128+N"])
+        XCTAssertEqual(HelpText.verify.exitStatuses.map(\.code), ["0", "1", "2"])
+    }
+
     func testListPrintsSelectedIDsWithoutStartingTheAdapter() throws {
         let run = CommandRun.run(["--vectors", try passingVectors(), "--list", "--skip", "fake/b", "--filter", "fake/*",
                                   "--filter", "live/frame-seal/*", "--adapter", "/nonexistent/adapter"])

@@ -49,6 +49,9 @@ final class RenderedSpecTests: XCTestCase {
 
         // Mentions of an id in the text link its anchor, across pages.
         XCTAssertTrue(loaded["site"]?["kit/coverage.html"]?.hrefs.contains("../06-session-frames.html#FRAME-OPEN-3") == true)
+        // A runner rule cited in the adapter protocol links the runner chapter, which links the generated CLI reference.
+        XCTAssertTrue(loaded["site"]?["kit/02-adapter-protocol.html"]?.hrefs.contains("../kit/04-runner.html#ADP-18") == true)
+        XCTAssertTrue(loaded["site"]?["kit/04-runner.html"]?.hrefs.contains("cli.html") == true)
         XCTAssertEqual(loaded["fixture"]?["README.html"]?.hrefs.filter { $0.contains("ONE-") },
                        ["01-one.html#ONE-1", "01-one.html#ONE-9", "01-one.html#ONE-1"])
         for (name, page) in (loaded["site"] ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -68,6 +71,8 @@ final class RenderedSpecTests: XCTestCase {
         let names = try files(in: first)
         XCTAssertEqual(names, try files(in: second))
         XCTAssertTrue(names.contains("06-session-frames.html") && names.contains("kit/02-adapter-protocol.html"), "\(names)")
+        XCTAssertTrue(names.contains("kit/04-runner.html") && names.contains("kit/cli.html") && names.contains("kit/notes.html"),
+                      "the runner chapter, the generated CLI reference and the notes are pages: \(names)")
         for name in names.sorted() {
             XCTAssertEqual(try Data(contentsOf: first.appendingPathComponent(name)),
                            try Data(contentsOf: second.appendingPathComponent(name)), "\(name) differs between two runs")

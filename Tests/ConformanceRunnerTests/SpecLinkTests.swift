@@ -11,7 +11,7 @@ final class SpecLinkTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("spec").path
     private static let base = "https://example.org/openhuman/spec"
     private static let frameLink = base + "/06-session-frames.html#FRAME-OPEN-3"
-    private static let adapterLink = base + "/kit/02-adapter-protocol.html#ADP-18"
+    private static let adapterLink = base + "/kit/04-runner.html#ADP-18"
 
     private func vectors() throws -> String {
         try writeVectors([

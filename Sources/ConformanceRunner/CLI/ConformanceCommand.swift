@@ -36,6 +36,8 @@ public struct ConformanceCommand {
     public func run(_ arguments: [String]) -> ExitStatus {
         // `verify` reads files, not vectors: its options are its own (kit chapter 3).
         if arguments.first == "verify" { return VerifyCommand(command: self).run(Array(arguments.dropFirst())) }
+        // Hidden: rewrites spec/kit/cli.md from the help text (CLIReference).
+        if arguments.first == "--write-cli-reference" { return writeCLIReference(Array(arguments.dropFirst())) }
         let options: RunOptions
         do {
             options = try RunOptions.parse(arguments).located(installedVectors: installedVectors)
@@ -51,6 +53,22 @@ public struct ConformanceCommand {
         case .run, .list:
             return runSuite(options)
         }
+    }
+
+    /// `conformance --write-cli-reference FILE`: writes `HelpText.markdown`, the generated
+    /// spec/kit/cli.md, to FILE.
+    private func writeCLIReference(_ arguments: [String]) -> ExitStatus {
+        guard arguments.count == 1 else {
+            standardError("usage: conformance --write-cli-reference FILE\n")
+            return .usage
+        }
+        do {
+            try ReportFile.write(HelpText.markdown, to: arguments[0])
+        } catch {
+            standardError("conformance --write-cli-reference: \(error.description)\n")
+            return .usage
+        }
+        return .success
     }
 
     private func runSuite(_ options: RunOptions) -> ExitStatus {

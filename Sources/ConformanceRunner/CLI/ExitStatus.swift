@@ -1,4 +1,4 @@
-/// The exit statuses of `conformance`, documented in `--help` and spec/kit section 2.8.
+/// The exit statuses of `conformance`, documented in `--help` (`HelpText`, spec/kit/cli.md) and named by kit chapter 4.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Every case that ran passed (expected failures allowed).
     case success = 0

@@ -3,7 +3,7 @@ import OpenHumanTunnel
 import VectorFormat
 import AdapterOperations
 
-/// The 1 MiB and 16 MiB round trips of kit section 2.9: a message nobody chose in advance (its
+/// The 1 MiB and 16 MiB round trips of kit section 4.2: a message nobody chose in advance (its
 /// seed comes from the runner's CSPRNG) goes through the adapter's splitter into the reference's
 /// reassembler, and the reference's chunks go back into the adapter's reassembler.
 ///

@@ -2,7 +2,7 @@ import VectorFormat
 
 /// The live checks: requirements that fixed input/output pairs cannot test (fresh randomness,
 /// keys nobody chose in advance), checked by the runner against the adapter with the reference
-/// library on its own side (spec/kit section 2.9).
+/// library on its own side (spec/kit section 4.2).
 ///
 /// The catalog (ids, requirements, descriptions) belongs to the vector suite,
 /// `VectorFormat`'s `LiveCheck.catalog`, so the coverage table counts it; this file maps

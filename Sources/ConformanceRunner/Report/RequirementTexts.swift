@@ -44,7 +44,7 @@ public struct RequirementTexts: Sendable {
 
     /// The link to every requirement's anchor in the rendered spec (ADP-81), by id:
     /// `<base>/<chapter file without .md>.html#<ID>`, e.g.
-    /// `spec-html/kit/02-adapter-protocol.html#ADP-40` for the base `spec-html`. A requirement
+    /// `spec-html/kit/04-runner.html#ADP-40` for the base `spec-html`. A requirement
     /// whose chapter is unknown (the spec was not read) has none.
     public func links(base: String) -> [String: String] {
         var base = base

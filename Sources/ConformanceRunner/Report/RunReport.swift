@@ -74,7 +74,7 @@ public struct RunReport: Sendable {
         return summary
     }
 
-    /// The exit status this report calls for (kit section 2.8).
+    /// The exit status this report calls for (kit chapter 4, spec/kit/cli.md).
     public var exitStatus: ExitStatus {
         if adapterUnavailable != nil { return .adapterUnavailable }
         if let failure = additionalFailures.first { return failure.status }

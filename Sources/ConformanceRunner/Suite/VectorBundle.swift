@@ -5,7 +5,7 @@ import VectorFormat
 
 /// The vector files of one directory (a bundle), loaded and checked.
 ///
-/// Files are read with `JSONReader` and mapped onto the `TunnelVectors` model by hand:
+/// Files are read with `JSONReader` and mapped onto the `VectorFormat` model by hand:
 /// through `JSONDecoder` the suite took most of the runner's time budget before a single request
 /// was sent. Every file's SHA-256 is checked against the directory's `manifest.json` first, so a
 /// damaged or hand-edited bundle is refused instead of producing wrong verdicts.

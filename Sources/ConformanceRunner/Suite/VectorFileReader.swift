@@ -3,7 +3,7 @@ import OpenHumanTunnel
 import VectorFormat
 import TunnelVerifier
 
-/// Maps a parsed vector file onto the `TunnelVectors` model, naming the first member that does
+/// Maps a parsed vector file onto the `VectorFormat` model, naming the first member that does
 /// not fit (spec/kit/01-vectors.md).
 enum VectorFileReader {
     struct Problem: Error, CustomStringConvertible {

@@ -5,41 +5,8 @@ import TunnelVerifier
 struct VerifyCommand {
     let command: ConformanceCommand
 
-    static let help = """
-    conformance verify: check a captured exchange step by step (spec/kit/03-verifier.md).
-
-    USAGE
-      conformance verify --trace FILE [--keylog FILE] [--pairing-payload TEXT]
-                         [--continue] [--format text|json] [--output FILE]
-
-    Reads a trace (JSON Lines: the header, then one record per observed event; a runner's
-    --save-traces writes them), decodes every message, and checks every rule it can from
-    there: the trace's form, relay events, base64url, type octets, sizes, who sent what,
-    repeated nonces and replays, channel states. With --keylog (the secrets an endpoint
-    wrote when run with OPENHUMAN_KEYLOG=FILE) it opens the handshake and the ack, checks
-    their plaintexts and the key derivation, decrypts every session frame, checks the
-    envelopes and chunks, and prints the pairing code. --pairing-payload gives the QR text
-    when the trace lacks it. It prints one block per step and names each departure by
-    requirement id and step (0 = the header, the key log, a payload given here).
-
-    OPTIONS
-      --trace FILE             The trace to read (required).
-      --keylog FILE            A key log: LABEL id-hex secret-hex per line.
-      --pairing-payload TEXT   The pairing payload (openhuman://pair?...).
-      --continue               Read on past the first departure (default: stop there).
-      --format text|json       A readable transcript (default) or one JSON object.
-      --output FILE            Write the transcript to FILE instead of stdout.
-
-    EXIT STATUS
-      0  no departure
-      1  at least one departure
-      2  usage error, or a trace or key log that cannot be read (missing, not UTF-8)
-
-    EXAMPLE
-      conformance verify --trace traces/live_handshake_adapter-device.trace.jsonl \\
-          --keylog traces/live_handshake_adapter-device.keylog
-
-    """
+    /// `conformance verify --help`, kept with the other help pages (spec/kit/cli.md).
+    static var help: String { HelpText.verify.text }
 
     func run(_ arguments: [String]) -> ExitStatus {
         let options: VerifyOptions

@@ -2,7 +2,7 @@
 /// The coverage table (target VectorGeneration) counts them; the runner maps each id to the code
 /// that performs it (`ConformanceRunner.LiveChecks`).
 extension LiveCheck {
-    /// Checks the conformance runner implements by id (spec/kit/02-adapter-protocol.md section 2.9).
+    /// Checks the conformance runner implements by id (spec/kit/04-runner.md section 4.2).
     ///
     /// The ids, requirements and descriptions are those the reference runner implements
     /// (`ConformanceRunner.LiveChecks`); the two lists must stay equal.
