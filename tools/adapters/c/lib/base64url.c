@@ -1,5 +1,7 @@
 #include "base64url.h"
 
+#include "base64_alphabet.h"
+
 static const char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 size_t base64url_encoded_length(size_t length)
@@ -34,25 +36,10 @@ void base64url_encode(const uint8_t *bytes, size_t length, char *out)
     out[o] = '\0';
 }
 
-/* The 6-bit value of one character, or -1 when it is not in the alphabet. */
+/* The 6-bit value of a base64url character, or -1. */
 static int sextet_value(char c)
 {
-    if (c >= 'A' && c <= 'Z') {
-        return c - 'A';
-    }
-    if (c >= 'a' && c <= 'z') {
-        return c - 'a' + 26;
-    }
-    if (c >= '0' && c <= '9') {
-        return c - '0' + 52;
-    }
-    if (c == '-') {
-        return 62;
-    }
-    if (c == '_') {
-        return 63;
-    }
-    return -1;
+    return base64_sextet((unsigned char)c, '-', '_');
 }
 
 tunnel_error base64url_decode(const char *text, size_t text_length, uint8_t *out,

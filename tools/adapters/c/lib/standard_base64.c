@@ -1,5 +1,7 @@
 #include "standard_base64.h"
 
+#include "base64_alphabet.h"
+
 #include <sodium.h>
 
 size_t standard_base64_encoded_length(size_t length)
@@ -13,19 +15,10 @@ void standard_base64_encode(const uint8_t *bytes, size_t length, char *out)
                             sodium_base64_VARIANT_ORIGINAL);
 }
 
-/* The 6-bit value of an alphabet character, or -1. */
+/* The 6-bit value of a standard base64 character, or -1. */
 static int value_of(uint8_t c)
 {
-    if (c >= 'A' && c <= 'Z') {
-        return c - 'A';
-    }
-    if (c >= 'a' && c <= 'z') {
-        return c - 'a' + 26;
-    }
-    if (c >= '0' && c <= '9') {
-        return c - '0' + 52;
-    }
-    return c == '+' ? 62 : c == '/' ? 63 : -1;
+    return base64_sextet(c, '+', '/');
 }
 
 bool standard_base64_decode(const uint8_t *text, size_t text_length, uint8_t *out,
