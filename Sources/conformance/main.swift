@@ -12,7 +12,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--serve-reference" {
     var mutant: Mutant?
     if arguments.count == 3, arguments[1] == "--mutant" {
-        guard let named = Mutant(rawValue: arguments[2]) else {
+        guard let named = Mutant.named(arguments[2]) else {
             FileHandle.standardError.write(Data("conformance --serve-reference: no mutant named \(arguments[2])\n".utf8))
             exit(ExitStatus.usage.rawValue)
         }

@@ -44,11 +44,11 @@ while let argument = arguments.popFirst() {
         print(usage, terminator: "")
         exit(0)
     case "--list-mutants":
-        for mutant in Mutant.allCases { print("\(mutant.name)\t\(mutant.summary)") }
+        for mutant in Mutant.catalog { print("\(mutant.name)\t\(mutant.summary)") }
         exit(0)
     case "--mutant":
         guard let name = arguments.popFirst() else { fail("--mutant needs a name") }
-        guard let named = Mutant(rawValue: name) else { fail("no mutant named \"\(name)\" (see --list-mutants)") }
+        guard let named = Mutant.named(name) else { fail("no mutant named \"\(name)\" (see --list-mutants)") }
         implementation = .mutant(named)
     case "--composed-control":
         implementation = .composedControl

@@ -49,6 +49,24 @@ final class MutantCatchTests: XCTestCase {
         XCTAssertEqual(try LiveRun.failingChecks(.composedControl), [])
     }
 
+    /// Each mutant is declared once (`static let x = Mutant(...)` in a `MutantCatalog+<area>.swift`
+    /// file) and listed in its area: a declaration missing from `Mutant.catalog` would never run.
+    func testEveryDeclaredMutantIsInTheCatalogOnceAndBreaksRealRequirements() throws {
+        let folder = SuiteRun.repositoryRoot.appendingPathComponent("Sources/ReferenceAdapterKit/Mutants")
+        let declarations = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("MutantCatalog+") }
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+            .reduce(0) { $0 + $1.components(separatedBy: " = Mutant(\n").count - 1 }
+        XCTAssertEqual(declarations, Mutant.catalog.count, "a declared mutant is missing from its area's list")
+        XCTAssertEqual(Set(Mutant.catalog.map(\.name)).count, Mutant.catalog.count, "a mutant is listed twice")
+        let ids = Set(try RequirementReader.read(directory: SuiteRun.repositoryRoot.appendingPathComponent("spec")).map(\.id))
+        let unknown = Mutant.catalog.flatMap { mutant in mutant.breaks.filter { !ids.contains($0) }.map { "\(mutant.name): \($0)" } }
+        XCTAssertEqual(unknown, [], "mutants that name a requirement the spec does not define")
+        // Positive control: a real id passes and a made-up one would not.
+        XCTAssertTrue(ids.contains("FRAME-OPEN-7"))
+        XCTAssertFalse(ids.contains("FRAME-OPEN-9999"))
+    }
+
     func testMutantsTableIsCurrent() throws {
         let report = try MutantReport.make()
         let url = SuiteRun.repositoryRoot.appendingPathComponent("spec/kit/mutants.md")
@@ -458,7 +476,7 @@ struct MutantReport {
         guard slowControl.failures.isEmpty else {
             throw SuiteError("the composed control fails \(slowControl.failures.count) slow vectors; mutant catches would mean nothing")
         }
-        let mutants = Mutant.allCases
+        let mutants = Mutant.catalog
         let rows = LockedArray<Result<Row, Error>>(count: mutants.count)
         // Mutants are independent: two at a time keeps both cores busy.
         DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
@@ -502,16 +520,17 @@ struct MutantReport {
                 + "\(rows.filter { !$0.caughtBy.isEmpty }.count); caught by a live check only: \(liveOnly.count)"
                 + (liveOnly.isEmpty ? "." : " (\(liveOnly.joined(separator: ", ")): no fixed vector can test fresh randomness)."),
             "",
-            "| mutant | what it gets wrong | caught by (first 5 vectors) | vectors failed | live checks failed |",
-            "| --- | --- | --- | --- | --- |",
+            "| mutant | what it gets wrong | breaks | caught by (first 5 vectors) | vectors failed | live checks failed |",
+            "| --- | --- | --- | --- | --- | --- |",
         ]
         for row in rows {
             let caught = row.caughtBy.isEmpty ? (row.caught ? "none" : "**none: a gap in the suite**")
                 : row.caughtBy.prefix(5).map { "`\($0)`" }.joined(separator: "<br>")
             let live = row.liveChecksFailed.isEmpty ? "none" : row.liveChecksFailed.map { "`\($0)`" }.joined(separator: "<br>")
             // A '|' inside a cell (`a || b`) would end the cell.
-            let summary = row.mutant.summary.replacingOccurrences(of: "|", with: "\\|")
-            lines.append("| `\(row.mutant.name)` | \(summary) | \(caught) | \(row.caughtBy.count) | \(live) |")
+            let wrong = row.mutant.wrong.replacingOccurrences(of: "|", with: "\\|")
+            let breaks = row.mutant.breaks.joined(separator: ", ")
+            lines.append("| `\(row.mutant.name)` | \(wrong) | \(breaks) | \(caught) | \(row.caughtBy.count) | \(live) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
