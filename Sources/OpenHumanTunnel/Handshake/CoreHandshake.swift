@@ -47,7 +47,7 @@ public enum CoreHandshake {
         default: break  // a confirming channel is bounded by its deadline instead (CONFIRM-5)
         }
 
-        let handshakeEphemeralPublic = Array(frame[1..<33])
+        let handshakeEphemeralPublic = Array(frame[HandshakeMessage.ephemeralKeyRange])
         var handshakeDH = try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic)
         defer { SecretMemory.wipe(&handshakeDH) }
         let plaintext = try HandshakeMessage.openHandshake(frame, handshakeDH: handshakeDH,

@@ -194,7 +194,7 @@ enum HandshakeCoreVectors {
         let f = fixture(file, "order")
         let frame = try f.handshake()
         var lowOrder = frame
-        lowOrder.replaceSubrange(1..<33, with: LowOrderPoints.all[0].bytes)
+        lowOrder.replaceSubrange(HandshakeMessage.ephemeralKeyRange, with: LowOrderPoints.all[0].bytes)
         var legacy = frame
         legacy[0] = 0x01
         var tampered = frame
@@ -232,7 +232,7 @@ enum HandshakeCoreVectors {
         for point in LowOrderPoints.all {
             var f = fixture(file, "low-order-hs-eph-\(point.name)")
             var frame = try f.handshake()
-            frame.replaceSubrange(1..<33, with: point.bytes)
+            frame.replaceSubrange(HandshakeMessage.ephemeralKeyRange, with: point.bytes)
             try core(&file, f, ["HS-4", "DH-2"],
                      "hs_eph_pub = \(point.name): hs_dh is all zero, low_order_key before any decryption.",
                      flags: ["LowOrder"], input: f.coreInput(steps: [f.coreStep(frame)]), errors: ["low_order_key"])
