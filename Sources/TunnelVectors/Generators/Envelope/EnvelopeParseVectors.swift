@@ -21,16 +21,18 @@ enum EnvelopeParseVectors {
                               bug: "A lenient base64 decoder, or a reassembler that trusts any piece size."),
             ])
         try file.add(acceptedCases, operation: "envelope-parse")
-        try file.add(rejectedCases, operation: "envelope-parse", alsoRequires: ["ENV-10"])
+        try file.add(syntaxCases + requestIDCases + kindCases + seqCases + payloadCases, operation: "envelope-parse",
+                     alsoRequires: ["ENV-10"])
         try file.add(acceptedChunkCases, operation: "envelope-parse")
-        try file.add(rejectedChunkCases, operation: "envelope-parse", alsoRequires: ["ENV-10"])
+        try file.add(chunkMemberCases + chunkDataCases, operation: "envelope-parse", alsoRequires: ["ENV-10"])
         return try file.build()
     }
 
     private static let id = EnvelopeFixture.pingID
     private static let ping = EnvelopeFixture.request(id)
 
-    /// Texts a receiver accepts: the sender forms and the forms JSON allows besides.
+    /// Texts a receiver accepts: the sender forms and the forms JSON allows besides. The refusals
+    /// that follow go through ENV-6's checks in their order, each with its code.
     private static var acceptedCases: [Case] {
         [
             Case("request-sender-form", requires: ["ENV-6", "ENV-7"],
@@ -98,9 +100,9 @@ enum EnvelopeParseVectors {
     }
 
     /// ENV-6's checks in their order, each refused with its code.
-    private static var rejectedCases: [Case] {
-        let long65 = String(repeating: "Z", count: 65)
-        return [
+    /// The text is one JSON object: syntax, UTF-8, surrogates, duplicates (JSON-1, JSON-2).
+    private static var syntaxCases: [Case] {
+        [
             Case("not-json", requires: ["ENV-6"],
                  comment: "An unterminated object.",
                  input: core("{\"requestId\":\"\(id)\",\"kind\":\"request\",\"seq\":0,\"payload\":{}"),
@@ -134,6 +136,13 @@ enum EnvelopeParseVectors {
                  comment: "seq and its escaped spelling are one name twice.",
                  input: core("{\"requestId\":\"\(id)\",\"kind\":\"request\",\"seq\":0,\"s\\u0065q\":0,\"payload\":{\"method\":\"m\"}}"),
                  expect: .error("duplicate_field")),
+        ]
+    }
+
+    /// requestId: present, a string, its syntax and length (ENV-4), and checked before kind.
+    private static var requestIDCases: [Case] {
+        let long65 = String(repeating: "Z", count: 65)
+        return [
             Case("request-id-missing", requires: ["ENV-6"],
                  comment: "No requestId.",
                  input: core("{\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"m\"}}"),
@@ -158,6 +167,12 @@ enum EnvelopeParseVectors {
                  comment: "A bad requestId and a missing kind: requestId is checked first.",
                  input: core("{\"requestId\":\"\",\"seq\":0,\"payload\":{\"method\":\"m\"}}"),
                  expect: .error("bad_request_id")),
+        ]
+    }
+
+    /// kind: present, a string, known, and one this receiver takes (ENV-1), checked before seq.
+    private static var kindCases: [Case] {
+        [
             Case("kind-missing", requires: ["ENV-6"],
                  comment: "No kind.",
                  input: core("{\"requestId\":\"\(id)\",\"seq\":0,\"payload\":{\"method\":\"m\"}}"),
@@ -190,6 +205,12 @@ enum EnvelopeParseVectors {
                  comment: "An unknown kind and a missing seq: kind is checked first.",
                  input: core("{\"requestId\":\"\(id)\",\"kind\":\"x\",\"payload\":{}}"),
                  expect: .error("unknown_kind")),
+        ]
+    }
+
+    /// seq: present, an integer in range, and 0 where the kind requires it.
+    private static var seqCases: [Case] {
+        [
             Case("seq-missing", requires: ["ENV-6"],
                  comment: "No seq.",
                  input: core("{\"requestId\":\"\(id)\",\"kind\":\"request\",\"payload\":{\"method\":\"m\"}}"),
@@ -222,6 +243,12 @@ enum EnvelopeParseVectors {
                  comment: "seq 2 in an error.",
                  input: device(EnvelopeFixture.envelope(id, kind: "error", seq: 2, payload: "\"x\"")),
                  expect: .error("bad_field_value")),
+        ]
+    }
+
+    /// The payload: present, and for a request an object with a valid method (ENV-7, ENV-8).
+    private static var payloadCases: [Case] {
+        [
             Case("payload-missing", requires: ["ENV-6"],
                  comment: "A request without payload.",
                  input: core("{\"requestId\":\"\(id)\",\"kind\":\"request\",\"seq\":0}"),
@@ -281,7 +308,8 @@ enum EnvelopeParseVectors {
     }
 
     /// Chunks refused: their members, the strict base64 of data and the piece sizes.
-    private static var rejectedChunkCases: [Case] {
+    /// A chunk's total and the 16 MiB it may add up to, and its members (CHUNK-1).
+    private static var chunkMemberCases: [Case] {
         let piece = EnvelopeFixture.piece, full = [UInt8](repeating: 0x61, count: piece)
         return [
             Case("chunk-message-over-16mib", requires: ["ENV-6", "CHUNK-1"], flags: ["Boundary"],
@@ -316,6 +344,13 @@ enum EnvelopeParseVectors {
                  comment: "data 0.",
                  input: raw("\"seq\":0,\"total\":1,\"data\":0"),
                  expect: .error("bad_field_type")),
+        ]
+    }
+
+    /// A chunk's data: strict padded base64 and the piece sizes (CHUNK-3); total is checked before data.
+    private static var chunkDataCases: [Case] {
+        let full = [UInt8](repeating: 0x61, count: EnvelopeFixture.piece)
+        return [
             Case("chunk-data-base64url", requires: ["CHUNK-3"], flags: ["Piece"],
                  comment: "data in base64url (- and _).",
                  input: raw("\"seq\":0,\"total\":1,\"data\":\"-_8=\""),

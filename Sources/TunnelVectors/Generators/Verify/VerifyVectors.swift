@@ -82,12 +82,12 @@ enum VerifyVectors {
             Case("nonce-reused", requires: ["FRAME-SEAL-2", "VERIFY-3"], flags: ["Keyless"],
                  comment: "A second request sealed under the first one's nonce.",
                  input: trace(exchange.appending(RecordedExchange.record(try exchange.frame(second, from: .device, nonce: "request"),
-                                                                from: .device, time: later))),
+                                                                         from: .device, time: later))),
                  expect: departures([("FRAME-SEAL-2", 6)])),
             Case("fresh-nonce-control", requires: ["FRAME-SEAL-2", "VERIFY-3"], flags: ["Clean"],
                  comment: "The same second request under a fresh nonce passes.",
                  input: trace(exchange.appending(RecordedExchange.record(try exchange.frame(second, from: .device, nonce: "second"),
-                                                                from: .device, time: later)), keyLog: key),
+                                                                         from: .device, time: later)), keyLog: key),
                  expect: departures([])),
             Case("frame-before-ack", requires: ["DEV-STATE-2"], flags: ["Keyless"],
                  comment: "The device sends a session frame while its handshake awaits the ack.",
@@ -104,7 +104,7 @@ enum VerifyVectors {
             Case("frame-without-channel", requires: ["SIG-1"], flags: ["Keyless"],
                  comment: "A tunnel:frame whose argument has no channelId.",
                  input: trace(exchange.appending(TraceRecord(time: later, body: .event(name: "tunnel:frame", from: .device, to: .core,
-                                                                               data: .object([]))))),
+                                                                                       data: .object([]))))),
                  expect: departures([("SIG-1", 6)])),
             Case("bad-pairing-payload", requires: ["QR-GRAM-1", "VERIFY-4"], flags: ["Keyless"],
                  comment: "A pairing payload of another scheme.",
@@ -120,7 +120,7 @@ enum VerifyVectors {
         let device = Base64URL.encode(X25519.publicKey(privateKey: exchange.keyLogEntries[1].secret))
         let sorted = #"{"client_ephemeral_pubkey":""# + Base64URL.encode(exchange.clientEphemeralPublic) + #"","device_pubkey":""# + device + #""}"#
         let sortedHandshake = exchange.replacing(1, with: RecordedExchange.record(try exchange.handshake(plaintext: Array(sorted.utf8)), from: .device,
-                                                                                   time: r[1].time))
+                                                                                  time: r[1].time))
         let spaced = #"{"kind": "handshake_ack", "server_ephemeral_pubkey": ""# + Base64URL.encode(exchange.serverEphemeralPublic) + #""}"#
         let swapped = SessionKeys(c2s: exchange.keys.s2c, s2c: exchange.keys.c2s)
         let wrongKeys = KeyLogEntry.session(clientEphemeralPublic: exchange.clientEphemeralPublic,
@@ -140,12 +140,12 @@ enum VerifyVectors {
             Case("ack-with-spaces", requires: ["ACK-2", "VERIFY-5"], flags: ["KeyLog"],
                  comment: "The ack's plaintext with spaces after the colons.",
                  input: trace(exchange.replacing(2, with: RecordedExchange.record(try exchange.ack(plaintext: Array(spaced.utf8)), from: .core,
-                                                                          time: r[2].time)), keyLog: key),
+                                                                                  time: r[2].time)), keyLog: key),
                  expect: departures([("ACK-2", 3)])),
             Case("device-seals-with-s2c", requires: ["KDF-5", "VERIFY-5"], flags: ["KeyLog"],
                  comment: "The device seals its request with the core's key.",
                  input: trace(exchange.replacing(3, with: RecordedExchange.record(
-                 try exchange.frame(RecordedExchange.request, from: .device, nonce: "request", keys: swapped), from: .device, time: r[3].time)), keyLog: key),
+                     try exchange.frame(RecordedExchange.request, from: .device, nonce: "request", keys: swapped), from: .device, time: r[3].time)), keyLog: key),
                  expect: departures([("KDF-5", 4)])),
             Case("session-keys-disagree", requires: ["KDF-2", "VERIFY-5"], flags: ["KeyLog"],
                  comment: "The logged SESSION_KEYS differ from what KDF-2 derives.",
@@ -157,7 +157,8 @@ enum VerifyVectors {
                  expect: departures([("KEYLOG-4", 0)])),
             Case("handshake-to-other-core", requires: ["KDF-3", "VERIFY-4"], flags: ["KeyLog"],
                  comment: "The handshake is sealed to a core key other than the pairing payload's.",
-                 input: trace(exchange.replacing(1, with: RecordedExchange.record(otherHandshake, from: .device, time: r[1].time)), keyLog: key + KeyLogEntry.privateKey(.coreStatic, otherCore).line),
+                 input: trace(exchange.replacing(1, with: RecordedExchange.record(otherHandshake, from: .device, time: r[1].time)),
+                              keyLog: key + KeyLogEntry.privateKey(.coreStatic, otherCore).line),
                  expect: departures([("KDF-3", 2)])),
             Case("device-sends-response", requires: ["ENV-1", "VERIFY-6"], flags: ["KeyLog"],
                  comment: "The device sends a response envelope, a kind only the core sends.",
@@ -184,7 +185,7 @@ enum VerifyVectors {
             Case("small-message-chunked", requires: ["CHUNK-1", "VERIFY-6"], flags: ["KeyLog"],
                  comment: "A 91-byte request sent as one chunk of one instead of one frame.",
                  input: trace(exchange.appending(RecordedExchange.record(try exchange.frame(singleChunk, from: .device, nonce: "chunk"),
-                                                                from: .device, time: later)), keyLog: key),
+                                                                         from: .device, time: later)), keyLog: key),
                  expect: departures([("CHUNK-1", 6)])),
             Case("continue-past-departures", requires: ["VERIFY-8", "REPLAY-3"], flags: ["Keyless"],
                  comment: "With continue, both replays are named.",
