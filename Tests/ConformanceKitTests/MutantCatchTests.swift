@@ -52,10 +52,13 @@ final class MutantCatchTests: XCTestCase {
     /// Each mutant is declared once (`static let x = Mutant(...)` in a `MutantCatalog+<area>.swift`
     /// file) and listed in its area: a declaration missing from `Mutant.catalog` would never run.
     func testEveryDeclaredMutantIsInTheCatalogOnceAndBreaksRealRequirements() throws {
-        let folder = SuiteRun.repositoryRoot.appendingPathComponent("Sources/ReferenceAdapterKit/Mutants")
-        let declarations = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasPrefix("MutantCatalog+") }
-            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+        // Wherever the catalog files sit under Sources/ (the mutants may get a target of their own).
+        let sources = SuiteRun.repositoryRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? [])
+            .filter { ($0 as NSString).lastPathComponent.hasPrefix("MutantCatalog+") }
+        XCTAssertFalse(files.isEmpty, "no MutantCatalog+<area>.swift file under Sources/")
+        let declarations = try files
+            .map { try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8) }
             .reduce(0) { $0 + $1.components(separatedBy: " = Mutant(\n").count - 1 }
         XCTAssertEqual(declarations, Mutant.catalog.count, "a declared mutant is missing from its area's list")
         XCTAssertEqual(Set(Mutant.catalog.map(\.name)).count, Mutant.catalog.count, "a mutant is listed twice")
