@@ -44,37 +44,29 @@ extension Operations {
         let coreStaticPrivate = try input.key("coreStaticPrivate")
         var channel = implementation.coreChannel(coreStaticPrivate: coreStaticPrivate,
                                                  state: try ChannelJSON.read(input.object("channel")))
-        let steps = try input.array("steps").map { element throws(BadRequest) in
-            try CoreChannelStep(element.value, path: element.path)
-        }
-        var results: [JSONValue] = []
-        for step in steps {
-            var result: [String: JSONValue] = [:]
-            do throws(TunnelError) {
+        return try StepRunner.run(
+            input, catching: TunnelError.self, parse: CoreChannelStep.init,
+            apply: { step in
                 switch step {
                 case .handshake(let frame, let now, let serverEphemeralPrivate, let ackNonce):
                     let accepted = try channel.handshake(frame, now: now, serverEphemeralPrivate: serverEphemeralPrivate,
                                                          ackNonce: ackNonce)
-                    result = ["ack": .hex(accepted.acceptance.ack), "sas": .string(accepted.sas),
-                              "c2s": .hex(accepted.acceptance.keys.c2s), "s2c": .hex(accepted.acceptance.keys.s2c),
-                              "devicePublicKey": .hex(accepted.acceptance.devicePublicKey)]
-                case .open(let frame, let now):
-                    result = ["plaintext": .hex(try channel.open(frame, now: now))]
-                case .seal(let plaintext, let nonce, let now):
-                    result = ["frame": .hex(try channel.seal(plaintext, nonce: nonce, now: now))]
+                    return ["ack": .hex(accepted.acceptance.ack), "sas": .string(accepted.sas),
+                            "c2s": .hex(accepted.acceptance.keys.c2s), "s2c": .hex(accepted.acceptance.keys.s2c),
+                            "devicePublicKey": .hex(accepted.acceptance.devicePublicKey)]
+                case .open(let frame, let now): return ["plaintext": .hex(try channel.open(frame, now: now))]
+                case .seal(let plaintext, let nonce, let now): return ["frame": .hex(try channel.seal(plaintext, nonce: nonce, now: now))]
                 case .confirm(let now): try channel.confirm(now: now)
                 case .reject(let now): try channel.reject(now: now)
                 case .tick(let now): channel.tick(now: now)
                 }
-            } catch {
-                result = ["error": .string(error.code)]
-            }
-            result["channel"] = ChannelJSON.write(channel.state)
-            result["pending"] = channel.pendingHandshake.map {
-                .object(["devicePublicKey": .hex($0.devicePublicKey), "handshakeEphemeral": .hex($0.handshakeEphemeral)])
-            } ?? .null
-            results.append(.object(result))
-        }
-        return .object(["steps": .array(results)])
+                return [:]
+            },
+            finish: { answer in
+                answer["channel"] = ChannelJSON.write(channel.state)
+                answer["pending"] = channel.pendingHandshake.map {
+                    .object(["devicePublicKey": .hex($0.devicePublicKey), "handshakeEphemeral": .hex($0.handshakeEphemeral)])
+                } ?? .null
+            })
     }
 }

@@ -39,41 +39,29 @@ extension Operations {
     func coreSession(_ input: RequestInput) throws -> JSONValue {
         let keys = try input.sessionKeys()
         var session = implementation.coreSession(keys: keys)
-        let steps = try input.array("steps").map { element throws(BadRequest) in
-            try CoreSessionStep(element.value, path: element.path)
-        }
-        var results: [JSONValue] = []
-        for step in steps {
-            do throws(TunnelError) {
-                switch step {
-                case .seal(let plaintext, let nonce):
-                    results.append(.object(["frame": .hex(try session.seal(plaintext, nonce: nonce))]))
-                case .open(let frame):
-                    results.append(.object(["plaintext": .hex(try session.open(frame))]))
-                case .openMany(let seed, let count):
-                    results.append(Self.openMany(&session, keys: keys, seed: seed, count: count))
-                }
-            } catch {
-                results.append(.object(["error": .string(error.code)]))
+        return try StepRunner.run(input, catching: TunnelError.self, parse: CoreSessionStep.init) { step in
+            switch step {
+            case .seal(let plaintext, let nonce): ["frame": .hex(try session.seal(plaintext, nonce: nonce))]
+            case .open(let frame): ["plaintext": .hex(try session.open(frame))]
+            case .openMany(let seed, let count): Self.openMany(&session, keys: keys, seed: seed, count: count)
             }
         }
-        return .object(["steps": .array(results)])
     }
 
     /// Frame `i` is `0x02 || S[24i:24i+24] || XChaCha20-Poly1305(c2s, nonce, "", "")` with
     /// `S = stream(seed)`: the device's frames, sealed here with the library (the sealing side
     /// is not under test), opened by the implementation until the first failure.
     private static func openMany(_ session: inout any SessionEndpoint, keys: SessionKeys, seed: String,
-                                 count: Int) -> JSONValue {
+                                 count: Int) -> [String: JSONValue] {
         var stream = ByteStream(label: seed)
         let device = SessionCipher(role: .device, keys: keys)
         for index in 0..<count {
             do throws(TunnelError) {
                 _ = try session.open(try device.seal([], nonce: stream.next(XChaCha20Poly1305.nonceLength)))
             } catch {
-                return .object(["opened": .int(Int64(index)), "error": .string(error.code)])
+                return ["opened": .int(Int64(index)), "error": .string(error.code)]
             }
         }
-        return .object(["opened": .int(Int64(count))])
+        return ["opened": .int(Int64(count))]
     }
 }

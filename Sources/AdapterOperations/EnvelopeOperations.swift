@@ -55,88 +55,62 @@ extension Operations {
     func envelopeReassemble(_ input: RequestInput) throws -> JSONValue {
         var reassembler = implementation.reassembler(role: try input.role())
         let digest = try input.optionalBool("digest") ?? false
-        let steps = try input.array("steps").map { element throws(BadRequest) in try EnvelopeStep(element.value, path: element.path) }
-        var results: [JSONValue] = []
         var splitters: [String: ChunkSplitter] = [:]
-        for step in steps {
-            let expired = reassembler.expire(now: step.now)
-            var result: [String: JSONValue]
-            do {
+        return try StepRunner.run(
+            input, catching: EnvelopeError.self, parse: EnvelopeStep.init,
+            before: { step in reassembler.expire(now: step.now) },
+            apply: { step in
                 switch try reassembler.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now, admit: { _ in }) {
                 case .message(let bytes, _):
-                    result = digest ? ["length": .int(Int64(bytes.count)), "sha256": .hex(SHA256.hash(bytes))]
-                                    : ["message": .hex(bytes)]
-                case .partial(let id, let received, let total): result = Self.partial(id, received, total)
+                    digest ? ["length": .int(Int64(bytes.count)), "sha256": .hex(SHA256.hash(bytes))] : ["message": .hex(bytes)]
+                case .partial(let id, let received, let total): Self.partial(id, received, total)
                 }
-            } catch let error as EnvelopeError {
-                result = ["error": .string(error.code)]
-            }
-            result["expired"] = .array(expired.map(JSONValue.string))
-            results.append(.object(result))
-        }
-        return ["steps": .array(results)]
+            },
+            finish: { expired, answer in answer["expired"] = .array(expired.map(JSONValue.string)) })
     }
 
     func envelopeCore(_ input: RequestInput) throws -> JSONValue {
         var gate = implementation.coreGate(grant: Set(try input.strings("grant")), methods: Set(try input.strings("methods")))
-        let steps = try input.array("steps").map { element throws(BadRequest) in try CoreStep(element.value, path: element.path) }
-        var results: [JSONValue] = []
         var splitters: [String: ChunkSplitter] = [:]
-        for coreStep in steps {
-            let expired = gate.expire(now: coreStep.now)
-            var result: [String: JSONValue]
-            let step: EnvelopeStep
-            switch coreStep {
-            case .many(let many, let now):
-                result = many.run(on: &gate, now: now)
-                result["expired"] = .array(expired.map(JSONValue.string))
-                results.append(.object(result))
-                continue
-            case .one(let one): step = one
-            }
-            do {
+        return try StepRunner.run(
+            input, catching: EnvelopeError.self, parse: CoreStep.init,
+            before: { coreStep in gate.expire(now: coreStep.now) },
+            apply: { coreStep in
+                let step: EnvelopeStep
+                switch coreStep {
+                case .many(let many, let now): return many.run(on: &gate, now: now)
+                case .one(let one): step = one
+                }
                 switch try gate.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
                 case .dispatch(let id, let method, let params, let stream):
-                    result = ["dispatch": ["requestId": .string(id), "method": .string(method),
-                                           "params": try Self.value(params), "stream": .bool(stream)]]
-                case .reply(let plaintexts): result = ["reply": .array(plaintexts.map(JSONValue.hex))]
-                case .partial(let id, let received, let total): result = Self.partial(id, received, total)
+                    return ["dispatch": ["requestId": .string(id), "method": .string(method),
+                                         "params": try Self.value(params), "stream": .bool(stream)]]
+                case .reply(let plaintexts): return ["reply": .array(plaintexts.map(JSONValue.hex))]
+                case .partial(let id, let received, let total): return Self.partial(id, received, total)
                 }
-            } catch let error as EnvelopeError {
-                result = ["error": .string(error.code)]
-            }
-            result["expired"] = .array(expired.map(JSONValue.string))
-            results.append(.object(result))
-        }
-        return ["steps": .array(results)]
+            },
+            finish: { expired, answer in answer["expired"] = .array(expired.map(JSONValue.string)) })
     }
 
     func envelopeDevice(_ input: RequestInput) throws -> JSONValue {
         var device = implementation.deviceRequests()
-        let steps = try input.array("steps").map { element throws in try DeviceStep(element.value, path: element.path) }
-        var results: [JSONValue] = []
-        for step in steps {
-            let (timedOut, expired) = device.expire(now: step.now)
-            var result: [String: JSONValue]
-            do {
+        return try StepRunner.run(
+            input, catching: EnvelopeError.self, parse: DeviceStep.init,
+            before: { step in device.expire(now: step.now) },
+            apply: { step in
                 switch step.action {
                 case .send(let id, let method, let params, let stream, let timeout):
                     let plaintexts = try device.send(requestId: id, method: method, paramsText: params, stream: stream,
                                                      timeout: timeout, now: step.now)
-                    result = ["plaintexts": .array(plaintexts.map(JSONValue.hex))]
-                case .receive(let plaintext):
-                    result = try Self.event(device.receive(plaintext, now: step.now))
-                case .tick:
-                    result = [:]
+                    return ["plaintexts": .array(plaintexts.map(JSONValue.hex))]
+                case .receive(let plaintext): return try Self.event(device.receive(plaintext, now: step.now))
+                case .tick: return [:]
                 }
-            } catch let error as EnvelopeError {
-                result = ["error": .string(error.code)]
-            }
-            result["timedOut"] = .array(timedOut.map(JSONValue.string))
-            result["expired"] = .array(expired.map(JSONValue.string))
-            results.append(.object(result))
-        }
-        return ["steps": .array(results)]
+            },
+            finish: { expiry, answer in
+                answer["timedOut"] = .array(expiry.timedOut.map(JSONValue.string))
+                answer["expired"] = .array(expiry.expired.map(JSONValue.string))
+            })
     }
 
     // MARK: - Reading inputs

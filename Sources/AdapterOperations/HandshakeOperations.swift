@@ -60,24 +60,17 @@ extension Operations {
         let coreStaticPrivate = try input.key("coreStaticPrivate")
         let maximum = implementation.largestInputInteger
         var channel = try ChannelJSON.read(input.object("channel"), maximumInteger: maximum)
-        let steps = try input.array("steps").map { element throws(BadRequest) in
-            try CoreStep(element.value, path: element.path, maximumInteger: maximum)
-        }
-        var results: [JSONValue] = []
-        for step in steps {
-            do throws(TunnelError) {
+        return try StepRunner.run(
+            input, catching: TunnelError.self,
+            parse: { value, path throws(BadRequest) in try CoreStep(value, path: path, maximumInteger: maximum) },
+            apply: { step in
                 let accepted = try implementation.coreAccept(
                     frame: step.frame, coreStaticPrivate: coreStaticPrivate, channel: &channel, now: step.now,
                     serverEphemeralPrivate: step.serverEphemeralPrivate, ackNonce: step.ackNonce)
-                results.append(.object([
-                    "ack": .hex(accepted.ack), "c2s": .hex(accepted.keys.c2s), "s2c": .hex(accepted.keys.s2c),
-                    "devicePublicKey": .hex(accepted.devicePublicKey), "channel": ChannelJSON.write(channel),
-                ]))
-            } catch {
-                results.append(.object(["error": .string(error.code), "channel": ChannelJSON.write(channel)]))
-            }
-        }
-        return .object(["steps": .array(results)])
+                return ["ack": .hex(accepted.ack), "c2s": .hex(accepted.keys.c2s), "s2c": .hex(accepted.keys.s2c),
+                        "devicePublicKey": .hex(accepted.devicePublicKey)]
+            },
+            finish: { answer in answer["channel"] = ChannelJSON.write(channel) })
     }
 }
 

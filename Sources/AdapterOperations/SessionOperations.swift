@@ -40,23 +40,11 @@ extension Operations {
     /// One session object for all steps; a failing step reports its code and the next runs.
     func session(_ input: RequestInput) throws -> JSONValue {
         var session = implementation.session(role: try input.role(), keys: try input.sessionKeys())
-        let steps = try input.array("steps").map { element throws(BadRequest) in
-            try SessionStep(element.value, path: element.path)
-        }
-        var results: [JSONValue] = []
-        results.reserveCapacity(steps.count)
-        for step in steps {
-            do throws(TunnelError) {
-                switch step {
-                case .seal(let plaintext, let nonce):
-                    results.append(.object(["frame": .hex(try session.seal(plaintext, nonce: nonce))]))
-                case .open(let frame):
-                    results.append(.object(["plaintext": .hex(try session.open(frame))]))
-                }
-            } catch {
-                results.append(.object(["error": .string(error.code)]))
+        return try StepRunner.run(input, catching: TunnelError.self, parse: SessionStep.init) { step in
+            switch step {
+            case .seal(let plaintext, let nonce): ["frame": .hex(try session.seal(plaintext, nonce: nonce))]
+            case .open(let frame): ["plaintext": .hex(try session.open(frame))]
             }
         }
-        return .object(["steps": .array(results)])
     }
 }

@@ -38,6 +38,6 @@ extension VariantCatalog {
     /// Every mutant, by name, and the composed control: what `reference-adapter` can serve.
     public static let mutants = VariantCatalog(
         composedControl: AdapterImplementation.composedControl.variant!,
-        entries: Mutant.allCases.map { (name: $0.name, summary: $0.summary) },
-        variant: { name in Mutant(rawValue: name).map { AdapterImplementation.mutant($0).variant! } })
+        entries: Mutant.catalog.map { (name: $0.name, summary: $0.summary) },
+        variant: { name in Mutant.named(name).map { AdapterImplementation.mutant($0).variant! } })
 }

@@ -18,7 +18,7 @@ enum HandshakeOpening {
     /// k_hs = HKDF(hs_dh, hs_eph_pub || core_static_pub) for every core key `keys` knows a secret
     /// for, the pairing payload's first (KDF-3).
     static func openHandshake(_ message: [UInt8], keys: KeyRing) -> Outcome {
-        let handshakeEphemeral = Array(message[1..<33])
+        let handshakeEphemeral = Array(message[HandshakeMessage.ephemeralKeyRange])
         var derived = false
         for corePublic in keys.corePublicKeys {
             let dh: [UInt8]?

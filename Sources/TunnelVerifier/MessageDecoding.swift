@@ -39,7 +39,7 @@ enum MessageDecoding {
 
     /// Where the message's nonce sits.
     static func nonce(of bytes: [UInt8], type: MessageType) -> [UInt8] {
-        type == .handshake ? Array(bytes[33..<57]) : Array(bytes[1..<25])
+        type == .handshake ? Array(bytes[HandshakeMessage.nonceRange]) : Array(bytes[SessionFrame.nonceRange])
     }
 
     static func name(_ type: MessageType) -> String {

@@ -5,7 +5,7 @@ extension VerificationRun {
     /// JSON-7 and HS-2's exact form, its core key to the pairing payload's.
     mutating func readHandshake(_ message: [UInt8], view: inout ChannelView, step: Int) {
         var handshake = HandshakeView(step: step, message: message)
-        recorder.note("hs_eph_pub \(Base64URL.encode(Array(message[1..<33])))")
+        recorder.note("hs_eph_pub \(Base64URL.encode(Array(message[HandshakeMessage.ephemeralKeyRange])))")
         defer { view.awaitingAck = handshake }
         let opening = HandshakeOpening.openHandshake(message, keys: keys)
         guard case .opened(let plaintext, let corePublic) = opening else {

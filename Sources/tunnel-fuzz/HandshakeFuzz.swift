@@ -25,7 +25,7 @@ enum HandshakeFuzz {
             var channel = initial
             do {
                 let acceptance = try accept(frame, channel: &channel)
-                let handshakeEphemeral = Array(frame[1..<33])
+                let handshakeEphemeral = Array(frame[HandshakeMessage.ephemeralKeyRange])
                 precondition(channel == .paired(devicePublicKey: acceptance.devicePublicKey,
                                                 lastHandshakeEphemeral: handshakeEphemeral),
                              "an accepted handshake did not pair the channel with its device")

@@ -21,7 +21,7 @@ final class ReferenceVersionTests: XCTestCase {
         XCTAssertEqual(driver.hello.version, bundle.suiteVersion)
         XCTAssertEqual(driver.hello.version, "2.3.0")
         // A mutant is the reference with one bug: the same version, another name.
-        let mutant = try AdapterDriver(configuration: AdapterConfiguration(command: try referenceAdapter(mutant: Mutant.allCases[0].rawValue)))
+        let mutant = try AdapterDriver(configuration: AdapterConfiguration(command: try referenceAdapter(mutant: Mutant.catalog[0].name)))
         defer { mutant.shutdown() }
         XCTAssertEqual(mutant.hello.version, bundle.suiteVersion)
         XCTAssertNotEqual(mutant.hello.name, ReferenceAdapter.name)

@@ -15,8 +15,8 @@ public struct LiveCheckRunner {
         var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
         return checks.map { check in
             let operations = LiveChecks.operations(for: check.id)
-            var result = CaseResult(id: check.id, operation: operations.joined(separator: ", "),
-                                    requirements: check.requirements, comment: check.description, outcome: .passed)
+            var result = CaseResult.unreported(id: check.id, operation: operations.joined(separator: ", "),
+                                               requirements: check.requirements, comment: check.description)
             defer { progress?(check) }
             if let missing = operations.first(where: { !driver.hello.operations.contains($0) }) {
                 result.outcome = .skipped
@@ -27,6 +27,7 @@ public struct LiveCheckRunner {
             capture?.begin(check.id)
             do throws(CheckFailure) {
                 try LiveChecks.perform(check.id, context: &context)
+                result.pass()
             } catch {
                 result.record(error)
             }

@@ -40,7 +40,7 @@ enum SealNonceCheck {
                                   + "(\(frame.count) bytes, first byte \(frame.first.map { String($0) } ?? "none"))",
                                   actual: output)
             }
-            let nonce = Array(frame[1..<25])
+            let nonce = Array(frame[SessionFrame.nonceRange])
             guard seen.insert(nonce).inserted else {
                 throw CheckFailure("\(where_) repeats an earlier nonce \(Hex.encode(nonce)): FRAME-SEAL-2 forbids reuse",
                                   actual: output)

@@ -24,7 +24,7 @@ enum AccumulatedRun {
     static func run(_ vector: Vector, driver: AdapterDriver, into result: inout CaseResult) {
         do throws(CheckFailure) {
             try check(vector, driver: driver)
-            result.outcome = .passed
+            result.pass()
         } catch {
             result.record(error)
         }

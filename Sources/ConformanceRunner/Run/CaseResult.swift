@@ -56,6 +56,24 @@ public struct CaseResult: Equatable, Sendable {
         self.durationNanoseconds = durationNanoseconds
     }
 
+    /// Why a case fails that no path of the runner reported on.
+    public static let unreportedMessage = "no result was reported for this case: the runner stopped before it"
+
+    /// A case before anything is known of it. It fails closed: it fails the run, with
+    /// `unreportedMessage`, until a runner sets its outcome, so a path that forgets to report a
+    /// case can never show it green.
+    public static func unreported(id: String, operation: String, requirements: [String], comment: String,
+                                  expected: JSONValue? = nil) -> CaseResult {
+        CaseResult(id: id, operation: operation, requirements: requirements, comment: comment, outcome: .failed,
+                   message: unreportedMessage, expected: expected)
+    }
+
+    /// Reports the case as passed.
+    public mutating func pass() {
+        outcome = .passed
+        message = nil
+    }
+
     /// The area, the id's first path segment (`frame-open` for `frame-open/replay-...`).
     public var area: String {
         id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id

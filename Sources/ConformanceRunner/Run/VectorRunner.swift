@@ -57,8 +57,8 @@ public struct VectorRunner {
     }
 
     static func pendingResult(_ vector: Vector) -> CaseResult {
-        CaseResult(id: vector.id, operation: vector.operation, requirements: vector.requirements,
-                   comment: vector.comment, outcome: .passed, expected: responseJSON(expected: vector.expected))
+        .unreported(id: vector.id, operation: vector.operation, requirements: vector.requirements,
+                    comment: vector.comment, expected: responseJSON(expected: vector.expected))
     }
 
     /// A vector's `expected` in the response form reports use.
@@ -82,7 +82,7 @@ public struct VectorRunner {
                 result.outcome = .failed
                 result.message = mismatch
             } else {
-                result.outcome = .passed
+                result.pass()
             }
             result.boundRetained()
         }

@@ -18,14 +18,16 @@ struct ComposedCoreHandshake {
                                                       minimumLength: 1 + 32 + 24 + 16)
         if mutant != .channelStateCheckedAfterAuth { try checkState(channel, now: now) }
 
-        let header = Array(frame[0..<33])
-        let handshakeEphemeralPublic = Array(frame[1..<33])
+        let header = Array(frame[HandshakeMessage.headerRange])
+        let handshakeEphemeralPublic = Array(frame[HandshakeMessage.ephemeralKeyRange])
         let handshakeDH = try dh.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic)
         let handshakeKey = schedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: handshakeEphemeralPublic,
                                                  corePublic: X25519.publicKey(privateKey: coreStaticPrivate))
-        let plaintext = try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: handshakeKey, nonce: Array(frame[33..<57]),
-                                                   ciphertext: Array(frame[57...]),
-                                                   aad: mutant == .handshakeAADOmitted ? [] : header) }
+        let plaintext = try TunnelError.crypto { () throws(CryptoError) in
+            try XChaCha20Poly1305.open(key: handshakeKey, nonce: Array(frame[HandshakeMessage.nonceRange]),
+                                       ciphertext: Array(frame[HandshakeMessage.ciphertextStart...]),
+                                       aad: mutant == .handshakeAADOmitted ? [] : header)
+        }
         if mutant == .channelStateCheckedAfterAuth { try checkState(channel, now: now) }
 
         let (devicePublicKey, clientEphemeralPublic) = try json.handshakeKeys(in: json.members(plaintext))

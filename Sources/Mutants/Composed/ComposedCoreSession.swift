@@ -26,18 +26,18 @@ struct ComposedCoreSession: SessionEndpoint {
     var isExhausted: Bool { mutant != .exhaustedSessionStillOpens && acceptedCount >= bound }
 
     func remembers(_ frame: [UInt8]) -> Bool {
-        let nonce = Array(frame[1..<25])
+        let nonce = Array(frame[SessionFrame.nonceRange])
         return mutant == .coreMemoryWindow128 ? window.contains(nonce) : memory.contains(nonce)
     }
 
     func authenticate(_ frame: [UInt8]) -> [UInt8]? {
         guard !isExhausted else { return nil }
-        return try? XChaCha20Poly1305.open(key: openingKey, nonce: Array(frame[1..<25]),
-                                           ciphertext: Array(frame[25...]), aad: [])
+        return try? XChaCha20Poly1305.open(key: openingKey, nonce: Array(frame[SessionFrame.nonceRange]),
+                                           ciphertext: Array(frame[SessionFrame.ciphertextStart...]), aad: [])
     }
 
     mutating func record(_ frame: [UInt8]) {
-        let nonce = Array(frame[1..<25])
+        let nonce = Array(frame[SessionFrame.nonceRange])
         acceptedCount += 1
         if mutant == .coreMemoryWindow128 { window.record(nonce) } else { memory.insert(nonce) }
     }

@@ -40,8 +40,10 @@ struct ComposedDeviceHandshake {
         let clientEphemeralPublic = X25519.publicKey(privateKey: clientEphemeralPrivate)
         let ackKey = schedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         let aad = mutant == .ackAADOmitted ? [] : [ComposedMessageType.handshakeAck] + clientEphemeralPublic
-        let plaintext = try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: ackKey, nonce: Array(ack[1..<25]),
-                                                   ciphertext: Array(ack[25...]), aad: aad) }
+        let plaintext = try TunnelError.crypto { () throws(CryptoError) in
+            try XChaCha20Poly1305.open(key: ackKey, nonce: Array(ack[HandshakeMessage.ackNonceRange]),
+                                       ciphertext: Array(ack[HandshakeMessage.ackCiphertextStart...]), aad: aad)
+        }
         let serverEphemeralPublic = try json.ackServerEphemeral(in: json.members(plaintext))
         let ephemeralDH = try dh.sharedSecret(privateKey: clientEphemeralPrivate, publicKey: serverEphemeralPublic)
         return schedule.sessionKeys(staticDH: staticDH, ephemeralDH: ephemeralDH,

@@ -43,11 +43,13 @@ struct ComposedSessionCipher: SessionEndpoint {
     mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8] {
         try ComposedMessageType(mutant: mutant).check(frame, accepting: ComposedMessageType.session,
                                                       minimumLength: Limits.sessionFrameOverhead)
-        let nonce = Array(frame[1..<25])
+        let nonce = Array(frame[SessionFrame.nonceRange])
         guard !window.contains(nonce) else { throw .replayed }
         if mutant == .recordNonceBeforeAuth { window.record(nonce) }
         if mutant == .zeroSessionKeyTreatedAsUnset, openingKey.allSatisfy({ $0 == 0 }) { throw .authFailed }
-        let plaintext = try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: openingKey, nonce: nonce, ciphertext: Array(frame[25...]), aad: []) }
+        let plaintext = try TunnelError.crypto { () throws(CryptoError) in
+            try XChaCha20Poly1305.open(key: openingKey, nonce: nonce, ciphertext: Array(frame[SessionFrame.ciphertextStart...]), aad: [])
+        }
         if mutant != .recordNonceBeforeAuth { window.record(nonce) }
         return plaintext
     }

@@ -13,7 +13,7 @@ public enum EnvelopeEncoder {
         switch envelope {
         case .request(_, let method, let paramsText, let stream):
             let name = Array(method.utf8)
-            guard RequestID.isMethodName(name) else { throw .badFieldValue("method") }
+            guard MethodName.isValid(name) else { throw .badFieldValue("method") }
             let params = paramsText ?? Array("null".utf8)
             try checkValueText(params)
             out += Array("request\",\"seq\":0,\"payload\":{\"method\":\"".utf8) + name
@@ -23,7 +23,7 @@ public enum EnvelopeEncoder {
             try checkValueText(payload)
             out += Array("response\",\"seq\":0,\"payload\":".utf8) + payload + [UInt8(ascii: "}")]
         case .error(_, let code, let detail):
-            guard RequestID.isErrorCode(Array(code.utf8)) else { throw .badFieldValue("code") }
+            guard EnvelopeErrorCode.isValid(Array(code.utf8)) else { throw .badFieldValue("code") }
             out += Array("error\",\"seq\":0,\"payload\":".utf8)
             out += jsonString(detail.map { code + ": " + $0 } ?? code) + [UInt8(ascii: "}")]
         case .streamChunk(_, let seq, let payload), .streamEnd(_, let seq, let payload):

@@ -72,7 +72,7 @@ public enum EnvelopeParser {
         if let name = payload.firstDuplicateName { throw .duplicateField(String(decoding: name, as: UTF8.self)) }
         guard let methodNode = payload.member("method") else { throw .missingField("method") }
         guard case .string(let method) = methodNode else { throw .badFieldType("method") }
-        guard RequestID.isMethodName(method) else { throw .badFieldValue("method") }
+        guard MethodName.isValid(method) else { throw .badFieldValue("method") }
         let params = payload.member("params") ?? .null
         var stream = false
         if let streamNode = payload.member("stream") {
@@ -89,7 +89,7 @@ public enum EnvelopeParser {
         var split = text.count
         if let colon = text.firstIndex(of: UInt8(ascii: ":")), text[colon...].starts(with: separator) { split = colon }
         let code = text[..<split]
-        if RequestID.isErrorCode(code) {
+        if EnvelopeErrorCode.isValid(code) {
             let detail = split == text.count ? nil : String(decoding: text[(split + 2)...], as: UTF8.self)
             return .error(code: String(decoding: code, as: UTF8.self), detail: detail)
         }

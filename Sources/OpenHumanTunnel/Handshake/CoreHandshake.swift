@@ -48,8 +48,10 @@ public enum CoreHandshake {
         default: break  // a confirming channel is bounded by its deadline instead (CONFIRM-5)
         }
 
-        let handshakeEphemeralPublic = Array(frame[1..<33])
-        var handshakeDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic) }
+        let handshakeEphemeralPublic = Array(frame[HandshakeMessage.ephemeralKeyRange])
+        var handshakeDH = try TunnelError.crypto { () throws(CryptoError) in
+            try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic)
+        }
         defer { SecretMemory.wipe(&handshakeDH) }
         let plaintext = try HandshakeMessage.openHandshake(frame, handshakeDH: handshakeDH,
                                                            corePublic: X25519.publicKey(privateKey: coreStaticPrivate))

@@ -12,6 +12,16 @@ package enum HandshakeMessage {
     /// `0x04 || nonce(24) || ciphertext(>= 16)`.
     package static let ackMinimumLength = 1 + 24 + 16
 
+    /// Where a 0x03's parts sit: `hs_eph_pub` after the type octet, then the nonce, then the
+    /// ciphertext; the AAD is everything before the nonce (HS-1).
+    package static let ephemeralKeyRange = 1..<33
+    package static let nonceRange = ephemeralKeyRange.upperBound..<(ephemeralKeyRange.upperBound + 24)
+    package static let ciphertextStart = nonceRange.upperBound
+    package static let headerRange = 0..<ephemeralKeyRange.upperBound
+    /// Where a 0x04's parts sit: the nonce after the type octet, then the ciphertext.
+    package static let ackNonceRange = 1..<25
+    package static let ackCiphertextStart = ackNonceRange.upperBound
+
     /// HS-2: `{"device_pubkey":"…","client_ephemeral_pubkey":"…"}`.
     package static func handshakePlaintext(devicePublic: [UInt8], clientEphemeralPublic: [UInt8]) -> [UInt8] {
         HandshakeJSON.write([
@@ -33,11 +43,13 @@ package enum HandshakeMessage {
     /// this one way, so none of them can disagree with the others on the key or the AAD.
     package static func openHandshake(_ frame: [UInt8], handshakeDH: [UInt8],
                                       corePublic: [UInt8]) throws(TunnelError) -> [UInt8] {
-        var key = KeySchedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: Array(frame[1..<33]),
+        var key = KeySchedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: Array(frame[ephemeralKeyRange]),
                                            corePublic: corePublic)
         defer { SecretMemory.wipe(&key) }
-        return try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: key, nonce: Array(frame[33..<57]), ciphertext: Array(frame[57...]),
-                                          aad: Array(frame[0..<33])) }
+        return try TunnelError.crypto { () throws(CryptoError) in
+            try XChaCha20Poly1305.open(key: key, nonce: Array(frame[nonceRange]), ciphertext: Array(frame[ciphertextStart...]),
+                                       aad: Array(frame[headerRange]))
+        }
     }
 
     /// Opens a 0x04 of at least `ackMinimumLength` bytes under `k_ack` (KDF-4), with the AAD of
@@ -46,8 +58,10 @@ package enum HandshakeMessage {
                                 clientEphemeralPublic: [UInt8]) throws(TunnelError) -> [UInt8] {
         var key = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         defer { SecretMemory.wipe(&key) }
-        return try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.open(key: key, nonce: Array(frame[1..<25]), ciphertext: Array(frame[25...]),
-                                          aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic)) }
+        return try TunnelError.crypto { () throws(CryptoError) in
+            try XChaCha20Poly1305.open(key: key, nonce: Array(frame[ackNonceRange]), ciphertext: Array(frame[ackCiphertextStart...]),
+                                       aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic))
+        }
     }
 
     /// The ack's AAD: `0x04 || client_eph_pub`. Binding the client's ephemeral key means an ack

@@ -34,7 +34,7 @@ public struct CoreSession: Sendable {
         // One pass over the frame's bytes, as `SessionCipher.open` does: this is the hot path
         // tunnel-bench compares with the 128-entry window.
         return try frame.withUnsafeBytes { bytes -> Result<[UInt8], TunnelError> in
-            let nonce = UnsafeRawBufferPointer(rebasing: bytes[1..<25])
+            let nonce = UnsafeRawBufferPointer(rebasing: bytes[SessionFrame.nonceRange])
             guard !memory.contains(nonce) else { return .failure(.replayed) }
             guard !exhausted else { return .failure(.sessionExhausted) }
             let opened = Result { () throws(TunnelError) in try SessionFrame.open(bytes, key: keys.opening) }
@@ -58,7 +58,7 @@ public struct CoreSession: Sendable {
 
     /// Whether the nonce of `frame` (already shape-checked) was accepted in this session.
     func remembers(_ frame: [UInt8]) -> Bool {
-        frame.withUnsafeBytes { memory.contains(UnsafeRawBufferPointer(rebasing: $0[1..<25])) }
+        frame.withUnsafeBytes { memory.contains(UnsafeRawBufferPointer(rebasing: $0[SessionFrame.nonceRange])) }
     }
 
     /// The plaintext when the session is not exhausted and the frame's tag verifies under its
@@ -71,6 +71,6 @@ public struct CoreSession: Sendable {
 
     /// Records the nonce of a frame that `authenticate` accepted.
     mutating func record(_ frame: [UInt8]) {
-        frame.withUnsafeBytes { memory.record(UnsafeRawBufferPointer(rebasing: $0[1..<25])) }
+        frame.withUnsafeBytes { memory.record(UnsafeRawBufferPointer(rebasing: $0[SessionFrame.nonceRange])) }
     }
 }

@@ -21,7 +21,12 @@ public enum KeySchedule {
     }
 
     static func derive(ikm: [UInt8], salt: [UInt8], info: [UInt8]) -> [UInt8] {
-        // 32 bytes is far below the HKDF limit, so this cannot throw.
-        (try? HKDF.sha256(ikm: ikm, salt: salt, info: info, length: 32)) ?? []
+        do {
+            return try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: 32)
+        } catch {
+            // 32 bytes is far below HKDF's limit of 255 blocks: a refusal is a broken invariant,
+            // and an empty key must never stand in for a derived one.
+            preconditionFailure("HKDF-SHA256 refused a 32-byte output: \(error)")
+        }
     }
 }

@@ -40,7 +40,7 @@ public struct SessionCipher: Sendable {
         try SessionFrame.checkShape(frame)
         let keys = self.keys
         return try frame.withUnsafeBytes { bytes -> Result<[UInt8], TunnelError> in
-            let nonce = UnsafeRawBufferPointer(rebasing: bytes[1..<25])
+            let nonce = UnsafeRawBufferPointer(rebasing: bytes[SessionFrame.nonceRange])
             guard !window.contains(nonce) else { return .failure(.replayed) }
             let opened = Result { () throws(TunnelError) in try SessionFrame.open(bytes, key: keys.opening) }
             if case .success = opened { window.record(nonce) }

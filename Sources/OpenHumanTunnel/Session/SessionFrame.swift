@@ -1,7 +1,12 @@
 import TunnelCrypto
 /// The 0x02 frame layout shared by every session opener and sealer (FRAME-SEAL-1,
 /// FRAME-OPEN-2 to FRAME-OPEN-4): `0x02 || nonce(24) || XChaCha20-Poly1305(key, nonce, pt, "")`.
-enum SessionFrame {
+package enum SessionFrame {
+    /// Where the nonce sits: after the type octet.
+    package static let nonceRange = 1..<(1 + XChaCha20Poly1305.nonceLength)
+    /// Where the ciphertext (with its tag) starts: after the nonce.
+    package static let ciphertextStart = nonceRange.upperBound
+
     /// The public checks that come before any state or key is looked at: empty, type octet,
     /// then length, in the order of FRAME-OPEN-1.
     static func checkShape(_ frame: [UInt8]) throws(TunnelError) {
@@ -20,9 +25,9 @@ enum SessionFrame {
             let base = frame.baseAddress!
             base.initialize(to: MessageType.session.rawValue)
             nonce.withUnsafeBufferPointer { n in
-                (base + 1).initialize(from: n.baseAddress!, count: n.count)
+                (base + nonceRange.lowerBound).initialize(from: n.baseAddress!, count: n.count)
                 plaintext.withUnsafeBytes { p in
-                    XChaCha20Poly1305.sealRaw(into: base + 25, key: key, nonce: n.baseAddress!, plaintext: p, aad: [])
+                    XChaCha20Poly1305.sealRaw(into: base + ciphertextStart, key: key, nonce: n.baseAddress!, plaintext: p, aad: [])
                 }
             }
             count = total
@@ -31,8 +36,10 @@ enum SessionFrame {
 
     /// The plaintext of a frame that passed `checkShape`, or `auth_failed`. Records nothing.
     static func open(_ frame: UnsafeRawBufferPointer, key: SecretBytes) throws(TunnelError) -> [UInt8] {
-        try TunnelError.crypto { () throws(CryptoError) in try XChaCha20Poly1305.openRaw(
-            key: key, nonce: frame.baseAddress!.advanced(by: 1).assumingMemoryBound(to: UInt8.self),
-            ciphertext: UnsafeRawBufferPointer(rebasing: frame[25...]), aad: []) }
+        try TunnelError.crypto { () throws(CryptoError) in
+            try XChaCha20Poly1305.openRaw(
+                key: key, nonce: frame.baseAddress!.advanced(by: nonceRange.lowerBound).assumingMemoryBound(to: UInt8.self),
+                ciphertext: UnsafeRawBufferPointer(rebasing: frame[ciphertextStart...]), aad: [])
+        }
     }
 }

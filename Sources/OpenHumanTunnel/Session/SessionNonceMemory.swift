@@ -27,13 +27,7 @@ public struct SessionNonceMemory: Sendable, Equatable {
 
     public func contains(_ nonce: UnsafeRawBufferPointer) -> Bool {
         let prefix = NoncePrefix(nonce)
-        if prefix == .empty { return containsZero }
-        var slot = prefix.slot(mask)
-        while table[slot] != .empty {
-            if table[slot] == prefix { return true }
-            slot = (slot + 1) & mask
-        }
-        return false
+        return prefix == .empty ? containsZero : contains(prefix)
     }
 
     public func contains(_ nonce: [UInt8]) -> Bool {
@@ -75,6 +69,7 @@ public struct SessionNonceMemory: Sendable, Equatable {
         return lhs.table.allSatisfy { $0 == .empty || rhs.contains($0) }
     }
 
+    /// The probe of the table, for a prefix other than `.empty` (which marks a free slot).
     private func contains(_ prefix: NoncePrefix) -> Bool {
         var slot = prefix.slot(mask)
         while table[slot] != .empty {

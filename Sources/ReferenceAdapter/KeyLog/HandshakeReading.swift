@@ -11,7 +11,7 @@ enum HandshakeReading {
     /// The `client_ephemeral_pubkey` of a 0x03 message the core accepted (HS-2).
     static func clientEphemeralPublic(handshake frame: [UInt8], coreStaticPrivate: [UInt8]) -> [UInt8]? {
         guard frame.count >= HandshakeMessage.handshakeMinimumLength,
-              let handshakeDH = try? X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: Array(frame[1..<33])),
+              let handshakeDH = try? X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: Array(frame[HandshakeMessage.ephemeralKeyRange])),
               let plaintext = try? HandshakeMessage.openHandshake(frame, handshakeDH: handshakeDH,
                                                                   corePublic: X25519.publicKey(privateKey: coreStaticPrivate))
         else { return nil }

@@ -17,6 +17,10 @@ import OpenHumanTunnel
 /// Depth: the top value is at depth 0, the members and elements of a container at depth d are at
 /// d + 1, and a value deeper than `maximumDepth` is refused whatever its kind. (This is the
 /// library's rule for handshake plaintexts, so the composed path agrees with it byte for byte.)
+///
+/// The lexis (white space, digits, escapes, hex digits, surrogates, literals) is the library's
+/// `JSONLexis`, shared with its two strict readers; what is the kit's own is the error reporting
+/// (offsets and reasons), the `Int64` numbers and the leniencies of the JSON mutants.
 public struct JSONReader {
     /// The default bound, far above anything a vector or response holds: 256 nested containers
     /// pass, the 257th is refused.
@@ -124,12 +128,7 @@ public struct JSONReader {
 
     /// RFC 8259 white space: space, tab, line feed, carriage return.
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
+        while position < bytes.count, JSONLexis.isWhitespace(bytes[position]) { position += 1 }
     }
 
     private mutating func readValue(depth: Int) throws(Failure) -> JSONValue? {
@@ -148,12 +147,8 @@ public struct JSONReader {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw failure("not a JSON value (true, false or null expected)") }
-        for index in 0..<count where bytes[position + index] != literal.utf8Start[index] {
-            throw failure("not a JSON value (true, false or null expected)")
-        }
-        position += count
+        guard JSONLexis.matches(literal, bytes, at: position) else { throw failure("not a JSON value (true, false or null expected)") }
+        position += literal.utf8CodeUnitCount
     }
 
     private mutating func readObject(depth: Int) throws(Failure) -> JSONValue? {
@@ -229,22 +224,20 @@ public struct JSONReader {
         }
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
     /// number = [ "-" ] int [ frac ] [ exp ] (RFC 8259 section 6). The value for an integer
     /// within `Int64`; any other number is refused by strict reading and nil otherwise.
     private mutating func readNumber() throws(Failure) -> Int64? {
         let start = position
         let negative = bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
-        guard position < bytes.count, Self.isDigit(bytes[position]) else { throw failure("expected a digit") }
-        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, Self.isDigit(bytes[position + 1]) {
+        guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else { throw failure("expected a digit") }
+        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, JSONLexis.isDigit(bytes[position + 1]) {
             throw failure("leading zero in a number")
         }
         // Accumulate negatively so Int64.min parses without overflow.
         var value: Int64 = 0
         var inRange = true
-        while position < bytes.count, Self.isDigit(bytes[position]) {
+        while position < bytes.count, JSONLexis.isDigit(bytes[position]) {
             let digit = Int64(bytes[position] - UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
@@ -268,19 +261,19 @@ public struct JSONReader {
     private mutating func skipFractionAndExponent() throws(Failure) {
         if bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard position < bytes.count, Self.isDigit(bytes[position]) else { throw failure("expected a digit after '.'") }
+            guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else { throw failure("expected a digit after '.'") }
             skipDigits()
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count, Self.isDigit(bytes[position]) else { throw failure("expected a digit in the exponent") }
+            guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else { throw failure("expected a digit in the exponent") }
             skipDigits()
         }
     }
 
     private mutating func skipDigits() {
-        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+        while position < bytes.count, JSONLexis.isDigit(bytes[position]) { position += 1 }
     }
 
     /// Reads a string, decoding escapes. Raw control characters, invalid UTF-8 and lone
@@ -335,22 +328,20 @@ public struct JSONReader {
         guard position < bytes.count else { throw failure("unterminated string") }
         let escaped = bytes[position]
         position += 1
+        if let byte = JSONLexis.unescaped(escaped) {
+            buffer.append(byte)
+            return
+        }
         switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escaped)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
         case UInt8(ascii: "u"):
-            guard let first = hex4(at: position) else { throw failure("invalid \\u escape") }
+            guard let first = JSONLexis.hex4(bytes, at: position) else { throw failure("invalid \\u escape") }
             position += 4
             var scalar = first
-            if (0xD800..<0xDC00).contains(scalar), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-               bytes[position + 1] == UInt8(ascii: "u"), let low = hex4(at: position + 2), (0xDC00..<0xE000).contains(low) {
+            if JSONLexis.isHighSurrogate(scalar), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+               bytes[position + 1] == UInt8(ascii: "u"), let low = JSONLexis.hex4(bytes, at: position + 2), JSONLexis.isLowSurrogate(low) {
                 position += 6
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xD800..<0xE000).contains(scalar) {
+                scalar = JSONLexis.scalar(high: scalar, low: low)
+            } else if JSONLexis.isHighSurrogate(scalar) || JSONLexis.isLowSurrogate(scalar) {
                 // The RFC 8259 grammar admits the escape, but it names no Unicode scalar, so no
                 // string holds it: JSON that `value` refuses, not a syntax error (ADP-32).
                 guard leniency.loneSurrogates else {
@@ -364,23 +355,6 @@ public struct JSONReader {
         default:
             throw failure("invalid escape '\\\(Self.printable(escaped))'")
         }
-    }
-
-    /// The four hex digits at `index` as a number, or nil.
-    private func hex4(at index: Int) -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for c in bytes[index..<index + 4] {
-            let digit: UInt32
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        return value
     }
 
     private static func printable(_ byte: UInt8) -> String {

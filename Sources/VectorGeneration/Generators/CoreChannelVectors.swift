@@ -81,9 +81,10 @@ enum CoreChannelVectors {
         ["coreStaticPrivate": .hex(f.corePrivate), "channel": ChannelJSON.write(channel), "steps": .array(steps)]
     }
 
-    private static func add(_ file: inout VectorFileBuilder, _ name: String, _ requirements: [String], _ comment: String,
+    /// One vector named by its fixture (whose seed is the vector's id), so the name is written once.
+    private static func add(_ file: inout VectorFileBuilder, _ fixture: HandshakeFixture, _ requirements: [String], _ comment: String,
                             flags: [String], input: JSONValue, errors: [String?]) throws {
-        try file.add(name, operation: "core-channel", requirements: requirements + ["ADP-50"], comment: comment, flags: flags,
+        try file.add(fixture: fixture, operation: "core-channel", requirements: requirements + ["ADP-50"], comment: comment, flags: flags,
                      input: input, expect: .steps(errors))
     }
 
@@ -96,7 +97,7 @@ enum CoreChannelVectors {
     private static func addFirstPairing(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "first-pairing-confirmed")
         try checkCode(f, file: file)
-        try add(&file, "first-pairing-confirmed",
+        try add(&file, f, 
                 ["KEYCONF-1", "KEYCONF-3", "KEYCONF-4", "CONFIRM-1", "CONFIRM-2", "CONFIRM-3", "KEYCONF-5", "SAS-1", "SAS-2", "HS-4"],
                 "Handshake: slot only; first frame: confirming, not delivered; seal refused; confirm: paired; then delivered and sealed.",
                 flags: ["Commit", "Confirmation"],
@@ -104,7 +105,7 @@ enum CoreChannelVectors {
                                  user("confirm", now: t1 + 2), try open(f, "request", now: t1 + 3), seal(f, "reply", now: t1 + 4)]),
                 errors: [nil, "pairing_unconfirmed", "pairing_unconfirmed", nil, nil, nil])
         f = fixture(file, "first-pairing-rejected")
-        try add(&file, "first-pairing-rejected", ["CONFIRM-3", "CONFIRM-4", "CHAN-4"],
+        try add(&file, f, ["CONFIRM-3", "CONFIRM-4", "CHAN-4"],
                 "The user rejects the code: revoked; frames, seals, handshakes and a confirmation are all channel_revoked.",
                 flags: ["Confirmation", "StateUnchanged"],
                 input: input(f, [try handshake(f), try open(f, "ping"), user("reject", now: t1 + 5),
@@ -112,21 +113,21 @@ enum CoreChannelVectors {
                                  try handshake(f.round("again"), now: t1 + 8), user("confirm", now: t1 + 9)]),
                 errors: [nil, "pairing_unconfirmed", nil, "channel_revoked", "channel_revoked", "channel_revoked", "channel_revoked"])
         f = fixture(file, "rejected-code-cannot-be-retried")
-        try add(&file, "rejected-code-cannot-be-retried", ["CONFIRM-3", "CHAN-4"],
+        try add(&file, f, ["CONFIRM-3", "CHAN-4"],
                 "After a rejection the same QR code is burnt: a new handshake, even within the pairing window, is channel_revoked.",
                 flags: ["Confirmation"],
                 input: input(f, [try handshake(f), try open(f, "ping"), user("reject", now: t1 + 1),
                                  try handshake(f.otherDevice("retry"), now: t1 + 2)]),
                 errors: [nil, "pairing_unconfirmed", nil, "channel_revoked"])
         f = fixture(file, "not-confirming")
-        try add(&file, "not-confirming", ["CONFIRM-4", "KEYCONF-1"],
+        try add(&file, f, ["CONFIRM-4", "KEYCONF-1"],
                 "Confirm and reject on a pending channel, and with a handshake waiting but no frame yet: not_confirming.",
                 flags: ["Confirmation", "StateUnchanged"],
                 input: input(f, [user("confirm", now: t0), user("reject", now: t0), try handshake(f),
                                  user("confirm", now: t1), try open(f, "ping", now: t1 + 1)]),
                 errors: ["not_confirming", "not_confirming", nil, "not_confirming", "pairing_unconfirmed"])
         f = fixture(file, "paired-not-confirming")
-        try add(&file, "paired-not-confirming", ["CONFIRM-4"],
+        try add(&file, f, ["CONFIRM-4"],
                 "A paired channel has nothing to confirm or reject: not_confirming, and it stays paired.",
                 flags: ["Confirmation", "StateUnchanged"],
                 input: input(f, channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
@@ -136,19 +137,19 @@ enum CoreChannelVectors {
 
     private static func addConfirmationTimes(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "confirm-at-deadline")
-        try add(&file, "confirm-at-deadline", ["CONFIRM-1", "CONFIRM-3"],
+        try add(&file, f, ["CONFIRM-1", "CONFIRM-3"],
                 "The first frame at t1 sets the deadline t1 + 120; a confirmation at exactly t1 + 120 pairs.",
                 flags: ["Confirmation", "Time"],
                 input: input(f, [try handshake(f), try open(f, "ping"), user("confirm", now: t1 + 120)]),
                 errors: [nil, "pairing_unconfirmed", nil])
         f = fixture(file, "confirm-after-deadline")
-        try add(&file, "confirm-after-deadline", ["CONFIRM-3", "CONFIRM-4"],
+        try add(&file, f, ["CONFIRM-3", "CONFIRM-4"],
                 "A confirmation at t1 + 121 comes too late: the timeout revokes the channel first, so channel_revoked.",
                 flags: ["Confirmation", "Time"],
                 input: input(f, [try handshake(f), try open(f, "ping"), user("confirm", now: t1 + 121)]),
                 errors: [nil, "pairing_unconfirmed", "channel_revoked"])
         f = fixture(file, "timeout-by-clock")
-        try add(&file, "timeout-by-clock", ["CONFIRM-3"],
+        try add(&file, f, ["CONFIRM-3"],
                 "With no answer, the channel is confirming at t1 + 120 and revoked at t1 + 121; a frame then is channel_revoked.",
                 flags: ["Confirmation", "Time"],
                 input: input(f, [try handshake(f), try open(f, "ping"), user("tick", now: t1 + 120), user("tick", now: t1 + 121),
@@ -156,7 +157,7 @@ enum CoreChannelVectors {
                 errors: [nil, "pairing_unconfirmed", nil, nil, "channel_revoked"])
         f = fixture(file, "confirming-reconnect-keeps-deadline")
         let g = f.round("reconnect")
-        try add(&file, "confirming-reconnect-keeps-deadline", ["CONFIRM-5", "KEYCONF-4", "CHAN-3"],
+        try add(&file, f, ["CONFIRM-5", "KEYCONF-4", "CHAN-3"],
                 "While confirming, the same device handshakes again and commits: still confirming, same deadline; another device is unknown_device.",
                 flags: ["Confirmation", "Commit"],
                 input: input(f, [try handshake(f), try open(f, "ping"), try handshake(g, now: t1 + 5), try open(g, "ping", now: t1 + 6),
@@ -169,7 +170,7 @@ enum CoreChannelVectors {
         let paired: (HandshakeFixture) -> ChannelState = { .paired(devicePublicKey: $0.devicePublic, lastHandshakeEphemeral: nil) }
         var f = fixture(file, "reconnect-commits-at-first-frame")
         var next = f.round("next")
-        try add(&file, "reconnect-commits-at-first-frame", ["KEYCONF-1", "KEYCONF-3", "KEYCONF-4", "SESS-1", "CHAN-6"],
+        try add(&file, f, ["KEYCONF-1", "KEYCONF-3", "KEYCONF-4", "SESS-1", "CHAN-6"],
                 "A reconnection waits in the slot while the current session still works; its first frame commits it and ends the old session.",
                 flags: ["Commit"],
                 input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(next, now: t1 + 1),
@@ -181,7 +182,7 @@ enum CoreChannelVectors {
         // into the slot; CHAN-5 lets a core refuse handshakes it does remember.
         f = fixture(file, "replayed-older-handshake-keeps-live-session")
         let older = f.round("before-restart")
-        try add(&file, "replayed-older-handshake-keeps-live-session", ["KEYCONF-1", "KEYCONF-5", "CHAN-5"],
+        try add(&file, f, ["KEYCONF-1", "KEYCONF-5", "CHAN-5"],
                 "Live session S1; a handshake recorded before the restart, replayed, only takes the slot: S1 opens and seals; only its own keys would commit it.",
                 flags: ["Commit", "LiveSession"],
                 input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(older, now: t1 + 1),
@@ -190,7 +191,7 @@ enum CoreChannelVectors {
                 errors: [nil, nil, nil, nil, nil, nil])
         f = fixture(file, "forged-handshake-keeps-live-session")
         let forged = f.round("forged")
-        try add(&file, "forged-handshake-keeps-live-session", ["KEYCONF-1", "KEYCONF-5"],
+        try add(&file, f, ["KEYCONF-1", "KEYCONF-5"],
                 "A fresh handshake with the device's public key (anyone can build one) takes the slot; the live session opens and seals as before.",
                 flags: ["Commit", "LiveSession"],
                 input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(forged, now: t1 + 1),
@@ -198,7 +199,7 @@ enum CoreChannelVectors {
                 errors: [nil, nil, nil, nil, nil])
         f = fixture(file, "paired-pending-handshake-replay-refused")
         next = f.round("next")
-        try add(&file, "paired-pending-handshake-replay-refused", ["KEYCONF-2"],
+        try add(&file, f, ["KEYCONF-2"],
                 "On a paired channel the reconnection waiting in the slot, replayed, is handshake_replayed; its own frame then commits it.",
                 flags: ["Commit", "StateUnchanged"],
                 input: input(f, channel: paired(f), [try handshake(f), try open(f, "a"), try handshake(next, now: t1 + 1),
@@ -206,7 +207,7 @@ enum CoreChannelVectors {
                                                      try open(next, "b", now: t1 + 3)]),
                 errors: [nil, nil, nil, "handshake_replayed", nil])
         f = fixture(file, "pending-handshake-replay-refused")
-        try add(&file, "pending-handshake-replay-refused", ["KEYCONF-2", "KEYCONF-6"],
+        try add(&file, f, ["KEYCONF-2", "KEYCONF-6"],
                 "The handshake in the slot replayed: handshake_replayed, and the slot keeps the original, whose frame then commits.",
                 flags: ["Commit", "StateUnchanged"],
                 input: input(f, [try handshake(f), try handshake(f.replayedTo("replay"), now: t0 + 1), try open(f, "ping")]),
@@ -216,7 +217,7 @@ enum CoreChannelVectors {
     private static func addLostAckAndRace(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "lost-ack-same-key-recovers")
         let retry = f.round("retry")
-        try add(&file, "lost-ack-same-key-recovers", ["KEYCONF-6", "KEYCONF-4", "CONFIRM-3"],
+        try add(&file, f, ["KEYCONF-6", "KEYCONF-4", "CONFIRM-3"],
                 "The first ack is lost; the device's next handshake with the same key replaces it in the slot, commits and is confirmed.",
                 flags: ["LostAck"],
                 input: input(f, [try handshake(f), try handshake(retry, now: t0 + 10), try open(retry, "ping", now: t0 + 11),
@@ -224,7 +225,7 @@ enum CoreChannelVectors {
                 errors: [nil, nil, "pairing_unconfirmed", nil, nil])
         f = fixture(file, "lost-ack-new-key-recovers")
         let rescan = f.otherDevice("rescan")
-        try add(&file, "lost-ack-new-key-recovers", ["KEYCONF-6", "KEYCONF-4"],
+        try add(&file, f, ["KEYCONF-6", "KEYCONF-4"],
                 "The first ack is lost and the phone scans again with a new key: the new handshake takes the slot and commits.",
                 flags: ["LostAck"],
                 input: input(f, [try handshake(f), try handshake(rescan, now: t0 + 30), try open(rescan, "ping", now: t0 + 31),
@@ -232,7 +233,7 @@ enum CoreChannelVectors {
                 errors: [nil, nil, "pairing_unconfirmed", nil])
         f = fixture(file, "race-later-handshake-displaces")
         var b = f.otherDevice("b")
-        try add(&file, "race-later-handshake-displaces", ["KEYCONF-6", "KEYCONF-3"],
+        try add(&file, f, ["KEYCONF-6", "KEYCONF-3"],
                 "Devices a then b handshake before any frame: b holds the slot, a's frame is auth_failed, b's commits; a again is unknown_device.",
                 flags: ["Race", "StateUnchanged"],
                 input: input(f, [try handshake(f), try handshake(b, now: t0 + 1), try open(f, "ping", now: t0 + 2),
@@ -240,7 +241,7 @@ enum CoreChannelVectors {
                 errors: [nil, nil, "auth_failed", "pairing_unconfirmed", "unknown_device"])
         f = fixture(file, "race-first-frame-wins")
         b = f.otherDevice("b")
-        try add(&file, "race-first-frame-wins", ["KEYCONF-6", "CONFIRM-5"],
+        try add(&file, f, ["KEYCONF-6", "CONFIRM-5"],
                 "Device a's first frame arrives before b's handshake: a is confirming, b is unknown_device, a's session goes on.",
                 flags: ["Race"],
                 input: input(f, [try handshake(f), try open(f, "ping"), try handshake(b, now: t1 + 1), try open(f, "again", now: t1 + 2)]),
@@ -253,20 +254,20 @@ enum CoreChannelVectors {
         for (name, offset, error) in [("window-cap-minus-1", Int64(599), nil), ("window-cap", 600, nil),
                                        ("window-cap-plus-1", 601, "pairing_expired")] as [(String, Int64, String?)] {
             let f = fixture(file, name)
-            try add(&file, name, ["CLOCK-1", "CHAN-2", "HS-4"],
+            try add(&file, f, ["CLOCK-1", "CHAN-2", "HS-4"],
                     "A relay said year 9999; the core's cap made expiresAt = issuedAt + 600. A handshake at issuedAt + \(offset): \(error ?? "accepted").",
                     flags: ["Time"],
                     input: input(f, channel: .pending(expiresAt: capped), [try handshake(f, now: issuedAt + offset)]),
                     errors: [error])
         }
         var f = fixture(file, "grace-at-60")
-        try add(&file, "grace-at-60", ["KEYCONF-3"],
+        try add(&file, f, ["KEYCONF-3"],
                 "A handshake at expiresAt; its first frame at expiresAt + 60 still commits it.",
                 flags: ["Time", "Commit"],
                 input: input(f, [try handshake(f, now: expiresAt), try open(f, "ping", now: expiresAt + 60)]),
                 errors: [nil, "pairing_unconfirmed"])
         f = fixture(file, "grace-past-60")
-        try add(&file, "grace-past-60", ["KEYCONF-3"],
+        try add(&file, f, ["KEYCONF-3"],
                 "A first frame at expiresAt + 61 is pairing_expired and the slot stays; a paired channel has no such limit.",
                 flags: ["Time", "StateUnchanged"],
                 input: input(f, [try handshake(f, now: expiresAt), try open(f, "ping", now: expiresAt + 61)]),
@@ -276,7 +277,7 @@ enum CoreChannelVectors {
     /// A second, independent grace vector: the handshake well inside the window.
     private static func addLateFirstFrame(_ file: inout VectorFileBuilder) throws {
         let f = fixture(file, "late-first-frame-after-early-handshake")
-        try add(&file, "late-first-frame-after-early-handshake", ["KEYCONF-3"],
+        try add(&file, f, ["KEYCONF-3"],
                 "A handshake 100 s before expiry whose first frame comes at expiresAt + 61: pairing_expired, nothing committed.",
                 flags: ["Time", "StateUnchanged"],
                 input: input(f, [try handshake(f, now: expiresAt - 100), try open(f, "ping", now: expiresAt + 61),
@@ -286,13 +287,13 @@ enum CoreChannelVectors {
 
     private static func addRefusals(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "no-session")
-        try add(&file, "no-session", ["KEYCONF-3", "KEYCONF-5"],
+        try add(&file, f, ["KEYCONF-3", "KEYCONF-5"],
                 "A pending channel with nothing in the slot, and a restored paired channel: frames and seals are no_session.",
                 flags: ["StateUnchanged"],
                 input: input(f, [try open(f, "ping"), seal(f, "reply", now: t1)]),
                 errors: ["no_session", "no_session"])
         f = fixture(file, "restored-paired-no-session")
-        try add(&file, "restored-paired-no-session", ["KEYCONF-3", "KEYCONF-5", "CHAN-7"],
+        try add(&file, f, ["KEYCONF-3", "KEYCONF-5", "CHAN-7"],
                 "A paired channel restored from storage has no session until its device handshakes and sends a frame.",
                 flags: ["StateUnchanged", "Commit"],
                 input: input(f, channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
@@ -300,7 +301,7 @@ enum CoreChannelVectors {
                               try open(f, "ping", now: t1 + 2)]),
                 errors: ["no_session", "no_session", nil, nil])
         f = fixture(file, "revoked")
-        try add(&file, "revoked", ["CHAN-4", "KEYCONF-3", "KEYCONF-5", "CONFIRM-4"],
+        try add(&file, f, ["CHAN-4", "KEYCONF-3", "KEYCONF-5", "CONFIRM-4"],
                 "A revoked channel: a malformed frame is empty_frame (shape first), everything else channel_revoked.",
                 flags: ["StateUnchanged"],
                 input: input(f, channel: .revoked,

@@ -23,68 +23,75 @@ enum HandshakeCoreVectors {
                      flags: flags, input: input, expect: .steps(errors))
     }
 
+    /// One core vector named by its fixture (whose seed is the vector's id), so the name is written once.
+    private static func core(_ file: inout VectorFileBuilder, _ fixture: HandshakeFixture, _ requirements: [String], _ comment: String,
+                             flags: [String], input: JSONValue, errors: [String?]) throws {
+        try file.add(fixture: fixture, operation: "handshake-core", requirements: requirements, comment: comment,
+                     flags: flags, input: input, expect: .steps(errors))
+    }
+
     private static func fixture(_ file: VectorFileBuilder, _ name: String) -> HandshakeFixture {
         HandshakeFixture(id: file.id("core/\(name)"))
     }
 
     private static func addChannelStates(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "pending-accepts")
-        try file.add("core/pending-accepts", operation: "handshake-core",
+        try file.add(fixture: f, operation: "handshake-core",
                      requirements: ["HS-4", "CHAN-1", "CHAN-2", "ACK-1", "ACK-2", "KDF-2", "KDF-4", "SESS-1"],
                      comment: "A pending channel accepts the handshake: the exact ack, the session keys, and paired(device, hs_eph_pub) after.",
                      flags: ["Valid", "ChannelState"], input: f.coreInput(steps: [f.coreStep(try f.handshake())]),
                      expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "pending-at-expiry")
-        try file.add("core/pending-at-expiry", operation: "handshake-core", requirements: ["CHAN-2"],
+        try file.add(fixture: f, operation: "handshake-core", requirements: ["CHAN-2"],
                      comment: "now == expiresAt is still valid: the handshake is accepted.", flags: ["ChannelState"],
                      input: f.coreInput(steps: [f.coreStep(try f.handshake(), now: HandshakeFixture.expiresAt)]),
                      expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "pending-at-other-expiry")
         let otherExpiry: Int64 = 1_800_000_123
-        try file.add("core/pending-at-other-expiry", operation: "handshake-core", requirements: ["CHAN-2", "HS-4"],
+        try file.add(fixture: f, operation: "handshake-core", requirements: ["CHAN-2", "HS-4"],
                      comment: "A channel pending until 1800000123, now == 1800000123: still valid, the handshake is accepted.",
                      flags: ["ChannelState"],
                      input: f.coreInput(channel: .pending(expiresAt: otherExpiry), steps: [f.coreStep(try f.handshake(), now: otherExpiry)]),
                      expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "pending-expired")
-        try core(&file, "pending-expired", ["CHAN-2", "HS-4"], "now == expiresAt + 1: pairing_expired, the channel stays pending.",
+        try core(&file, f, ["CHAN-2", "HS-4"], "now == expiresAt + 1: pairing_expired, the channel stays pending.",
                  flags: ["ChannelState"], input: f.coreInput(steps: [f.coreStep(try f.handshake(), now: HandshakeFixture.expiresAt + 1)]),
                  errors: ["pairing_expired"])
         f = fixture(file, "paired-same-device")
         let earlier = LabelDerived.bytes(32, id: f.id, name: "earlier_hs_eph_pub")
-        try file.add("core/paired-same-device", operation: "handshake-core", requirements: ["CHAN-3", "CHAN-5", "CHAN-9", "SESS-1"],
+        try file.add(fixture: f, operation: "handshake-core", requirements: ["CHAN-3", "CHAN-5", "CHAN-9", "SESS-1"],
                      comment: "A paired channel accepts its device again with a new hs_eph_pub; lastHandshakeEphemeral is updated.",
                      flags: ["Valid", "ChannelState"],
                      input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: earlier),
                                         steps: [f.coreStep(try f.handshake())]),
                      expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "paired-without-last-ephemeral")
-        try file.add("core/paired-without-last-ephemeral", operation: "handshake-core", requirements: ["CHAN-1", "CHAN-3"],
+        try file.add(fixture: f, operation: "handshake-core", requirements: ["CHAN-1", "CHAN-3"],
                      comment: "A paired channel with lastHandshakeEphemeral null accepts its device.", flags: ["ChannelState"],
                      input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
                                         steps: [f.coreStep(try f.handshake())]),
                      expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "paired-does-not-expire")
-        try file.add("core/paired-does-not-expire", operation: "handshake-core", requirements: ["CHAN-3"],
+        try file.add(fixture: f, operation: "handshake-core", requirements: ["CHAN-3"],
                      comment: "A paired channel accepts its device ten years after the pairing payload expired.", flags: ["ChannelState"],
                      input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
                                         steps: [f.coreStep(try f.handshake(), now: HandshakeFixture.expiresAt + 315_360_000)]),
                      expect: .output(["steps": [try f.acceptance()]]))
         f = fixture(file, "paired-other-device")
         let stored = f.otherDevice("stored").devicePublic
-        try core(&file, "paired-other-device", ["CHAN-3", "HS-4"],
+        try core(&file, f, ["CHAN-3", "HS-4"],
                  "A paired channel refuses an authentic handshake from another device key: unknown_device.",
                  flags: ["ChannelState"],
                  input: f.coreInput(channel: .paired(devicePublicKey: stored, lastHandshakeEphemeral: nil), steps: [f.coreStep(try f.handshake())]),
                  errors: ["unknown_device"])
         f = fixture(file, "paired-replayed")
-        try core(&file, "paired-replayed", ["CHAN-5", "HS-4"],
+        try core(&file, f, ["CHAN-5", "HS-4"],
                  "A handshake whose hs_eph_pub equals lastHandshakeEphemeral is handshake_replayed.", flags: ["ChannelState"],
                  input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: f.handshakeEphemeralPublic),
                                     steps: [f.coreStep(try f.handshake())]),
                  errors: ["handshake_replayed"])
         f = fixture(file, "revoked")
-        try core(&file, "revoked", ["CHAN-4", "HS-4"], "A revoked channel refuses an authentic handshake from its own device.",
+        try core(&file, f, ["CHAN-4", "HS-4"], "A revoked channel refuses an authentic handshake from its own device.",
                  flags: ["ChannelState"], input: f.coreInput(channel: .revoked, steps: [f.coreStep(try f.handshake())]),
                  errors: ["channel_revoked"])
     }
@@ -92,7 +99,7 @@ enum HandshakeCoreVectors {
     private static func addSequences(_ file: inout VectorFileBuilder) throws {
         var f = fixture(file, "sequence/pair-replay-reconnect")
         let second = f.round("second")
-        try core(&file, "sequence/pair-replay-reconnect", ["CHAN-2", "CHAN-5", "CHAN-6", "CHAN-9", "SESS-1", "ADP-16"],
+        try core(&file, f, ["CHAN-2", "CHAN-5", "CHAN-6", "CHAN-9", "SESS-1", "ADP-16"],
                  "Pending: H1 pairs; H1 again is handshake_replayed; H2 (new ephemerals) gives new keys; H2 again is replayed.",
                  flags: ["StepSequence", "ChannelState"],
                  input: f.coreInput(steps: [f.coreStep(try f.handshake()), f.coreStep(try f.handshake()),
@@ -100,7 +107,7 @@ enum HandshakeCoreVectors {
                  errors: [nil, "handshake_replayed", nil, "handshake_replayed"])
         f = fixture(file, "sequence/second-device-refused")
         let intruder = f.otherDevice("intruder"), again = f.round("again")
-        try core(&file, "sequence/second-device-refused", ["CHAN-2", "CHAN-3", "CHAN-6", "ADP-16"],
+        try core(&file, f, ["CHAN-2", "CHAN-3", "CHAN-6", "ADP-16"],
                  "Pending: device A pairs; device B, with a valid handshake to the same core, is unknown_device; A reconnects.",
                  flags: ["StepSequence", "ChannelState"],
                  input: f.coreInput(steps: [f.coreStep(try f.handshake()), intruder.coreStep(try intruder.handshake()),
@@ -108,7 +115,7 @@ enum HandshakeCoreVectors {
                  errors: [nil, "unknown_device", nil])
         f = fixture(file, "sequence/other-device-reusing-ephemeral")
         let copier = f.otherDeviceSameEphemerals("copier")
-        try core(&file, "sequence/other-device-reusing-ephemeral", ["HS-4", "CHAN-3", "CHAN-5", "CHAN-6"],
+        try core(&file, f, ["HS-4", "CHAN-3", "CHAN-5", "CHAN-6"],
                  "Pending: device A pairs; device B sends a handshake with A's hs_eph_pub: unknown_device (step 8 before step 9), not handshake_replayed.",
                  flags: ["StepSequence", "CheckOrder"],
                  input: f.coreInput(steps: [f.coreStep(try f.handshake()), copier.coreStep(try copier.handshake())]),
@@ -116,7 +123,7 @@ enum HandshakeCoreVectors {
         f = fixture(file, "sequence/failures-keep-pending")
         var tampered = try f.handshake()
         tampered[tampered.count - 1] ^= 0x01
-        try core(&file, "sequence/failures-keep-pending", ["CHAN-6", "CHAN-2", "ERR-1", "ADP-10", "ADP-16"],
+        try core(&file, f, ["CHAN-6", "CHAN-2", "ERR-1", "ADP-10", "ADP-16"],
                  "Pending: a tampered handshake, a late one and a short one fail and leave it pending; the valid one then pairs.",
                  flags: ["StepSequence", "ChannelState"],
                  input: f.coreInput(steps: [f.coreStep(tampered), f.coreStep(try f.handshake(), now: HandshakeFixture.expiresAt + 1),
@@ -124,7 +131,7 @@ enum HandshakeCoreVectors {
                  errors: ["auth_failed", "pairing_expired", "frame_too_short", nil])
         f = fixture(file, "sequence/paired-failures-keep-state")
         let other = f.otherDevice("other")
-        try core(&file, "sequence/paired-failures-keep-state", ["CHAN-6", "CHAN-3", "CHAN-5", "ADP-16"],
+        try core(&file, f, ["CHAN-6", "CHAN-3", "CHAN-5", "ADP-16"],
                  "Paired: another device and a replay fail and change nothing (lastHandshakeEphemeral included); the device reconnects.",
                  flags: ["StepSequence", "ChannelState"],
                  input: f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: f.handshakeEphemeralPublic),
@@ -178,7 +185,7 @@ enum HandshakeCoreVectors {
                 : error == nil ? "length-49152-maximum" : "length-49153-too-large"
             let f = fixture(file, name)
             let frame = try padded(f, members: f.handshakeMembers, length: length, overhead: 73) { try $0.handshake(plaintext: $1) }
-            try core(&file, name, ["SIZE-1", "HS-4", "JSON-5"],
+            try core(&file, f, ["SIZE-1", "HS-4", "JSON-5"],
                      error == nil ? "A \(length)-byte handshake (an unknown member pads it) is accepted."
                                   : "An authentic 49,153-byte handshake is frame_too_large.",
                      flags: ["SizeLimit"], input: f.coreInput(steps: [f.coreStep(frame)]), errors: [error])
@@ -189,7 +196,7 @@ enum HandshakeCoreVectors {
         let f = fixture(file, "order")
         let frame = try f.handshake()
         var lowOrder = frame
-        lowOrder.replaceSubrange(1..<33, with: LowOrderPoints.all[0].bytes)
+        lowOrder.replaceSubrange(HandshakeMessage.ephemeralKeyRange, with: LowOrderPoints.all[0].bytes)
         var legacy = frame
         legacy[0] = 0x01
         var tampered = frame
@@ -227,8 +234,8 @@ enum HandshakeCoreVectors {
         for point in LowOrderPoints.all {
             var f = fixture(file, "low-order-hs-eph-\(point.name)")
             var frame = try f.handshake()
-            frame.replaceSubrange(1..<33, with: point.bytes)
-            try core(&file, "low-order-hs-eph-\(point.name)", ["HS-4", "DH-2"],
+            frame.replaceSubrange(HandshakeMessage.ephemeralKeyRange, with: point.bytes)
+            try core(&file, f, ["HS-4", "DH-2"],
                      "hs_eph_pub = \(point.name): hs_dh is all zero, low_order_key before any decryption.",
                      flags: ["LowOrder"], input: f.coreInput(steps: [f.coreStep(frame)]), errors: ["low_order_key"])
             for field in ["device_pubkey", "client_ephemeral_pubkey"] {

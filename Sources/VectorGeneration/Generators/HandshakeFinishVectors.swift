@@ -19,13 +19,20 @@ enum HandshakeFinishVectors {
                      flags: flags, input: f.finishInput(frame), expect: error.map { .error($0) } ?? .valid)
     }
 
+    /// One finish vector named by its fixture (whose seed is the vector's id), so the name is written once.
+    private static func finish(_ file: inout VectorFileBuilder, _ requirements: [String], _ comment: String,
+                               flags: [String], _ f: HandshakeFixture, _ frame: [UInt8], error: String?) throws {
+        try file.add(fixture: f, operation: "handshake-device-finish", requirements: requirements, comment: comment,
+                     flags: flags, input: f.finishInput(frame), expect: error.map { .error($0) } ?? .valid)
+    }
+
     private static func fixture(_ file: VectorFileBuilder, _ name: String) -> HandshakeFixture {
         HandshakeFixture(id: file.id("finish/\(name)"))
     }
 
     private static func addValid(_ file: inout VectorFileBuilder) throws {
         let f = fixture(file, "sender-form")
-        try file.add("finish/sender-form", operation: "handshake-device-finish", requirements: ["ACK-4", "ACK-1", "ACK-2", "KDF-2", "KDF-4"],
+        try file.add(fixture: f, operation: "handshake-device-finish", requirements: ["ACK-4", "ACK-1", "ACK-2", "KDF-2", "KDF-4"],
                      comment: "The ack in the exact ACK-2 form opens, and the device derives the same c2s and s2c as the core.",
                      flags: ["Valid"], input: f.finishInput(try f.ack()), expect: .output(try f.sessionKeys()))
     }
@@ -66,13 +73,13 @@ enum HandshakeFinishVectors {
                 : error == nil ? "length-49152-maximum" : "length-49153-too-large"
             let f = fixture(file, name)
             let frame = try HandshakeCoreVectors.padded(f, members: f.ackMembers, length: length, overhead: 41) { try $0.ack(plaintext: $1) }
-            try finish(&file, name, ["SIZE-1", "ACK-4", "JSON-5"],
+            try finish(&file, ["SIZE-1", "ACK-4", "JSON-5"],
                        error == nil ? "A \(length)-byte ack (an unknown member pads it) is accepted." : "An authentic 49,153-byte ack is frame_too_large.",
                        flags: ["SizeLimit"], f, frame, error: error)
         }
         let f = fixture(file, "order-too-large-before-low-order")
         let frame = try HandshakeCoreVectors.padded(f, members: f.ackMembers, length: Limits.maximumMessageLength + 1, overhead: 41) { try $0.ack(plaintext: $1) }
-        try file.add("finish/order-too-large-before-low-order", operation: "handshake-device-finish", requirements: ["ACK-4"],
+        try file.add(fixture: f, operation: "handshake-device-finish", requirements: ["ACK-4"],
                      comment: "A 49,153-byte ack with a low-order core key: frame_too_large (step 3 before step 4).",
                      flags: ["CheckOrder"], input: f.finishInput(frame).setting("corePublicKey", .hex(LowOrderPoints.all[0].bytes)),
                      expect: .error("frame_too_large"))
@@ -83,14 +90,14 @@ enum HandshakeFinishVectors {
     private static func addLowOrder(_ file: inout VectorFileBuilder) throws {
         for point in LowOrderPoints.all {
             var f = fixture(file, "low-order-core-key-\(point.name)")
-            try file.add("finish/low-order-core-key-\(point.name)", operation: "handshake-device-finish", requirements: ["ACK-4", "DH-2"],
+            try file.add(fixture: f, operation: "handshake-device-finish", requirements: ["ACK-4", "DH-2"],
                          comment: "corePublicKey = \(point.name): static_dh is all zero, low_order_key before any decryption.",
                          flags: ["LowOrder"], input: f.finishInput(try f.ack()).setting("corePublicKey", .hex(point.bytes)),
                          expect: .error("low_order_key"))
             f = fixture(file, "low-order-server-ephemeral-\(point.name)")
             let frame = try f.ack(plaintext: f.ackMembers
                 .replacingValue(of: "server_ephemeral_pubkey", with: "\"\(Base64URL.encode(point.bytes))\"").bytes)
-            try finish(&file, "low-order-server-ephemeral-\(point.name)", ["ACK-4", "DH-2"],
+            try finish(&file, ["ACK-4", "DH-2"],
                        "server_ephemeral_pubkey = \(point.name) in an authentic ack: eph_dh is all zero, low_order_key.",
                        flags: ["LowOrder"], f, frame, error: "low_order_key")
         }

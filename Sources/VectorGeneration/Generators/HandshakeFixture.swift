@@ -177,3 +177,20 @@ struct HandshakeFixture {
         return ["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)]
     }
 }
+
+extension VectorFileBuilder {
+    /// The name in this file of the vector whose fixture is `fixture`: a fixture is seeded by its
+    /// vector's id, so the vector's name is written once, where the fixture is made.
+    func name(of fixture: HandshakeFixture) -> String {
+        let prefix = id("")
+        precondition(fixture.id.hasPrefix(prefix), "\(fixture.id) is not a fixture of \(area)")
+        return String(fixture.id.dropFirst(prefix.count))
+    }
+
+    /// Adds the vector that `fixture` was made for (see `name(of:)`).
+    mutating func add(fixture: HandshakeFixture, operation: String, requirements: [String], comment: String,
+                      flags: [String] = [], input: JSONValue, expect: Expectation) throws {
+        try add(name(of: fixture), operation: operation, requirements: requirements, comment: comment, flags: flags,
+                input: input, expect: expect)
+    }
+}

@@ -24,84 +24,103 @@ enum EnvelopeCoreVectors {
                 Flag.slow: Flag(description: "Sends 1,048,577 requests; a runner runs it only when asked for slow vectors.",
                                 bug: "A session without a request bound, or a bound off by one."),
             ])
-        func step(_ text: String, _ now: Int64 = 0) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
-        func stepBytes(_ bytes: [UInt8], _ now: Int64 = 0) -> JSONValue { ["plaintext": .hex(bytes), "now": .int(now)] }
-        func input(_ steps: [JSONValue], grant: JSONValue = Self.grant) -> JSONValue {
-            ["grant": grant, "methods": methods, "steps": .array(steps)]
-        }
-        let id = EnvelopeFixture.pingID, a = EnvelopeFixture.id(2), b = EnvelopeFixture.id(3)
-        func reply(_ text: String) -> JSONValue { ["reply": [EnvelopeFixture.hex(text)], "expired": []] }
-        func errorReply(_ rid: String, _ code: String) -> JSONValue {
-            reply(EnvelopeFixture.envelope(rid, kind: "error", payload: "\"\(code)\""))
-        }
-
-        try file.add("ping", operation: "envelope-core", requirements: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"],
-                     comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.", flags: ["Grant"],
-                     input: input([step(EnvelopeFixture.request(id))], grant: []),
-                     expect: .output(["steps": [reply(EnvelopeFixture.response(id))]]))
-        try file.add("core-ping", operation: "envelope-core", requirements: ["RPC-6", "AUTH-3"],
-                     comment: "core.ping is answered the same way.", flags: ["Grant"],
-                     input: input([step(EnvelopeFixture.request(id, method: "core.ping"))]),
-                     expect: .output(["steps": [reply(EnvelopeFixture.response(id))]]))
-        try file.add("granted-dispatched", operation: "envelope-core", requirements: ["RPC-6", "AUTH-1"],
-                     comment: "A granted, implemented method is dispatched with its params and stream flag.", flags: ["Grant"],
-                     input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{\"q\":[1,\"x\"]},\"stream\":true}}")]),
-                     expect: .output(["steps": [["dispatch": ["requestId": .string(a), "method": "companion.chat",
-                                                              "params": ["q": [1, "x"]], "stream": true], "expired": []]]]))
-        try file.add("not-granted", operation: "envelope-core", requirements: ["RPC-6", "AUTH-1"],
-                     comment: "An implemented method outside the grant is answered method_not_allowed and not run.", flags: ["Grant"],
-                     input: input([step(EnvelopeFixture.request(a, method: "openhuman.devices_list"))]),
-                     expect: .output(["steps": [errorReply(a, "method_not_allowed")]]))
-        try file.add("not-granted-not-implemented", operation: "envelope-core", requirements: ["RPC-6", "AUTH-1"],
-                     comment: "A method neither granted nor implemented is method_not_allowed too: the grant comes first.",
-                     flags: ["Grant"], input: input([step(EnvelopeFixture.request(a, method: "x.y"))]),
-                     expect: .output(["steps": [errorReply(a, "method_not_allowed")]]))
-        try file.add("granted-not-implemented", operation: "envelope-core", requirements: ["RPC-6"],
-                     comment: "A granted method the core does not implement is unknown_method.", flags: ["Grant"],
-                     input: input([step(EnvelopeFixture.request(a, method: "companion.missing"))]),
-                     expect: .output(["steps": [errorReply(a, "unknown_method")]]))
-        try file.add("grant-case-sensitive", operation: "envelope-core", requirements: ["AUTH-1", "RPC-6"],
-                     comment: "Companion.chat is not companion.chat.", flags: ["Grant"],
-                     input: input([step(EnvelopeFixture.request(a, method: "Companion.chat"))]),
-                     expect: .output(["steps": [errorReply(a, "method_not_allowed")]]))
-        let chat = EnvelopeFixture.request(a, method: "companion.chat")
-        try file.add("duplicate-request-id", operation: "envelope-core", requirements: ["RPC-2", "ENV-10"],
-                     comment: "The same request id again, in a new frame: duplicate_request_id, not run, nothing sent; another id runs.",
-                     flags: ["Dedup", "Silent"],
-                     input: input([step(chat), step(chat, 5), step(EnvelopeFixture.request(b, method: "companion.chat"), 6)]),
-                     expect: .steps([nil, "duplicate_request_id", nil]))
-        try file.add("duplicate-after-refusal", operation: "envelope-core", requirements: ["RPC-2"],
-                     comment: "A refused request's id is used too.", flags: ["Dedup"],
-                     input: input([step(EnvelopeFixture.request(a, method: "x.y")), step(chat)]), expect: .steps([nil, "duplicate_request_id"]))
-        let big = EnvelopeFixture.largeRequest(b, method: "companion.chat", length: 60_000)
-        let chunks = EnvelopeFixture.split(b, big)
-        try file.add("chunked-request", operation: "envelope-core", requirements: ["CHUNK-4", "CHUNK-6", "RPC-6"],
-                     comment: "A 60,000-byte request in two chunks is reassembled and dispatched.", flags: ["Chunked"],
-                     input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1)]), expect: .steps([nil, nil]))
-        try file.add("chunked-request-replayed", operation: "envelope-core", requirements: ["RPC-2", "CHUNK-4"],
-                     comment: "The first chunk of a request already run is duplicate_request_id and buffers nothing.",
-                     flags: ["Dedup", "Chunked"],
-                     input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2)]),
-                     expect: .steps([nil, nil, "duplicate_request_id"]))
-        try file.add("request-while-reassembling", operation: "envelope-core", requirements: ["RPC-2"],
-                     comment: "A whole request with the id of a message being reassembled is duplicate_request_id.",
-                     flags: ["Dedup", "Chunked"],
-                     input: input([stepBytes(chunks[0]), step(EnvelopeFixture.request(b, method: "companion.chat"), 1), stepBytes(chunks[1], 2)]),
-                     expect: .steps([nil, "duplicate_request_id", nil]))
-        try file.add("malformed-silent", operation: "envelope-core", requirements: ["RPC-3", "ENV-6", "ENV-10"],
-                     comment: "A request without method gets missing_field and no answer; the id is not used up.", flags: ["Silent"],
-                     input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{}}"), step(chat, 1)]),
-                     expect: .steps(["missing_field", nil]))
-        try file.add("response-at-core", operation: "envelope-core", requirements: ["ENV-1", "ENV-6"],
-                     comment: "A response sent to the core is unexpected_kind, nothing sent.", flags: ["Silent"],
-                     input: input([step(EnvelopeFixture.response(a))]), expect: .steps(["unexpected_kind"]))
-        try file.add("partial-expires", operation: "envelope-core", requirements: ["CHUNK-5"],
-                     comment: "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
-                     flags: ["Chunked"],
-                     input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
-                     expect: .steps([nil, nil, nil]))
+        try file.add(dispatchCases + dedupCases + refusalCases, operation: "envelope-core")
         try addRequestBound(&file, options: options)
         return try file.build()
+    }
+
+    private static let id = EnvelopeFixture.pingID, a = EnvelopeFixture.id(2), b = EnvelopeFixture.id(3)
+    private static let chat = EnvelopeFixture.request(a, method: "companion.chat")
+    /// A 60,000-byte request in two chunks.
+    private static let chunks = EnvelopeFixture.split(b, EnvelopeFixture.largeRequest(b, method: "companion.chat", length: 60_000))
+
+    /// The pings the layer answers, then the grant before existence (AUTH-1, RPC-6).
+    private static var dispatchCases: [Case] {
+        [
+            Case("ping", requires: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"], flags: ["Grant"],
+                 comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.",
+                 input: input([step(EnvelopeFixture.request(id))], grant: []),
+                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])),
+            Case("core-ping", requires: ["RPC-6", "AUTH-3"], flags: ["Grant"],
+                 comment: "core.ping is answered the same way.",
+                 input: input([step(EnvelopeFixture.request(id, method: "core.ping"))]),
+                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])),
+            Case("granted-dispatched", requires: ["RPC-6", "AUTH-1"], flags: ["Grant"],
+                 comment: "A granted, implemented method is dispatched with its params and stream flag.",
+                 input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{\"q\":[1,\"x\"]},\"stream\":true}}")]),
+                 expect: .output(["steps": [["dispatch": ["requestId": .string(a), "method": "companion.chat",
+                                                          "params": ["q": [1, "x"]], "stream": true], "expired": []]]])),
+            Case("not-granted", requires: ["RPC-6", "AUTH-1"], flags: ["Grant"],
+                 comment: "An implemented method outside the grant is answered method_not_allowed and not run.",
+                 input: input([step(EnvelopeFixture.request(a, method: "openhuman.devices_list"))]),
+                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])),
+            Case("not-granted-not-implemented", requires: ["RPC-6", "AUTH-1"], flags: ["Grant"],
+                 comment: "A method neither granted nor implemented is method_not_allowed too: the grant comes first.",
+                 input: input([step(EnvelopeFixture.request(a, method: "x.y"))]),
+                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])),
+            Case("granted-not-implemented", requires: ["RPC-6"], flags: ["Grant"],
+                 comment: "A granted method the core does not implement is unknown_method.",
+                 input: input([step(EnvelopeFixture.request(a, method: "companion.missing"))]),
+                 expect: .output(["steps": [errorReply(a, "unknown_method")]])),
+            Case("grant-case-sensitive", requires: ["AUTH-1", "RPC-6"], flags: ["Grant"],
+                 comment: "Companion.chat is not companion.chat.",
+                 input: input([step(EnvelopeFixture.request(a, method: "Companion.chat"))]),
+                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])),
+        ]
+    }
+
+    /// Request ids used earlier in the session, whole or in chunks (RPC-2).
+    private static var dedupCases: [Case] {
+        [
+            Case("duplicate-request-id", requires: ["RPC-2", "ENV-10"], flags: ["Dedup", "Silent"],
+                 comment: "The same request id again, in a new frame: duplicate_request_id, not run, nothing sent; another id runs.",
+                 input: input([step(chat), step(chat, 5), step(EnvelopeFixture.request(b, method: "companion.chat"), 6)]),
+                 expect: .steps([nil, "duplicate_request_id", nil])),
+            Case("duplicate-after-refusal", requires: ["RPC-2"], flags: ["Dedup"],
+                 comment: "A refused request's id is used too.",
+                 input: input([step(EnvelopeFixture.request(a, method: "x.y")), step(chat)]),
+                 expect: .steps([nil, "duplicate_request_id"])),
+            Case("chunked-request", requires: ["CHUNK-4", "CHUNK-6", "RPC-6"], flags: ["Chunked"],
+                 comment: "A 60,000-byte request in two chunks is reassembled and dispatched.",
+                 input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1)]),
+                 expect: .steps([nil, nil])),
+            Case("chunked-request-replayed", requires: ["RPC-2", "CHUNK-4"], flags: ["Dedup", "Chunked"],
+                 comment: "The first chunk of a request already run is duplicate_request_id and buffers nothing.",
+                 input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2)]),
+                 expect: .steps([nil, nil, "duplicate_request_id"])),
+            Case("request-while-reassembling", requires: ["RPC-2"], flags: ["Dedup", "Chunked"],
+                 comment: "A whole request with the id of a message being reassembled is duplicate_request_id.",
+                 input: input([stepBytes(chunks[0]), step(EnvelopeFixture.request(b, method: "companion.chat"), 1), stepBytes(chunks[1], 2)]),
+                 expect: .steps([nil, "duplicate_request_id", nil])),
+        ]
+    }
+
+    /// What gets no answer, and a partial message that expires.
+    private static var refusalCases: [Case] {
+        [
+            Case("malformed-silent", requires: ["RPC-3", "ENV-6", "ENV-10"], flags: ["Silent"],
+                 comment: "A request without method gets missing_field and no answer; the id is not used up.",
+                 input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{}}"), step(chat, 1)]),
+                 expect: .steps(["missing_field", nil])),
+            Case("response-at-core", requires: ["ENV-1", "ENV-6"], flags: ["Silent"],
+                 comment: "A response sent to the core is unexpected_kind, nothing sent.",
+                 input: input([step(EnvelopeFixture.response(a))]),
+                 expect: .steps(["unexpected_kind"])),
+            Case("partial-expires", requires: ["CHUNK-5"], flags: ["Chunked"],
+                 comment: "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
+                 input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
+                 expect: .steps([nil, nil, nil])),
+        ]
+    }
+
+    private static func step(_ text: String, _ now: Int64 = 0) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
+    private static func stepBytes(_ bytes: [UInt8], _ now: Int64 = 0) -> JSONValue { ["plaintext": .hex(bytes), "now": .int(now)] }
+    private static func input(_ steps: [JSONValue], grant: JSONValue = Self.grant) -> JSONValue {
+        ["grant": grant, "methods": methods, "steps": .array(steps)]
+    }
+    private static func reply(_ text: String) -> JSONValue { ["reply": [EnvelopeFixture.hex(text)], "expired": []] }
+    private static func errorReply(_ rid: String, _ code: String) -> JSONValue {
+        reply(EnvelopeFixture.envelope(rid, kind: "error", payload: "\"\(code)\""))
     }
 
     /// RPC-2's bound of 2^20 requests per session, reached with `pingMany` (ADP-65). The request

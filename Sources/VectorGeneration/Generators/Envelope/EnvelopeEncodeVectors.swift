@@ -16,83 +16,133 @@ enum EnvelopeEncodeVectors {
                                 bug: "A sender that writes ids, methods or values that the peer then rejects."),
                 "Boundary": Flag(description: "The value is at or just past a length limit.", bug: "An off-by-one limit."),
             ])
-        let id = EnvelopeFixture.pingID
-        func envelope(_ kind: String, seq: Int64 = 0, _ members: [String: JSONValue]) -> JSONValue {
-            var all = members
-            all["requestId"] = all["requestId"] ?? .string(id)
-            all["kind"] = .string(kind)
-            all["seq"] = .int(seq)
-            return ["envelope": .object(all)]
-        }
-        let hex = EnvelopeFixture.hex
-        let forms: [(String, String, JSONValue, String, [String])] = [
-            ("request-ping", "The ping request of chapter 10.", envelope("request", ["method": "openhuman.ping", "params": hex("{}")]),
-             EnvelopeFixture.request(id), ["ENV-1", "ENV-2"]),
-            ("request-stream", "A stream request ends its payload with \"stream\":true.",
-             envelope("request", ["method": "companion.chat", "params": hex("[1,2]"), "stream": true]),
-             "{\"requestId\":\"\(id)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":[1,2],\"stream\":true}}",
-             ["ENV-2"]),
-            ("request-stream-false", "stream false is the plain request form.",
-             envelope("request", ["method": "openhuman.ping", "params": hex("{}"), "stream": false]), EnvelopeFixture.request(id), ["ENV-2"]),
-            ("request-no-params", "A request without parameters carries params null.",
-             envelope("request", ["method": "openhuman.ping"]), EnvelopeFixture.request(id, params: "null"), ["ENV-2"]),
-            ("request-params-verbatim", "The params text is inserted exactly as the application wrote it.",
-             envelope("request", ["method": "m", "params": hex("{\"b\":1,\"a\":[true,null,\"\\u00e9\"]}")]),
-             EnvelopeFixture.request(id, method: "m", params: "{\"b\":1,\"a\":[true,null,\"\\u00e9\"]}"), ["ENV-2"]),
-            ("response-ping", "The ping's response of chapter 10.", envelope("response", ["payload": hex("{\"ok\":true}")]),
-             EnvelopeFixture.response(id), ["ENV-1", "ENV-2", "RPC-6"]),
-            ("error-code", "An error payload that is a code alone.", envelope("error", ["code": "method_not_allowed"]),
-             EnvelopeFixture.envelope(id, kind: "error", payload: "\"method_not_allowed\""), ["ENV-2", "ENV-3", "RPC-6"]),
-            ("error-detail-escapes", "The detail's quote, backslash, control characters and non-ASCII in ENV-3's string form.",
-             envelope("error", ["code": "method_failed", "detail": "a\"b\\c\n\t\u{8}\u{c}\r\u{1}\u{1f}é/"]),
-             EnvelopeFixture.envelope(id, kind: "error", payload: "\"method_failed: a\\\"b\\\\c\\n\\t\\b\\f\\r\\u0001\\u001fé/\""),
-             ["ENV-3"]),
-            ("stream-chunk", "A stream-chunk with its seq as digits.", envelope("stream-chunk", seq: 12, ["payload": hex("\"x\"")]),
-             EnvelopeFixture.envelope(id, kind: "stream-chunk", seq: 12, payload: "\"x\""), ["ENV-2", "STREAM-1"]),
-            ("stream-end", "A stream-end carries the count of stream-chunks as seq.",
-             envelope("stream-end", seq: 13, ["payload": hex("null")]),
-             EnvelopeFixture.envelope(id, kind: "stream-end", seq: 13, payload: "null"), ["ENV-2", "STREAM-1"]),
-            ("chunk-padding", "A chunk: members requestId, kind, seq, total, data; data padded standard base64 with + and /.",
-             envelope("chunk", seq: 1, ["total": 2, "data": .hex([0xfb, 0xff])]),
-             "{\"requestId\":\"\(id)\",\"kind\":\"chunk\",\"seq\":1,\"total\":2,\"data\":\"+/8=\"}", ["ENV-2", "CHUNK-3"]),
-        ]
-        for (name, comment, input, text, requirements) in forms {
-            try file.add(name, operation: "envelope-encode", requirements: requirements, comment: comment, flags: ["Form"],
-                         input: input, expect: .output(["plaintext": .hex(Array(text.utf8))]))
-        }
-        let long64 = String(repeating: "a", count: 64), method128 = String(repeating: "m", count: 128)
-        try file.add("request-id-64", operation: "envelope-encode", requirements: ["ENV-4"],
-                     comment: "A 64-character request id is written.", flags: ["Boundary"],
-                     input: envelope("request", ["requestId": .string(long64), "method": "m"]), expect: .valid)
-        try file.add("method-128", operation: "envelope-encode", requirements: ["RPC-1"],
-                     comment: "A 128-character method name is written.", flags: ["Boundary"],
-                     input: envelope("request", ["method": .string(method128)]), expect: .valid)
-        let refusals: [(String, String, JSONValue, String, [String], [String])] = [
-            ("request-id-65", "A 65-character request id is refused.",
-             envelope("request", ["requestId": .string(long64 + "a"), "method": "m"]), "bad_request_id", ["ENV-4"], ["Boundary"]),
-            ("request-id-empty", "An empty request id is refused.",
-             envelope("request", ["requestId": "", "method": "m"]), "bad_request_id", ["ENV-4"], []),
-            ("request-id-space", "A request id with a space is refused.",
-             envelope("response", ["requestId": "a b", "payload": hex("1")]), "bad_request_id", ["ENV-4"], []),
-            ("method-129", "A 129-character method name is refused.",
-             envelope("request", ["method": .string(method128 + "m")]), "bad_field_value", ["RPC-1"], ["Boundary"]),
-            ("method-slash", "A method name with a slash is refused.",
-             envelope("request", ["method": "a/b"]), "bad_field_value", ["RPC-1"], []),
-            ("params-not-json", "Params that are not one JSON value are refused.",
-             envelope("request", ["method": "m", "params": hex("{\"a\":}")]), "bad_envelope_json", ["ENV-2"], []),
-            ("params-two-values", "Params of two JSON values are refused.",
-             envelope("request", ["method": "m", "params": hex("1 2")]), "bad_envelope_json", ["ENV-2"], []),
-            ("payload-leading-space", "A payload text with leading whitespace is refused.",
-             envelope("response", ["payload": hex(" 1")]), "bad_envelope_json", ["ENV-2"], []),
-            ("seq-in-response", "A response with seq 1 is refused: seq is 0 in requests and answers.",
-             envelope("response", seq: 1, ["payload": hex("1")]), "bad_field_value", ["ENV-2"], []),
-            ("error-code-syntax", "An error code with an upper-case letter is refused.",
-             envelope("error", ["code": "Method_failed"]), "bad_field_value", ["ENV-8"], []),
-        ]
-        for (name, comment, input, code, requirements, flags) in refusals {
-            try file.add(name, operation: "envelope-encode", requirements: requirements + ["ENV-10"], comment: comment,
-                         flags: ["Refused"] + flags, input: input, expect: .error(code))
-        }
+        try file.add(formCases + boundaryCases, operation: "envelope-encode")
+        try file.add(refusedCases, operation: "envelope-encode", alsoRequires: ["ENV-10"])
         return try file.build()
     }
+
+    private static let id = EnvelopeFixture.pingID
+    private static let hex = EnvelopeFixture.hex
+    private static let long64 = String(repeating: "a", count: 64), method128 = String(repeating: "m", count: 128)
+
+    /// Each kind's one sender form, byte for byte.
+    private static var formCases: [Case] {
+        [
+            Case("request-ping", requires: ["ENV-1", "ENV-2"], flags: ["Form"],
+                 comment: "The ping request of chapter 10.",
+                 input: envelope("request", ["method": "openhuman.ping", "params": hex("{}")]),
+                 expect: sent(EnvelopeFixture.request(id))),
+            Case("request-stream", requires: ["ENV-2"], flags: ["Form"],
+                 comment: "A stream request ends its payload with \"stream\":true.",
+                 input: envelope("request", ["method": "companion.chat", "params": hex("[1,2]"), "stream": true]),
+                 expect: sent("{\"requestId\":\"\(id)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":[1,2],\"stream\":true}}")),
+            Case("request-stream-false", requires: ["ENV-2"], flags: ["Form"],
+                 comment: "stream false is the plain request form.",
+                 input: envelope("request", ["method": "openhuman.ping", "params": hex("{}"), "stream": false]),
+                 expect: sent(EnvelopeFixture.request(id))),
+            Case("request-no-params", requires: ["ENV-2"], flags: ["Form"],
+                 comment: "A request without parameters carries params null.",
+                 input: envelope("request", ["method": "openhuman.ping"]),
+                 expect: sent(EnvelopeFixture.request(id, params: "null"))),
+            Case("request-params-verbatim", requires: ["ENV-2"], flags: ["Form"],
+                 comment: "The params text is inserted exactly as the application wrote it.",
+                 input: envelope("request", ["method": "m", "params": hex("{\"b\":1,\"a\":[true,null,\"\\u00e9\"]}")]),
+                 expect: sent(EnvelopeFixture.request(id, method: "m", params: "{\"b\":1,\"a\":[true,null,\"\\u00e9\"]}"))),
+            Case("response-ping", requires: ["ENV-1", "ENV-2", "RPC-6"], flags: ["Form"],
+                 comment: "The ping's response of chapter 10.",
+                 input: envelope("response", ["payload": hex("{\"ok\":true}")]),
+                 expect: sent(EnvelopeFixture.response(id))),
+            Case("error-code", requires: ["ENV-2", "ENV-3", "RPC-6"], flags: ["Form"],
+                 comment: "An error payload that is a code alone.",
+                 input: envelope("error", ["code": "method_not_allowed"]),
+                 expect: sent(EnvelopeFixture.envelope(id, kind: "error", payload: "\"method_not_allowed\""))),
+            Case("error-detail-escapes", requires: ["ENV-3"], flags: ["Form"],
+                 comment: "The detail's quote, backslash, control characters and non-ASCII in ENV-3's string form.",
+                 input: envelope("error", ["code": "method_failed", "detail": "a\"b\\c\n\t\u{8}\u{c}\r\u{1}\u{1f}é/"]),
+                 expect: sent(EnvelopeFixture.envelope(id, kind: "error", payload: "\"method_failed: a\\\"b\\\\c\\n\\t\\b\\f\\r\\u0001\\u001fé/\""))),
+            Case("stream-chunk", requires: ["ENV-2", "STREAM-1"], flags: ["Form"],
+                 comment: "A stream-chunk with its seq as digits.",
+                 input: envelope("stream-chunk", seq: 12, ["payload": hex("\"x\"")]),
+                 expect: sent(EnvelopeFixture.envelope(id, kind: "stream-chunk", seq: 12, payload: "\"x\""))),
+            Case("stream-end", requires: ["ENV-2", "STREAM-1"], flags: ["Form"],
+                 comment: "A stream-end carries the count of stream-chunks as seq.",
+                 input: envelope("stream-end", seq: 13, ["payload": hex("null")]),
+                 expect: sent(EnvelopeFixture.envelope(id, kind: "stream-end", seq: 13, payload: "null"))),
+            Case("chunk-padding", requires: ["ENV-2", "CHUNK-3"], flags: ["Form"],
+                 comment: "A chunk: members requestId, kind, seq, total, data; data padded standard base64 with + and /.",
+                 input: envelope("chunk", seq: 1, ["total": 2, "data": .hex([0xfb, 0xff])]),
+                 expect: sent("{\"requestId\":\"\(id)\",\"kind\":\"chunk\",\"seq\":1,\"total\":2,\"data\":\"+/8=\"}")),
+        ]
+    }
+
+    /// The longest request id and method name a sender writes.
+    private static var boundaryCases: [Case] {
+        [
+            Case("request-id-64", requires: ["ENV-4"], flags: ["Boundary"],
+                 comment: "A 64-character request id is written.",
+                 input: envelope("request", ["requestId": .string(long64), "method": "m"]),
+                 expect: .valid),
+            Case("method-128", requires: ["RPC-1"], flags: ["Boundary"],
+                 comment: "A 128-character method name is written.",
+                 input: envelope("request", ["method": .string(method128)]),
+                 expect: .valid),
+        ]
+    }
+
+    /// What a sender refuses to write, as a receiver would refuse it.
+    private static var refusedCases: [Case] {
+        [
+            Case("request-id-65", requires: ["ENV-4"], flags: ["Refused", "Boundary"],
+                 comment: "A 65-character request id is refused.",
+                 input: envelope("request", ["requestId": .string(long64 + "a"), "method": "m"]),
+                 expect: .error("bad_request_id")),
+            Case("request-id-empty", requires: ["ENV-4"], flags: ["Refused"],
+                 comment: "An empty request id is refused.",
+                 input: envelope("request", ["requestId": "", "method": "m"]),
+                 expect: .error("bad_request_id")),
+            Case("request-id-space", requires: ["ENV-4"], flags: ["Refused"],
+                 comment: "A request id with a space is refused.",
+                 input: envelope("response", ["requestId": "a b", "payload": hex("1")]),
+                 expect: .error("bad_request_id")),
+            Case("method-129", requires: ["RPC-1"], flags: ["Refused", "Boundary"],
+                 comment: "A 129-character method name is refused.",
+                 input: envelope("request", ["method": .string(method128 + "m")]),
+                 expect: .error("bad_field_value")),
+            Case("method-slash", requires: ["RPC-1"], flags: ["Refused"],
+                 comment: "A method name with a slash is refused.",
+                 input: envelope("request", ["method": "a/b"]),
+                 expect: .error("bad_field_value")),
+            Case("params-not-json", requires: ["ENV-2"], flags: ["Refused"],
+                 comment: "Params that are not one JSON value are refused.",
+                 input: envelope("request", ["method": "m", "params": hex("{\"a\":}")]),
+                 expect: .error("bad_envelope_json")),
+            Case("params-two-values", requires: ["ENV-2"], flags: ["Refused"],
+                 comment: "Params of two JSON values are refused.",
+                 input: envelope("request", ["method": "m", "params": hex("1 2")]),
+                 expect: .error("bad_envelope_json")),
+            Case("payload-leading-space", requires: ["ENV-2"], flags: ["Refused"],
+                 comment: "A payload text with leading whitespace is refused.",
+                 input: envelope("response", ["payload": hex(" 1")]),
+                 expect: .error("bad_envelope_json")),
+            Case("seq-in-response", requires: ["ENV-2"], flags: ["Refused"],
+                 comment: "A response with seq 1 is refused: seq is 0 in requests and answers.",
+                 input: envelope("response", seq: 1, ["payload": hex("1")]),
+                 expect: .error("bad_field_value")),
+            Case("error-code-syntax", requires: ["ENV-8"], flags: ["Refused"],
+                 comment: "An error code with an upper-case letter is refused.",
+                 input: envelope("error", ["code": "Method_failed"]),
+                 expect: .error("bad_field_value")),
+        ]
+    }
+
+    private static func envelope(_ kind: String, seq: Int64 = 0, _ members: [String: JSONValue]) -> JSONValue {
+        var all = members
+        all["requestId"] = all["requestId"] ?? .string(id)
+        all["kind"] = .string(kind)
+        all["seq"] = .int(seq)
+        return ["envelope": .object(all)]
+    }
+
+    /// The sender writes exactly `text`.
+    private static func sent(_ text: String) -> Expectation { .output(["plaintext": .hex(Array(text.utf8))]) }
 }

@@ -1,0 +1,14 @@
+// The mutants of one area. The verifier (VERIFY-*).
+// Each is declared once: its name (as given to `--mutant`), the requirements it breaks and
+// what it gets wrong. `Mutant.catalog` (Mutant.swift) lists the areas in order.
+
+extension Mutant {
+    public static let verifierIgnoresRepeatedNonces = Mutant(
+        "verifier-ignores-repeated-nonces", breaks: ["VERIFY-3", "REPLAY-3", "FRAME-SEAL-2"],
+        "the verifier keeps no ledger of nonces, so a replayed frame and a reused nonce pass unnamed")
+
+    /// This area's mutants, in catalog order.
+    static let verifierArea: [Mutant] = [
+        .verifierIgnoresRepeatedNonces,
+    ]
+}
