@@ -36,8 +36,11 @@ let package = Package(
         // `conformance verify`'s checks of a captured exchange.
         .target(name: "TunnelVerifier", dependencies: ["KitModels"], swiftSettings: optimizedEvenInDebug),
         // The meaning of each adapter operation over any implementation of the tunnel.
-        .target(name: "AdapterOperations", dependencies: ["VectorFormat", "KitModels", "TunnelVerifier"],
-                swiftSettings: optimizedEvenInDebug),
+        .target(
+            name: "AdapterOperations",
+            dependencies: ["VectorFormat", "KitModels", "TunnelVerifier"],
+            swiftSettings: optimizedEvenInDebug
+        ),
         // The generators, the coverage check and the generated tables: vectorgen's alone.
         .target(name: "VectorGeneration", dependencies: ["AdapterOperations"], swiftSettings: optimizedEvenInDebug),
         // The reference library behind the adapter protocol, and its one command line.
@@ -54,7 +57,10 @@ let package = Package(
         // One test target per library target, after NIO; a test target may use what its library
         // may not (the generated worked example, the runner) to attack it from outside.
         .testTarget(name: "TunnelCryptoTests", dependencies: ["TunnelCrypto"]),
-        .testTarget(name: "OpenHumanTunnelTests", dependencies: ["OpenHumanTunnel", "VectorGeneration", "ConformanceRunner"]),
+        .testTarget(
+            name: "OpenHumanTunnelTests",
+            dependencies: ["OpenHumanTunnel", "VectorGeneration", "ConformanceRunner"]
+        ),
         .testTarget(name: "KitModelsTests", dependencies: ["KitModels"]),
         .testTarget(name: "VectorFormatTests", dependencies: ["VectorFormat", "ConformanceRunner"]),
         .testTarget(name: "TunnelVerifierTests", dependencies: ["TunnelVerifier", "VectorGeneration"]),

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// core-channel: one channel of the core through handshakes, frames, seals, the user's answer
@@ -26,13 +26,19 @@ extension Operations {
             let now = try body.safeNatural("now")
             switch kind {
             case "handshake":
-                self = .handshake(frame: try body.bytes("frame"), now: now,
-                                  serverEphemeralPrivate: try body.key("serverEphemeralPrivate"),
-                                  ackNonce: try body.bytes("ackNonce", count: XChaCha20Poly1305.nonceLength))
+                self = .handshake(
+                    frame: try body.bytes("frame"),
+                    now: now,
+                    serverEphemeralPrivate: try body.key("serverEphemeralPrivate"),
+                    ackNonce: try body.bytes("ackNonce", count: XChaCha20Poly1305.nonceLength)
+                )
             case "open": self = .open(frame: try body.bytes("frame"), now: now)
             case "seal":
-                self = .seal(plaintext: try body.bytes("plaintext"),
-                             nonce: try body.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength), now: now)
+                self = .seal(
+                    plaintext: try body.bytes("plaintext"),
+                    nonce: try body.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength),
+                    now: now
+                )
             case "confirm": self = .confirm(now: now)
             case "reject": self = .reject(now: now)
             default: self = .tick(now: now)
@@ -42,20 +48,31 @@ extension Operations {
 
     func coreChannel(_ input: RequestInput) throws -> JSONValue {
         let coreStaticPrivate = try input.key("coreStaticPrivate")
-        var channel = implementation.coreChannel(coreStaticPrivate: coreStaticPrivate,
-                                                 state: try ChannelJSON.read(input.object("channel")))
+        var channel = implementation.coreChannel(
+            coreStaticPrivate: coreStaticPrivate,
+            state: try ChannelJSON.read(input.object("channel"))
+        )
         return try StepRunner.run(
-            input, catching: TunnelError.self, parse: CoreChannelStep.init,
+            input,
+            catching: TunnelError.self,
+            parse: CoreChannelStep.init,
             apply: { step in
                 switch step {
                 case .handshake(let frame, let now, let serverEphemeralPrivate, let ackNonce):
-                    let accepted = try channel.handshake(frame, now: now, serverEphemeralPrivate: serverEphemeralPrivate,
-                                                         ackNonce: ackNonce)
-                    return ["ack": .hex(accepted.acceptance.ack), "sas": .string(accepted.sas),
-                            "c2s": .hex(accepted.acceptance.keys.c2s), "s2c": .hex(accepted.acceptance.keys.s2c),
-                            "devicePublicKey": .hex(accepted.acceptance.devicePublicKey)]
+                    let accepted = try channel.handshake(
+                        frame,
+                        now: now,
+                        serverEphemeralPrivate: serverEphemeralPrivate,
+                        ackNonce: ackNonce
+                    )
+                    return [
+                        "ack": .hex(accepted.acceptance.ack), "sas": .string(accepted.sas),
+                        "c2s": .hex(accepted.acceptance.keys.c2s), "s2c": .hex(accepted.acceptance.keys.s2c),
+                        "devicePublicKey": .hex(accepted.acceptance.devicePublicKey),
+                    ]
                 case .open(let frame, let now): return ["plaintext": .hex(try channel.open(frame, now: now))]
-                case .seal(let plaintext, let nonce, let now): return ["frame": .hex(try channel.seal(plaintext, nonce: nonce, now: now))]
+                case .seal(let plaintext, let nonce, let now):
+                    return ["frame": .hex(try channel.seal(plaintext, nonce: nonce, now: now))]
                 case .confirm(let now): try channel.confirm(now: now)
                 case .reject(let now): try channel.reject(now: now)
                 case .tick(let now): channel.tick(now: now)
@@ -64,9 +81,14 @@ extension Operations {
             },
             finish: { answer in
                 answer["channel"] = ChannelJSON.write(channel.state)
-                answer["pending"] = channel.pendingHandshake.map {
-                    .object(["devicePublicKey": .hex($0.devicePublicKey), "handshakeEphemeral": .hex($0.handshakeEphemeral)])
-                } ?? .null
-            })
+                answer["pending"] =
+                    channel.pendingHandshake.map {
+                        .object([
+                            "devicePublicKey": .hex($0.devicePublicKey),
+                            "handshakeEphemeral": .hex($0.handshakeEphemeral),
+                        ])
+                    } ?? .null
+            }
+        )
     }
 }

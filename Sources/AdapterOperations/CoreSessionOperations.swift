@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// core-session: the core's production opener, with its whole-session memory and bound
@@ -19,8 +19,10 @@ extension Operations {
             switch (step.has("seal"), step.has("open"), step.has("openMany")) {
             case (true, false, false):
                 let seal = try step.object("seal")
-                self = .seal(plaintext: try seal.bytes("plaintext"),
-                             nonce: try seal.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength))
+                self = .seal(
+                    plaintext: try seal.bytes("plaintext"),
+                    nonce: try seal.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength)
+                )
             case (false, true, false):
                 self = .open(frame: try step.object("open").bytes("frame"))
             case (false, false, true):
@@ -51,8 +53,12 @@ extension Operations {
     /// Frame `i` is `0x02 || S[24i:24i+24] || XChaCha20-Poly1305(c2s, nonce, "", "")` with
     /// `S = stream(seed)`: the device's frames, sealed here with the library (the sealing side
     /// is not under test), opened by the implementation until the first failure.
-    private static func openMany(_ session: inout any SessionEndpoint, keys: SessionKeys, seed: String,
-                                 count: Int) -> [String: JSONValue] {
+    private static func openMany(
+        _ session: inout any SessionEndpoint,
+        keys: SessionKeys,
+        seed: String,
+        count: Int
+    ) -> [String: JSONValue] {
         var stream = ByteStream(label: seed)
         let device = SessionCipher(role: .device, keys: keys)
         for index in 0..<count {

@@ -1,13 +1,16 @@
 import OpenHumanTunnel
-import VectorFormat
 import TunnelVerifier
+import VectorFormat
 
 /// The receiver's chunk reassembly, as `envelope-reassemble` drives it. `Reassembler` is the
 /// reference; a mutant wraps it to break one rule of CHUNK-4 or CHUNK-6.
 public protocol ReassemblerEndpoint {
     mutating func expire(now: Int64) -> [String]
-    mutating func receive(_ plaintext: [UInt8], now: Int64,
-                          admit: (String) throws(EnvelopeError) -> Void) throws(EnvelopeError) -> Reassembler.Outcome
+    mutating func receive(
+        _ plaintext: [UInt8],
+        now: Int64,
+        admit: (String) throws(EnvelopeError) -> Void
+    ) throws(EnvelopeError) -> Reassembler.Outcome
 }
 
 extension Reassembler: ReassemblerEndpoint {}
@@ -22,8 +25,14 @@ public protocol CoreGateEndpoint {
 /// The device's side of the envelope layer for one session, as `envelope-device` drives it.
 public protocol DeviceEndpoint {
     mutating func expire(now: Int64) -> (timedOut: [String], expired: [String])
-    mutating func send(requestId: String, method: String, paramsText: [UInt8]?, stream: Bool,
-                       timeout: Int64, now: Int64) throws(EnvelopeError) -> [[UInt8]]
+    mutating func send(
+        requestId: String,
+        method: String,
+        paramsText: [UInt8]?,
+        stream: Bool,
+        timeout: Int64,
+        now: Int64
+    ) throws(EnvelopeError) -> [[UInt8]]
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> DeviceRequests.Event
 }
 

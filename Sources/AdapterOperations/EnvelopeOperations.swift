@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// The operations of chapter 11 (kit chapter 2, ADP-60 to ADP-64): encode, parse, split,
@@ -12,22 +12,34 @@ extension Operations {
         guard let kind = EnvelopeKind(rawValue: kindName) else {
             throw BadRequest(reason: "input.envelope.kind: not one of the six kinds")
         }
-        if kind == .request || kind == .response || kind == .error, seq != 0 { throw EnvelopeError.badFieldValue("seq") }
+        if kind == .request || kind == .response || kind == .error, seq != 0 {
+            throw EnvelopeError.badFieldValue("seq")
+        }
         let envelope: OutgoingEnvelope
         switch kind {
         case .request:
-            envelope = .request(requestId: id, method: try fields.string("method"),
-                                paramsText: fields.isAbsent("params") ? nil : try fields.bytes("params"),
-                                stream: try fields.optionalBool("stream") ?? false)
+            envelope = .request(
+                requestId: id,
+                method: try fields.string("method"),
+                paramsText: fields.isAbsent("params") ? nil : try fields.bytes("params"),
+                stream: try fields.optionalBool("stream") ?? false
+            )
         case .response: envelope = .response(requestId: id, payloadText: try fields.bytes("payload"))
         case .error:
-            envelope = .error(requestId: id, code: try fields.string("code"),
-                              detail: fields.isAbsent("detail") ? nil : try fields.string("detail"))
+            envelope = .error(
+                requestId: id,
+                code: try fields.string("code"),
+                detail: fields.isAbsent("detail") ? nil : try fields.string("detail")
+            )
         case .streamChunk: envelope = .streamChunk(requestId: id, seq: seq, payloadText: try fields.bytes("payload"))
         case .streamEnd: envelope = .streamEnd(requestId: id, seq: seq, payloadText: try fields.bytes("payload"))
         case .chunk:
-            envelope = .chunk(requestId: id, seq: Int(clamping: seq), total: Int(clamping: try fields.integer("total")),
-                              data: try fields.bytes("data")[...])
+            envelope = .chunk(
+                requestId: id,
+                seq: Int(clamping: seq),
+                total: Int(clamping: try fields.integer("total")),
+                data: try fields.bytes("data")[...]
+            )
         }
         return ["plaintext": .hex(try implementation.envelopeEncode(envelope))]
     }
@@ -57,23 +69,37 @@ extension Operations {
         let digest = try input.optionalBool("digest") ?? false
         var splitters: [String: ChunkSplitter] = [:]
         return try StepRunner.run(
-            input, catching: EnvelopeError.self, parse: EnvelopeStep.init,
+            input,
+            catching: EnvelopeError.self,
+            parse: EnvelopeStep.init,
             before: { step in reassembler.expire(now: step.now) },
             apply: { step in
-                switch try reassembler.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now, admit: { _ in }) {
+                switch try reassembler.receive(
+                    try step.plaintext(using: self, splitters: &splitters),
+                    now: step.now,
+                    admit: { _ in }
+                ) {
                 case .message(let bytes, _):
-                    digest ? ["length": .int(Int64(bytes.count)), "sha256": .hex(SHA256.hash(bytes))] : ["message": .hex(bytes)]
+                    digest
+                        ? ["length": .int(Int64(bytes.count)), "sha256": .hex(SHA256.hash(bytes))]
+                        : ["message": .hex(bytes)]
                 case .partial(let id, let received, let total): Self.partial(id, received, total)
                 }
             },
-            finish: { expired, answer in answer["expired"] = .array(expired.map(JSONValue.string)) })
+            finish: { expired, answer in answer["expired"] = .array(expired.map(JSONValue.string)) }
+        )
     }
 
     func envelopeCore(_ input: RequestInput) throws -> JSONValue {
-        var gate = implementation.coreGate(grant: Set(try input.strings("grant")), methods: Set(try input.strings("methods")))
+        var gate = implementation.coreGate(
+            grant: Set(try input.strings("grant")),
+            methods: Set(try input.strings("methods"))
+        )
         var splitters: [String: ChunkSplitter] = [:]
         return try StepRunner.run(
-            input, catching: EnvelopeError.self, parse: CoreStep.init,
+            input,
+            catching: EnvelopeError.self,
+            parse: CoreStep.init,
             before: { coreStep in gate.expire(now: coreStep.now) },
             apply: { coreStep in
                 let step: EnvelopeStep
@@ -83,25 +109,38 @@ extension Operations {
                 }
                 switch try gate.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
                 case .dispatch(let id, let method, let params, let stream):
-                    return ["dispatch": ["requestId": .string(id), "method": .string(method),
-                                         "params": try Self.value(params), "stream": .bool(stream)]]
+                    return [
+                        "dispatch": [
+                            "requestId": .string(id), "method": .string(method),
+                            "params": try Self.value(params), "stream": .bool(stream),
+                        ]
+                    ]
                 case .reply(let plaintexts): return ["reply": .array(plaintexts.map(JSONValue.hex))]
                 case .partial(let id, let received, let total): return Self.partial(id, received, total)
                 }
             },
-            finish: { expired, answer in answer["expired"] = .array(expired.map(JSONValue.string)) })
+            finish: { expired, answer in answer["expired"] = .array(expired.map(JSONValue.string)) }
+        )
     }
 
     func envelopeDevice(_ input: RequestInput) throws -> JSONValue {
         var device = implementation.deviceRequests()
         return try StepRunner.run(
-            input, catching: EnvelopeError.self, parse: DeviceStep.init,
+            input,
+            catching: EnvelopeError.self,
+            parse: DeviceStep.init,
             before: { step in device.expire(now: step.now) },
             apply: { step in
                 switch step.action {
                 case .send(let id, let method, let params, let stream, let timeout):
-                    let plaintexts = try device.send(requestId: id, method: method, paramsText: params, stream: stream,
-                                                     timeout: timeout, now: step.now)
+                    let plaintexts = try device.send(
+                        requestId: id,
+                        method: method,
+                        paramsText: params,
+                        stream: stream,
+                        timeout: timeout,
+                        now: step.now
+                    )
                     return ["plaintexts": .array(plaintexts.map(JSONValue.hex))]
                 case .receive(let plaintext): return try Self.event(device.receive(plaintext, now: step.now))
                 case .tick: return [:]
@@ -110,7 +149,8 @@ extension Operations {
             finish: { expiry, answer in
                 answer["timedOut"] = .array(expiry.timedOut.map(JSONValue.string))
                 answer["expired"] = .array(expiry.expired.map(JSONValue.string))
-            })
+            }
+        )
     }
 
     // MARK: - Reading inputs
@@ -124,7 +164,8 @@ extension Operations {
     static func generated(_ spec: RequestInput, requestId: String) throws(BadRequest) -> [UInt8] {
         let seed = try spec.bytes("seed", count: 32), length = try spec.safeNatural("length")
         guard length <= Int64(GeneratedMessage.maximumLength),
-              let bytes = GeneratedMessage.bytes(requestId: requestId, seed: seed, length: Int(length)) else {
+            let bytes = GeneratedMessage.bytes(requestId: requestId, seed: seed, length: Int(length))
+        else {
             throw BadRequest(reason: "generated.length: outside what ADP-61 allows for this requestId")
         }
         return bytes
@@ -133,7 +174,10 @@ extension Operations {
     /// One step of `envelope-reassemble` or `envelope-core`: a plaintext, or one of the
     /// adapter's own split of a generated message (ADP-62), with the step's time.
     private struct EnvelopeStep {
-        enum Source { case plaintext([UInt8]); case splitOf(requestId: String, generated: RequestInput, index: Int) }
+        enum Source {
+            case plaintext([UInt8])
+            case splitOf(requestId: String, generated: RequestInput, index: Int)
+        }
         let source: Source
         let now: Int64
 
@@ -142,8 +186,11 @@ extension Operations {
             now = try step.safeNatural("now")
             if step.has("splitOf") {
                 let split = try step.object("splitOf")
-                source = .splitOf(requestId: try split.string("requestId"), generated: try split.object("generated"),
-                                  index: Int(clamping: try split.safeNatural("index")))
+                source = .splitOf(
+                    requestId: try split.string("requestId"),
+                    generated: try split.object("generated"),
+                    index: Int(clamping: try split.safeNatural("index"))
+                )
             } else {
                 source = .plaintext(try step.bytes("plaintext"))
             }
@@ -161,7 +208,9 @@ extension Operations {
                     splitter = known
                 } else {
                     splitter = try operations.implementation.envelopeSplitter(
-                        requestId: id, message: try Operations.generated(generated, requestId: id))
+                        requestId: id,
+                        message: try Operations.generated(generated, requestId: id)
+                    )
                     splitters[key] = splitter
                 }
                 guard index < splitter.count else { throw BadRequest(reason: "splitOf.index: beyond the split") }
@@ -207,9 +256,13 @@ extension Operations {
             switch (step.has("send"), step.has("receive"), step.has("tick")) {
             case (true, false, false):
                 let send = try step.object("send")
-                action = .send(requestId: try send.string("requestId"), method: try send.string("method"),
-                               params: send.isAbsent("params") ? nil : try send.bytes("params"),
-                               stream: try send.optionalBool("stream") ?? false, timeout: try send.safeNatural("timeout"))
+                action = .send(
+                    requestId: try send.string("requestId"),
+                    method: try send.string("method"),
+                    params: send.isAbsent("params") ? nil : try send.bytes("params"),
+                    stream: try send.optionalBool("stream") ?? false,
+                    timeout: try send.safeNatural("timeout")
+                )
             case (false, true, false): action = .receive(try step.bytes("receive"))
             case (false, false, true): action = .tick
             default: throw BadRequest(reason: "\(path): expected exactly one of \"send\", \"receive\" and \"tick\"")
@@ -228,12 +281,24 @@ extension Operations {
         case .response(let id, let payload):
             return ["event": ["requestId": .string(id), "kind": "response", "payload": try value(payload)]]
         case .error(let id, let code, let detail):
-            return ["event": ["requestId": .string(id), "kind": "error", "code": .string(code),
-                              "detail": detail.map(JSONValue.string) ?? .null]]
+            return [
+                "event": [
+                    "requestId": .string(id), "kind": "error", "code": .string(code),
+                    "detail": detail.map(JSONValue.string) ?? .null,
+                ]
+            ]
         case .streamChunk(let id, let seq, let payload):
-            return ["event": ["requestId": .string(id), "kind": "stream-chunk", "seq": .int(seq), "payload": try value(payload)]]
+            return [
+                "event": [
+                    "requestId": .string(id), "kind": "stream-chunk", "seq": .int(seq), "payload": try value(payload),
+                ]
+            ]
         case .streamEnd(let id, let seq, let payload):
-            return ["event": ["requestId": .string(id), "kind": "stream-end", "seq": .int(seq), "payload": try value(payload)]]
+            return [
+                "event": [
+                    "requestId": .string(id), "kind": "stream-end", "seq": .int(seq), "payload": try value(payload),
+                ]
+            ]
         case .partial(let id, let received, let total):
             return partial(id, received, total)
         }
@@ -241,18 +306,29 @@ extension Operations {
 
     /// The fields `envelope-parse` answers.
     static func fields(of envelope: Envelope) throws -> JSONValue {
-        var out: [String: JSONValue] = ["requestId": .string(envelope.requestId), "kind": .string(envelope.kind.rawValue)]
+        var out: [String: JSONValue] = [
+            "requestId": .string(envelope.requestId), "kind": .string(envelope.kind.rawValue),
+        ]
         switch envelope.body {
         case .request(let method, let params, let stream):
-            out["seq"] = 0; out["method"] = .string(method); out["params"] = try value(params); out["stream"] = .bool(stream)
+            out["seq"] = 0
+            out["method"] = .string(method)
+            out["params"] = try value(params)
+            out["stream"] = .bool(stream)
         case .response(let payload):
-            out["seq"] = 0; out["payload"] = try value(payload)
+            out["seq"] = 0
+            out["payload"] = try value(payload)
         case .error(let code, let detail):
-            out["seq"] = 0; out["code"] = .string(code); out["detail"] = detail.map(JSONValue.string) ?? .null
+            out["seq"] = 0
+            out["code"] = .string(code)
+            out["detail"] = detail.map(JSONValue.string) ?? .null
         case .streamChunk(let seq, let payload), .streamEnd(let seq, let payload):
-            out["seq"] = .int(seq); out["payload"] = try value(payload)
+            out["seq"] = .int(seq)
+            out["payload"] = try value(payload)
         case .chunk(let seq, let total, let data):
-            out["seq"] = .int(Int64(seq)); out["total"] = .int(Int64(total)); out["data"] = .hex(data)
+            out["seq"] = .int(Int64(seq))
+            out["total"] = .int(Int64(total))
+            out["data"] = .hex(data)
         }
         return .object(out)
     }

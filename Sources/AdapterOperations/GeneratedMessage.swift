@@ -1,7 +1,7 @@
 import Foundation
-import TunnelCrypto
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
+import TunnelCrypto
 
 /// The generated test message of ADP-61: a `response` envelope of an exact length whose payload
 /// string is lowercase hex of a SHA-256 stream, so a runner and an adapter can each build the
@@ -32,8 +32,12 @@ public enum GeneratedMessage {
         out.reserveCapacity(length)
         var block: UInt32 = 0
         while out.count < prefix.count + fillerLength {
-            let digest = SHA256.hash(seed + [UInt8(block >> 24), UInt8(block >> 16 & 0xff), UInt8(block >> 8 & 0xff),
-                                             UInt8(block & 0xff)])
+            let digest = SHA256.hash(
+                seed + [
+                    UInt8(block >> 24), UInt8(block >> 16 & 0xff), UInt8(block >> 8 & 0xff),
+                    UInt8(block & 0xff),
+                ]
+            )
             for byte in digest {
                 out.append(hex[Int(byte >> 4)])
                 out.append(hex[Int(byte & 0x0f)])

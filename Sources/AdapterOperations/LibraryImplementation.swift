@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// The conforming reference: every operation is one call into `OpenHumanTunnel`.
 public struct LibraryImplementation: TunnelImplementation {
@@ -21,37 +21,75 @@ public struct LibraryImplementation: TunnelImplementation {
     }
 
     public func hkdfSHA256(ikm: [UInt8], salt: [UInt8], info: [UInt8], length: Int) throws(TunnelError) -> [UInt8] {
-        try TunnelError.crypto { () throws(CryptoError) in try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length) }
+        try TunnelError.crypto { () throws(CryptoError) in
+            try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length)
+        }
     }
 
-    public func sessionKeys(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
-                     serverEphemeralPublic: [UInt8]) -> SessionKeys {
-        SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH, clientEphemeralPublic: clientEphemeralPublic,
-                           serverEphemeralPublic: serverEphemeralPublic)
+    public func sessionKeys(
+        staticDH: [UInt8],
+        ephemeralDH: [UInt8],
+        clientEphemeralPublic: [UInt8],
+        serverEphemeralPublic: [UInt8]
+    ) -> SessionKeys {
+        SessionKeys.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            clientEphemeralPublic: clientEphemeralPublic,
+            serverEphemeralPublic: serverEphemeralPublic
+        )
     }
 
     public func session(role: Role, keys: SessionKeys) -> any SessionEndpoint {
         LibrarySession(cipher: SessionCipher(role: role, keys: keys, replayMemory: replayMemory))
     }
 
-    public func deviceStart(corePublicKey: [UInt8], deviceStaticPrivate: [UInt8], handshakeEphemeralPrivate: [UInt8],
-                     clientEphemeralPrivate: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
-        try DeviceHandshake.start(corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
-                                  handshakeEphemeralPrivate: handshakeEphemeralPrivate,
-                                  clientEphemeralPrivate: clientEphemeralPrivate, nonce: nonce)
+    public func deviceStart(
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        handshakeEphemeralPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8],
+        nonce: [UInt8]
+    ) throws(TunnelError) -> [UInt8] {
+        try DeviceHandshake.start(
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            handshakeEphemeralPrivate: handshakeEphemeralPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate,
+            nonce: nonce
+        )
     }
 
-    public func deviceFinish(ack: [UInt8], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                      clientEphemeralPrivate: [UInt8]) throws(TunnelError) -> SessionKeys {
-        try DeviceHandshake.finish(ack: ack, corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
-                                   clientEphemeralPrivate: clientEphemeralPrivate)
+    public func deviceFinish(
+        ack: [UInt8],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) throws(TunnelError) -> SessionKeys {
+        try DeviceHandshake.finish(
+            ack: ack,
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate
+        )
     }
 
-    public func coreAccept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
-                    serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance {
-        let accepted = try CoreHandshake.accept(frame: frame, coreStaticPrivate: coreStaticPrivate, channel: &channel,
-                                                now: now, serverEphemeralPrivate: serverEphemeralPrivate,
-                                                ackNonce: ackNonce)
+    public func coreAccept(
+        frame: [UInt8],
+        coreStaticPrivate: [UInt8],
+        channel: inout ChannelState,
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreAcceptance {
+        let accepted = try CoreHandshake.accept(
+            frame: frame,
+            coreStaticPrivate: coreStaticPrivate,
+            channel: &channel,
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
         return CoreAcceptance(ack: accepted.ack, keys: accepted.keys, devicePublicKey: accepted.devicePublicKey)
     }
 
@@ -85,8 +123,13 @@ public struct LibraryImplementation: TunnelImplementation {
     }
 
     public func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {
-        LibraryCoreChannel(channel: CoreChannel(coreStaticPrivate: coreStaticPrivate, state: state,
-                                                sessionBound: sessionReplayMemory))
+        LibraryCoreChannel(
+            channel: CoreChannel(
+                coreStaticPrivate: coreStaticPrivate,
+                state: state,
+                sessionBound: sessionReplayMemory
+            )
+        )
     }
 }
 
@@ -115,13 +158,26 @@ private struct LibraryCoreChannel: CoreChannelEndpoint {
         channel.pending.map { ($0.devicePublicKey, $0.handshakeEphemeralPublic) }
     }
 
-    mutating func handshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
-                            ackNonce: [UInt8]) throws(TunnelError) -> CoreChannelAcceptance {
-        let accepted = try channel.receiveHandshake(frame, now: now, serverEphemeralPrivate: serverEphemeralPrivate,
-                                                    ackNonce: ackNonce)
+    mutating func handshake(
+        _ frame: [UInt8],
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreChannelAcceptance {
+        let accepted = try channel.receiveHandshake(
+            frame,
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
         return CoreChannelAcceptance(
-            acceptance: CoreAcceptance(ack: accepted.ack, keys: accepted.keys, devicePublicKey: accepted.devicePublicKey),
-            sas: accepted.sas)
+            acceptance: CoreAcceptance(
+                ack: accepted.ack,
+                keys: accepted.keys,
+                devicePublicKey: accepted.devicePublicKey
+            ),
+            sas: accepted.sas
+        )
     }
 
     mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {

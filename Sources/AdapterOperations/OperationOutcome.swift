@@ -1,4 +1,5 @@
 import VectorFormat
+
 /// What an adapter operation answers: an output object, or an error code.
 ///
 /// Error codes are the protocol's (`replayed`, `auth_failed`, ...) or the adapter protocol's

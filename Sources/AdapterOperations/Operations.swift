@@ -17,10 +17,12 @@ public struct Operations: Sendable {
     /// Every operation this adapter answers, in the order `hello` lists them.
     public static let names = [
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
-        "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device", "handshake-core",
+        "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device",
+        "handshake-core",
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
         "core-channel", "relay",
-        "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core", "envelope-device",
+        "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
+        "envelope-device",
         "verify",
     ]
 

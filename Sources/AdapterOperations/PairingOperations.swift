@@ -10,9 +10,12 @@ extension Operations {
 
     func qrEncode(_ input: RequestInput) throws -> JSONValue {
         let payload = PairingPayload(
-            channelID: try input.string("cid"), pairingToken: try input.string("pt"),
-            corePublicKey: try input.bytes("cpk"), rpcURL: input.isAbsent("rpc") ? nil : try input.string("rpc"),
-            expiresAt: try safeNatural(input, "exp"))
+            channelID: try input.string("cid"),
+            pairingToken: try input.string("pt"),
+            corePublicKey: try input.bytes("cpk"),
+            rpcURL: input.isAbsent("rpc") ? nil : try input.string("rpc"),
+            expiresAt: try safeNatural(input, "exp")
+        )
         return .object(["payload": .string(try implementation.pairingEncode(payload))])
     }
 

@@ -25,7 +25,10 @@ struct PingMany {
 
     /// The plaintext of request `index`, in the sender form of ENV-2.
     func plaintext(_ index: Int) -> [UInt8] {
-        Array("{\"requestId\":\"\(prefix)\(index)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"openhuman.ping\"}}".utf8)
+        Array(
+            "{\"requestId\":\"\(prefix)\(index)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"openhuman.ping\"}}"
+                .utf8
+        )
     }
 
     /// Sends every request to `gate`, stopping at the first one it refuses: `{"accepted": k}`, or

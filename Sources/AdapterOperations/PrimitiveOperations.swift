@@ -15,20 +15,30 @@ extension Operations {
     func hkdfSHA256(_ input: RequestInput) throws -> JSONValue {
         // 0 to 2^53 - 1 (ADP-30); above 8,160 HKDF refuses with hkdf_output_too_long (KDF-1).
         let length = try input.safeNatural("length", maximum: implementation.largestInputInteger)
-        let okm = try implementation.hkdfSHA256(ikm: input.bytes("ikm"), salt: input.bytes("salt"),
-                                                info: input.bytes("info"), length: Int(length))
+        let okm = try implementation.hkdfSHA256(
+            ikm: input.bytes("ikm"),
+            salt: input.bytes("salt"),
+            info: input.bytes("info"),
+            length: Int(length)
+        )
         return .object(["okm": .hex(okm)])
     }
 
     func hChaCha20(_ input: RequestInput) throws -> JSONValue {
-        let subkey = XChaCha20Poly1305.hChaCha20(key: try input.key("key"), nonce16: try input.bytes("nonce", count: 16))
+        let subkey = XChaCha20Poly1305.hChaCha20(
+            key: try input.key("key"),
+            nonce16: try input.bytes("nonce", count: 16)
+        )
         return .object(["subkey": .hex(subkey)])
     }
 
     func aeadSeal(_ input: RequestInput) throws -> JSONValue {
         let ciphertext = XChaCha20Poly1305.seal(
-            key: try input.key("key"), nonce: try input.bytes("nonce", count: XChaCha20Poly1305.nonceLength),
-            plaintext: try input.bytes("plaintext"), aad: try input.bytes("aad"))
+            key: try input.key("key"),
+            nonce: try input.bytes("nonce", count: XChaCha20Poly1305.nonceLength),
+            plaintext: try input.bytes("plaintext"),
+            aad: try input.bytes("aad")
+        )
         return .object(["ciphertext": .hex(ciphertext)])
     }
 
@@ -43,9 +53,11 @@ extension Operations {
 
     func sessionKeys(_ input: RequestInput) throws -> JSONValue {
         let keys = implementation.sessionKeys(
-            staticDH: try input.key("staticDh"), ephemeralDH: try input.key("ephemeralDh"),
+            staticDH: try input.key("staticDh"),
+            ephemeralDH: try input.key("ephemeralDh"),
             clientEphemeralPublic: try input.key("clientEphemeralPublic"),
-            serverEphemeralPublic: try input.key("serverEphemeralPublic"))
+            serverEphemeralPublic: try input.key("serverEphemeralPublic")
+        )
         return .object(["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)])
     }
 }

@@ -28,9 +28,12 @@ extension Operations {
     /// for the reference, larger to compute the expectation of a `replayMemory>128` vector.
     /// Besides the adapter operations it answers the runner-driven pseudo-operation
     /// `accumulated`, which no adapter implements.
-    public static func reference(_ operation: String, input: JSONValue,
-                                 replayMemory: Int = ReplayWindow.standardCapacity,
-                                 sessionReplayMemory: Int = 65_536) -> OperationOutcome {
+    public static func reference(
+        _ operation: String,
+        input: JSONValue,
+        replayMemory: Int = ReplayWindow.standardCapacity,
+        sessionReplayMemory: Int = 65_536
+    ) -> OperationOutcome {
         if operation == "accumulated" { return accumulated(input) }
         let implementation = LibraryImplementation(replayMemory: replayMemory, sessionReplayMemory: sessionReplayMemory)
         return Operations(implementation: implementation).outcome(operation, input: input)

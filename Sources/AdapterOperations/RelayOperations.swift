@@ -8,7 +8,9 @@ extension Operations {
         let steps = try input.array("steps").map { element throws(BadRequest) -> RelayStep in
             let step = try RequestInput(element.value, path: element.path)
             let connection = try step.string("connection")
-            guard !connection.isEmpty else { throw BadRequest(reason: "\(element.path).connection: expected a non-empty string") }
+            guard !connection.isEmpty else {
+                throw BadRequest(reason: "\(element.path).connection: expected a non-empty string")
+            }
             let account = step.isAbsent("account") ? nil : try step.string("account")
             let mint = step.isAbsent("mint") ? nil : try step.object("mint")
             let event = try RelayEventJSON.read(name: try step.string("event"), data: element.value["data"], mint: mint)

@@ -1,13 +1,15 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// frame-seal, frame-open and session: one fresh session endpoint per request.
 extension Operations {
     func frameSeal(_ input: RequestInput) throws -> JSONValue {
         var session = implementation.session(role: try input.role(), keys: try input.sessionKeys())
-        let frame = try session.seal(try input.bytes("plaintext"),
-                                     nonce: try input.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength))
+        let frame = try session.seal(
+            try input.bytes("plaintext"),
+            nonce: try input.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength)
+        )
         return .object(["frame": .hex(frame)])
     }
 
@@ -27,8 +29,10 @@ extension Operations {
             switch (step.has("seal"), step.has("open")) {
             case (true, false):
                 let seal = try step.object("seal")
-                self = .seal(plaintext: try seal.bytes("plaintext"),
-                             nonce: try seal.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength))
+                self = .seal(
+                    plaintext: try seal.bytes("plaintext"),
+                    nonce: try seal.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength)
+                )
             case (false, true):
                 self = .open(frame: try step.object("open").bytes("frame"))
             default:

@@ -18,19 +18,27 @@ enum StepRunner {
     /// Runs the steps of `input.steps`, each read by `parse` and answered by `apply`; `finish`
     /// adds what every answer carries, failed or not (the channel after the step, for example).
     static func run<Step, Failure: StepFailure>(
-        _ input: RequestInput, catching _: Failure.Type,
+        _ input: RequestInput,
+        catching _: Failure.Type,
         parse: (JSONValue, String) throws -> Step,
         apply: (Step) throws -> [String: JSONValue],
         finish: (inout [String: JSONValue]) -> Void = { _ in }
     ) throws -> JSONValue {
-        try run(input, catching: Failure.self, parse: parse, before: { _ in () }, apply: apply,
-                finish: { _, answer in finish(&answer) })
+        try run(
+            input,
+            catching: Failure.self,
+            parse: parse,
+            before: { _ in () },
+            apply: apply,
+            finish: { _, answer in finish(&answer) }
+        )
     }
 
     /// As above, with `before` run ahead of each step (expiring what the step's time ends) and
     /// its result handed to `finish`.
     static func run<Step, Context, Failure: StepFailure>(
-        _ input: RequestInput, catching _: Failure.Type,
+        _ input: RequestInput,
+        catching _: Failure.Type,
         parse: (JSONValue, String) throws -> Step,
         before: (Step) -> Context,
         apply: (Step) throws -> [String: JSONValue],

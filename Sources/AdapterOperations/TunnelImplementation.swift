@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
 import TunnelVerifier
 
 /// What the adapter operations drive: one implementation of wire version 2.
@@ -14,21 +14,44 @@ import TunnelVerifier
 public protocol TunnelImplementation: Sendable {
     func x25519(scalar: [UInt8], u: [UInt8]) throws(TunnelError) -> [UInt8]
     func hkdfSHA256(ikm: [UInt8], salt: [UInt8], info: [UInt8], length: Int) throws(TunnelError) -> [UInt8]
-    func sessionKeys(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
-                     serverEphemeralPublic: [UInt8]) -> SessionKeys
+    func sessionKeys(
+        staticDH: [UInt8],
+        ephemeralDH: [UInt8],
+        clientEphemeralPublic: [UInt8],
+        serverEphemeralPublic: [UInt8]
+    ) -> SessionKeys
     /// A fresh session endpoint for `role`: empty replay window.
     func session(role: Role, keys: SessionKeys) -> any SessionEndpoint
-    func deviceStart(corePublicKey: [UInt8], deviceStaticPrivate: [UInt8], handshakeEphemeralPrivate: [UInt8],
-                     clientEphemeralPrivate: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8]
-    func deviceFinish(ack: [UInt8], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                      clientEphemeralPrivate: [UInt8]) throws(TunnelError) -> SessionKeys
-    func coreAccept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
-                    serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance
+    func deviceStart(
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        handshakeEphemeralPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8],
+        nonce: [UInt8]
+    ) throws(TunnelError) -> [UInt8]
+    func deviceFinish(
+        ack: [UInt8],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) throws(TunnelError) -> SessionKeys
+    func coreAccept(
+        frame: [UInt8],
+        coreStaticPrivate: [UInt8],
+        channel: inout ChannelState,
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreAcceptance
     /// The device after sending its handshake: each message goes to the ack opener until one ack
     /// is accepted (ACK-4; an error changes nothing, ACK-5), then to the new session's opener
     /// (ACK-6), so a second ack is `unexpected_type`.
-    func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                       clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt]
+    func deviceReceive(
+        _ messages: [[UInt8]],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) -> [DeviceReceipt]
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
     /// The six digits of SAS-2.
@@ -67,8 +90,12 @@ public protocol CoreChannelEndpoint {
     var state: ChannelState { get }
     /// The device key and `hs_eph_pub` of the handshake in the slot, if any.
     var pendingHandshake: (devicePublicKey: [UInt8], handshakeEphemeral: [UInt8])? { get }
-    mutating func handshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
-                            ackNonce: [UInt8]) throws(TunnelError) -> CoreChannelAcceptance
+    mutating func handshake(
+        _ frame: [UInt8],
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreChannelAcceptance
     mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8]
     /// Seals under `nonce`, or under 24 bytes from the implementation's CSPRNG when nil.
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8]
@@ -110,8 +137,12 @@ extension TunnelImplementation {
     /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes
     /// every message until it accepts one (its inputs never change, so a rejection leaves it as
     /// it was), and is then closed for good.
-    public func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                              clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
+    public func deviceReceive(
+        _ messages: [[UInt8]],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) -> [DeviceReceipt] {
         var session: (any SessionEndpoint)?
         return messages.map { message in
             do throws(TunnelError) {
@@ -119,8 +150,12 @@ extension TunnelImplementation {
                     defer { session = current }
                     return .opened(try current.open(message))
                 }
-                let keys = try deviceFinish(ack: message, corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
-                                            clientEphemeralPrivate: clientEphemeralPrivate)
+                let keys = try deviceFinish(
+                    ack: message,
+                    corePublicKey: corePublicKey,
+                    deviceStaticPrivate: deviceStaticPrivate,
+                    clientEphemeralPrivate: clientEphemeralPrivate
+                )
                 session = self.session(role: .device, keys: keys)
                 return .accepted(keys)
             } catch {

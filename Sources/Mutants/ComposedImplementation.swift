@@ -1,8 +1,8 @@
-import OpenHumanTunnel
-import KitModels
 import AdapterOperations
-import TunnelVerifier
+import KitModels
+import OpenHumanTunnel
 import ReferenceAdapter
+import TunnelVerifier
 
 /// Wire version 2 rebuilt from the library's public primitives (X25519, HKDF,
 /// XChaCha20Poly1305, Base64URL, the pairing parser and encoder), with at most one `Mutant`
@@ -24,45 +24,84 @@ struct ComposedImplementation: TunnelImplementation {
         try ComposedKeySchedule(mutant: mutant).hkdf(ikm: ikm, salt: salt, info: info, length: length)
     }
 
-    func sessionKeys(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
-                     serverEphemeralPublic: [UInt8]) -> SessionKeys {
-        ComposedKeySchedule(mutant: mutant).sessionKeys(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                        clientEphemeralPublic: clientEphemeralPublic,
-                                                        serverEphemeralPublic: serverEphemeralPublic)
+    func sessionKeys(
+        staticDH: [UInt8],
+        ephemeralDH: [UInt8],
+        clientEphemeralPublic: [UInt8],
+        serverEphemeralPublic: [UInt8]
+    ) -> SessionKeys {
+        ComposedKeySchedule(mutant: mutant).sessionKeys(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            clientEphemeralPublic: clientEphemeralPublic,
+            serverEphemeralPublic: serverEphemeralPublic
+        )
     }
 
     func session(role: Role, keys: SessionKeys) -> any SessionEndpoint {
         ComposedSessionCipher(role: role, keys: keys, mutant: mutant)
     }
 
-    func deviceStart(corePublicKey: [UInt8], deviceStaticPrivate: [UInt8], handshakeEphemeralPrivate: [UInt8],
-                     clientEphemeralPrivate: [UInt8], nonce: [UInt8]) throws(TunnelError) -> [UInt8] {
+    func deviceStart(
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        handshakeEphemeralPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8],
+        nonce: [UInt8]
+    ) throws(TunnelError) -> [UInt8] {
         try ComposedDeviceHandshake(mutant: mutant).start(
-            corePublicKey: corePublicKey, deviceStaticPrivate: deviceStaticPrivate,
-            handshakeEphemeralPrivate: handshakeEphemeralPrivate, clientEphemeralPrivate: clientEphemeralPrivate,
-            nonce: nonce)
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            handshakeEphemeralPrivate: handshakeEphemeralPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate,
+            nonce: nonce
+        )
     }
 
-    func deviceFinish(ack: [UInt8], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                      clientEphemeralPrivate: [UInt8]) throws(TunnelError) -> SessionKeys {
-        try ComposedDeviceHandshake(mutant: mutant).finish(ack: ack, corePublicKey: corePublicKey,
-                                                           deviceStaticPrivate: deviceStaticPrivate,
-                                                           clientEphemeralPrivate: clientEphemeralPrivate)
+    func deviceFinish(
+        ack: [UInt8],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) throws(TunnelError) -> SessionKeys {
+        try ComposedDeviceHandshake(mutant: mutant).finish(
+            ack: ack,
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate
+        )
     }
 
-    func coreAccept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
-                    serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> CoreAcceptance {
-        try ComposedCoreHandshake(mutant: mutant).accept(frame: frame, coreStaticPrivate: coreStaticPrivate,
-                                                         channel: &channel, now: now,
-                                                         serverEphemeralPrivate: serverEphemeralPrivate,
-                                                         ackNonce: ackNonce)
+    func coreAccept(
+        frame: [UInt8],
+        coreStaticPrivate: [UInt8],
+        channel: inout ChannelState,
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreAcceptance {
+        try ComposedCoreHandshake(mutant: mutant).accept(
+            frame: frame,
+            coreStaticPrivate: coreStaticPrivate,
+            channel: &channel,
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
     }
 
-    func deviceReceive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                       clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
-        ComposedDeviceReceiver(implementation: self).receive(messages, corePublicKey: corePublicKey,
-                                                             deviceStaticPrivate: deviceStaticPrivate,
-                                                             clientEphemeralPrivate: clientEphemeralPrivate)
+    func deviceReceive(
+        _ messages: [[UInt8]],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) -> [DeviceReceipt] {
+        ComposedDeviceReceiver(implementation: self).receive(
+            messages,
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate
+        )
     }
 
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String {
@@ -74,8 +113,12 @@ struct ComposedImplementation: TunnelImplementation {
     }
 
     func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String {
-        ComposedShortAuthenticationString(mutant: mutant).derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                                 handshake: handshake, ack: ack)
+        ComposedShortAuthenticationString(mutant: mutant).derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            handshake: handshake,
+            ack: ack
+        )
     }
 
     func coreKeyFingerprint(corePublicKey: [UInt8]) -> String {
@@ -83,8 +126,10 @@ struct ComposedImplementation: TunnelImplementation {
     }
 
     func pairingWindow(issuedAt: Int64, relayExpiresAtMilliseconds: Int64) -> Int64 {
-        ComposedPairingWindow(mutant: mutant).expiresAt(issuedAt: issuedAt,
-                                                        relayExpiresAtMilliseconds: relayExpiresAtMilliseconds)
+        ComposedPairingWindow(mutant: mutant).expiresAt(
+            issuedAt: issuedAt,
+            relayExpiresAtMilliseconds: relayExpiresAtMilliseconds
+        )
     }
 
     func channelKeys(_ keys: [[UInt8]], candidate: [UInt8]?) throws(TunnelError) -> [Int] {
@@ -104,8 +149,12 @@ struct ComposedImplementation: TunnelImplementation {
     }
 
     func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {
-        ComposedCoreChannel(coreStaticPrivate: coreStaticPrivate, state: state,
-                            bound: Int(ReferenceAdapter.sessionReplayMemory), mutant: mutant)
+        ComposedCoreChannel(
+            coreStaticPrivate: coreStaticPrivate,
+            state: state,
+            bound: Int(ReferenceAdapter.sessionReplayMemory),
+            mutant: mutant
+        )
     }
 
     var envelopeLimits: EnvelopeLimits { ComposedEnvelope.limits(mutant) }

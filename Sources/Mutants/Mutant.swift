@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// A deliberately broken implementation: one realistic bug that a conforming implementation
 /// could plausibly have, switched on inside `ComposedImplementation`.
 ///
@@ -36,7 +37,8 @@ public struct Mutant: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every mutant, area by area in a fixed order: the order of `--list-mutants` and mutants.md.
-    public static let catalog: [Mutant] = typeAndSizeArea + sessionFramesArea + primitivesArea + handshakeArea
+    public static let catalog: [Mutant] =
+        typeAndSizeArea + sessionFramesArea + primitivesArea + handshakeArea
         + handshakeJSONArea + channelStatesArea + adapterInputsArea + safePairingArea + sessionMemoryArea
         + relayArea + pairingPayloadArea + envelopeArea + verifierArea
 

@@ -4,14 +4,20 @@
 
 extension Mutant {
     public static let integersReadIn64Bits = Mutant(
-        "integers-read-in-64-bits", breaks: ["ADP-30"],
-        "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request")
+        "integers-read-in-64-bits",
+        breaks: ["ADP-30"],
+        "integer inputs are read as any 64-bit value, so a length of 2^53 is hkdf_output_too_long and a now of 2^53 a time, not bad_request"
+    )
     public static let unknownInputMembersRefused = Mutant(
-        "unknown-input-members-refused", breaks: ["ADP-31"],
-        "the adapter's decoder refuses members it does not know (deny_unknown_fields), in the input, a step or the channel, instead of ignoring them")
+        "unknown-input-members-refused",
+        breaks: ["ADP-31"],
+        "the adapter's decoder refuses members it does not know (deny_unknown_fields), in the input, a step or the channel, instead of ignoring them"
+    )
     public static let absentLastEphemeralRefused = Mutant(
-        "absent-last-ephemeral-refused", breaks: ["ADP-31", "ADP-16"],
-        "the adapter takes an absent lastHandshakeEphemeral of a paired channel for a missing required member (bad_request), though absent means none")
+        "absent-last-ephemeral-refused",
+        breaks: ["ADP-31", "ADP-16"],
+        "the adapter takes an absent lastHandshakeEphemeral of a paired channel for a missing required member (bad_request), though absent means none"
+    )
 
     /// This area's mutants, in catalog order.
     static let adapterInputsArea: [Mutant] = [

@@ -4,41 +4,65 @@
 
 extension Mutant {
     public static let sasReducedFrom32Bits = Mutant(
-        "sas-reduced-from-32-bits", breaks: ["SAS-2"],
-        "the pairing code is the first 4 bytes of sas_okm mod 10^6 (the review's first sketch), not the 8-byte big-endian value: other digits, and a modulo bias near 2e-4")
+        "sas-reduced-from-32-bits",
+        breaks: ["SAS-2"],
+        "the pairing code is the first 4 bytes of sas_okm mod 10^6 (the review's first sketch), not the 8-byte big-endian value: other digits, and a modulo bias near 2e-4"
+    )
     public static let sasWithoutTranscript = Mutant(
-        "sas-without-transcript", breaks: ["SAS-1"],
-        "the pairing code's HKDF salt is empty instead of the SHA-256 of the two messages: a replayed handshake with the same keys would show the same code")
+        "sas-without-transcript",
+        breaks: ["SAS-1"],
+        "the pairing code's HKDF salt is empty instead of the SHA-256 of the two messages: a replayed handshake with the same keys would show the same code"
+    )
     public static let sasWithoutEphemeralSecret = Mutant(
-        "sas-without-ephemeral-secret", breaks: ["SAS-1"],
-        "the pairing code is derived from static_dh alone: the same code for every pairing of the same two keys, and one the relay could learn once and reuse")
+        "sas-without-ephemeral-secret",
+        breaks: ["SAS-1"],
+        "the pairing code is derived from static_dh alone: the same code for every pairing of the same two keys, and one the relay could learn once and reuse"
+    )
     public static let sasLeadingZerosDropped = Mutant(
-        "sas-leading-zeros-dropped", breaks: ["SAS-2"],
-        "the pairing code is written without leading zeros (\"4217\" instead of \"004217\")")
+        "sas-leading-zeros-dropped",
+        breaks: ["SAS-2"],
+        "the pairing code is written without leading zeros (\"4217\" instead of \"004217\")"
+    )
     public static let commitOnHandshake = Mutant(
-        "commit-on-handshake", breaks: ["KEYCONF-1"],
-        "the core commits a handshake as soon as it opens, as the deployed core did: a replayed older handshake ends the live session")
+        "commit-on-handshake",
+        breaks: ["KEYCONF-1"],
+        "the core commits a handshake as soon as it opens, as the deployed core did: a replayed older handshake ends the live session"
+    )
     public static let pendingSlotKeepsFirst = Mutant(
-        "pending-slot-keeps-first", breaks: ["KEYCONF-6"],
-        "a pending channel refuses every handshake while one waits in the slot: a phone whose ack was lost, or that scanned again with a new key, cannot pair")
+        "pending-slot-keeps-first",
+        breaks: ["KEYCONF-6"],
+        "a pending channel refuses every handshake while one waits in the slot: a phone whose ack was lost, or that scanned again with a new key, cannot pair"
+    )
     public static let pendingHandshakeReplayAccepted = Mutant(
-        "pending-handshake-replay-accepted", breaks: ["KEYCONF-2"],
-        "the handshake waiting in the slot is accepted again when replayed, replacing itself with a new ack and keys the device does not have")
+        "pending-handshake-replay-accepted",
+        breaks: ["KEYCONF-2"],
+        "the handshake waiting in the slot is accepted again when replayed, replacing itself with a new ack and keys the device does not have"
+    )
     public static let sealUnderPendingHandshake = Mutant(
-        "seal-under-pending-handshake", breaks: ["KEYCONF-5"],
-        "the core seals under the keys of the waiting handshake instead of the current session: the device, still on the current session, cannot open its frames")
+        "seal-under-pending-handshake",
+        breaks: ["KEYCONF-5"],
+        "the core seals under the keys of the waiting handshake instead of the current session: the device, still on the current session, cannot open its frames"
+    )
     public static let confirmingDelivers = Mutant(
-        "confirming-delivers", breaks: ["CONFIRM-2"],
-        "a confirming channel delivers the device's requests before the user confirmed the code")
+        "confirming-delivers",
+        breaks: ["CONFIRM-2"],
+        "a confirming channel delivers the device's requests before the user confirmed the code"
+    )
     public static let confirmationDeadlineIgnored = Mutant(
-        "confirmation-deadline-ignored", breaks: ["CONFIRM-3"],
-        "the 120-second confirmation deadline is never applied: an unanswered pairing stays open for ever")
+        "confirmation-deadline-ignored",
+        breaks: ["CONFIRM-3"],
+        "the 120-second confirmation deadline is never applied: an unanswered pairing stays open for ever"
+    )
     public static let rejectionReturnsToPending = Mutant(
-        "rejection-returns-to-pending", breaks: ["CONFIRM-3"],
-        "a rejected pairing puts the channel back to pending instead of revoking it, so the same QR code can be tried again")
+        "rejection-returns-to-pending",
+        breaks: ["CONFIRM-3"],
+        "a rejected pairing puts the channel back to pending instead of revoking it, so the same QR code can be tried again"
+    )
     public static let pendingGraceIgnored = Mutant(
-        "pending-grace-ignored", breaks: ["KEYCONF-3"],
-        "a pending channel commits a waiting handshake however long after its expiry the first frame comes, skipping step 3")
+        "pending-grace-ignored",
+        breaks: ["KEYCONF-3"],
+        "a pending channel commits a waiting handshake however long after its expiry the first frame comes, skipping step 3"
+    )
 
     /// This area's mutants, in catalog order.
     static let safePairingArea: [Mutant] = [

@@ -4,11 +4,13 @@
 
 extension Mutant {
     public static let verifierIgnoresRepeatedNonces = Mutant(
-        "verifier-ignores-repeated-nonces", breaks: ["VERIFY-3", "REPLAY-3", "FRAME-SEAL-2"],
-        "the verifier keeps no ledger of nonces, so a replayed frame and a reused nonce pass unnamed")
+        "verifier-ignores-repeated-nonces",
+        breaks: ["VERIFY-3", "REPLAY-3", "FRAME-SEAL-2"],
+        "the verifier keeps no ledger of nonces, so a replayed frame and a reused nonce pass unnamed"
+    )
 
     /// This area's mutants, in catalog order.
     static let verifierArea: [Mutant] = [
-        .verifierIgnoresRepeatedNonces,
+        .verifierIgnoresRepeatedNonces
     ]
 }

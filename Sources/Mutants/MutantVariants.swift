@@ -14,10 +14,14 @@ public enum AdapterImplementation: Equatable, Sendable {
     public var variant: AdapterVariant? {
         switch self {
         case .reference: nil
-        case .composedControl: AdapterVariant(nameSuffix: "/composed", implementation: ComposedImplementation(mutant: nil))
+        case .composedControl:
+            AdapterVariant(nameSuffix: "/composed", implementation: ComposedImplementation(mutant: nil))
         case .mutant(let mutant):
-            AdapterVariant(nameSuffix: "/mutant/" + mutant.name, implementation: ComposedImplementation(mutant: mutant),
-                           refusal: { input in RequestShapeMutant.refusal(mutant, input: input) })
+            AdapterVariant(
+                nameSuffix: "/mutant/" + mutant.name,
+                implementation: ComposedImplementation(mutant: mutant),
+                refusal: { input in RequestShapeMutant.refusal(mutant, input: input) }
+            )
         }
     }
 }
@@ -39,5 +43,6 @@ extension VariantCatalog {
     public static let mutants = VariantCatalog(
         composedControl: AdapterImplementation.composedControl.variant!,
         entries: Mutant.catalog.map { (name: $0.name, summary: $0.summary) },
-        variant: { name in Mutant.named(name).map { AdapterImplementation.mutant($0).variant! } })
+        variant: { name in Mutant.named(name).map { AdapterImplementation.mutant($0).variant! } }
+    )
 }

@@ -8,7 +8,8 @@ enum RequestShapeMutant {
     /// Every member name some operation's input, step, `seal`, `open` or `channel` object defines.
     static let knownMembers: Set<String> = [
         "scalar", "u", "ikm", "salt", "info", "length", "key", "nonce", "aad", "plaintext", "ciphertext",
-        "staticDh", "ephemeralDh", "clientEphemeralPublic", "serverEphemeralPublic", "role", "c2s", "s2c", "frame", "steps",
+        "staticDh", "ephemeralDh", "clientEphemeralPublic", "serverEphemeralPublic", "role", "c2s", "s2c", "frame",
+        "steps",
         "seal", "open", "corePublicKey", "deviceStaticPrivate", "handshakeEphemeralPrivate", "clientEphemeralPrivate",
         "coreStaticPrivate", "channel", "state", "expiresAt", "devicePublicKey", "lastHandshakeEphemeral", "now",
         "serverEphemeralPrivate", "ackNonce", "cid", "pt", "cpk", "rpc", "exp", "payload", "protocol",
@@ -21,7 +22,8 @@ enum RequestShapeMutant {
             return unknownMember(in: input).map { "input: unknown member \($0)" }
         case .absentLastEphemeralRefused:
             guard case .object(let channel)? = input?["channel"], channel["state"] == .string("paired"),
-                  channel["lastHandshakeEphemeral"] == nil else { return nil }
+                channel["lastHandshakeEphemeral"] == nil
+            else { return nil }
             return "input.channel: lastHandshakeEphemeral is missing"
         default:
             return nil

@@ -1,7 +1,7 @@
-import OpenHumanTunnel
-import KitModels
-import VectorFormat
 import AdapterOperations
+import KitModels
+import OpenHumanTunnel
+import VectorFormat
 
 /// An implementation served behind the adapter protocol in place of the reference library: the
 /// mutants' rebuilt implementations (target `Mutants`) are values of this type, so this target
@@ -15,8 +15,11 @@ public struct AdapterVariant: Sendable {
     /// adapter's own request reading), or nil when it reads the input as the reference does.
     public let refusal: @Sendable (JSONValue?) -> String?
 
-    public init(nameSuffix: String, implementation: any TunnelImplementation,
-                refusal: @escaping @Sendable (JSONValue?) -> String? = { _ in nil }) {
+    public init(
+        nameSuffix: String,
+        implementation: any TunnelImplementation,
+        refusal: @escaping @Sendable (JSONValue?) -> String? = { _ in nil }
+    ) {
         self.nameSuffix = nameSuffix
         self.implementation = implementation
         self.refusal = refusal
@@ -49,8 +52,10 @@ public struct ReferenceAdapter: Sendable {
     /// The reference library, or `variant` when one is given.
     public init(variant: AdapterVariant? = nil) {
         self.variant = variant
-        operations = Operations(implementation: variant?.implementation
-            ?? LibraryImplementation(sessionReplayMemory: Int(Self.sessionReplayMemory)))
+        operations = Operations(
+            implementation: variant?.implementation
+                ?? LibraryImplementation(sessionReplayMemory: Int(Self.sessionReplayMemory))
+        )
     }
 
     /// The name `hello` reports: a variant is named, so a report can never pass one off as the reference.
@@ -97,20 +102,47 @@ public struct ReferenceAdapter: Sendable {
                 guard let output = try operations.run(operation, RequestInput(members["input"], path: "input")) else {
                     return Reply(response: Self.failure(id: .int(id), "unsupported"))
                 }
-                return Reply(response: Self.success(id: id, output),
-                             keys: loggingKeys ? OperationKeys.lines(operation: operation, input: members["input"] ?? .null,
-                                                                     output: output) : [])
+                return Reply(
+                    response: Self.success(id: id, output),
+                    keys: loggingKeys
+                        ? OperationKeys.lines(
+                            operation: operation,
+                            input: members["input"] ?? .null,
+                            output: output
+                        ) : []
+                )
             }
         } catch let error as BadRequest {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error.reason)")
         } catch let error as TunnelError {
-            return protocolFailure(id: id, error.code, operation: operation, input: members["input"], loggingKeys: loggingKeys)
+            return protocolFailure(
+                id: id,
+                error.code,
+                operation: operation,
+                input: members["input"],
+                loggingKeys: loggingKeys
+            )
         } catch let error as PairingPayloadError {
-            return protocolFailure(id: id, error.code, operation: operation, input: members["input"], loggingKeys: loggingKeys)
+            return protocolFailure(
+                id: id,
+                error.code,
+                operation: operation,
+                input: members["input"],
+                loggingKeys: loggingKeys
+            )
         } catch let error as EnvelopeError {
-            return protocolFailure(id: id, error.code, operation: operation, input: members["input"], loggingKeys: loggingKeys)
+            return protocolFailure(
+                id: id,
+                error.code,
+                operation: operation,
+                input: members["input"],
+                loggingKeys: loggingKeys
+            )
         } catch is UnrepresentableOutput {
-            return Reply(response: Self.failure(id: .int(id), "unsupported"), log: "request \(id): an output number is not an integer")
+            return Reply(
+                response: Self.failure(id: .int(id), "unsupported"),
+                log: "request \(id): an output number is not an integer"
+            )
         } catch {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error)")
         }
@@ -118,9 +150,17 @@ public struct ReferenceAdapter: Sendable {
 
     /// A protocol rejection: the operation ran on a well-formed input, so the keys it was given
     /// were used and go to the key log.
-    private func protocolFailure(id: Int64, _ code: String, operation: String, input: JSONValue?, loggingKeys: Bool) -> Reply {
-        Reply(response: Self.failure(id: .int(id), code),
-              keys: loggingKeys ? OperationKeys.lines(operation: operation, input: input ?? .null, output: nil) : [])
+    private func protocolFailure(
+        id: Int64,
+        _ code: String,
+        operation: String,
+        input: JSONValue?,
+        loggingKeys: Bool
+    ) -> Reply {
+        Reply(
+            response: Self.failure(id: .int(id), code),
+            keys: loggingKeys ? OperationKeys.lines(operation: operation, input: input ?? .null, output: nil) : []
+        )
     }
 
     private func hello(_ input: RequestInput) throws(BadRequest) -> JSONValue {
@@ -132,8 +172,10 @@ public struct ReferenceAdapter: Sendable {
             "name": .string(adapterName),
             "version": .string(Self.version),
             "operations": .array(operationNames.map(JSONValue.string)),
-            "policies": .object([Policy.replayMemory: .int(Self.replayMemory),
-                                 Policy.sessionReplayMemory: .int(Self.sessionReplayMemory)]),
+            "policies": .object([
+                Policy.replayMemory: .int(Self.replayMemory),
+                Policy.sessionReplayMemory: .int(Self.sessionReplayMemory),
+            ]),
         ])
     }
 

@@ -20,7 +20,11 @@ public struct SHA256: Sendable {
     }
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        _ = crypto_hash_sha256_update(&state, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
+        _ = crypto_hash_sha256_update(
+            &state,
+            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            UInt64(bytes.count)
+        )
     }
 
     public mutating func finalize() -> [UInt8] {

@@ -17,7 +17,8 @@ public enum X25519 {
         _ = Sodium.ready
         var out = [UInt8](repeating: 0, count: keyLength)
         _ = out.withUnsafeMutableBufferPointer { o in
-            privateKey.withUnsafeBufferPointer { k in crypto_scalarmult_curve25519_base(o.baseAddress!, k.baseAddress!) }
+            privateKey.withUnsafeBufferPointer { k in crypto_scalarmult_curve25519_base(o.baseAddress!, k.baseAddress!)
+            }
         }
         return out
     }

@@ -21,7 +21,12 @@ public enum XChaCha20Poly1305 {
 
     /// Opens ciphertext || tag; `.authFailed` when the tag does not verify or the input is
     /// shorter than a tag.
-    public static func open(key: [UInt8], nonce: [UInt8], ciphertext: [UInt8], aad: [UInt8]) throws(CryptoError) -> [UInt8] {
+    public static func open(
+        key: [UInt8],
+        nonce: [UInt8],
+        ciphertext: [UInt8],
+        aad: [UInt8]
+    ) throws(CryptoError) -> [UInt8] {
         precondition(key.count == keyLength && nonce.count == nonceLength)
         guard ciphertext.count >= tagLength else { throw .authFailed }
         return try key.withUnsafeBytes { k in
@@ -48,18 +53,35 @@ public enum XChaCha20Poly1305 {
 
     /// Seals into caller-provided memory (plaintext.count + 16 bytes), so a frame can be built
     /// without an intermediate copy; the key stays in the `SecretBytes` that owns it.
-    public static func sealRaw(into out: UnsafeMutablePointer<UInt8>, key: SecretBytes, nonce: UnsafePointer<UInt8>,
-                               plaintext: UnsafeRawBufferPointer, aad: [UInt8]) {
+    public static func sealRaw(
+        into out: UnsafeMutablePointer<UInt8>,
+        key: SecretBytes,
+        nonce: UnsafePointer<UInt8>,
+        plaintext: UnsafeRawBufferPointer,
+        aad: [UInt8]
+    ) {
         key.withUnsafeBytes { k in sealRaw(into: out, key: k, nonce: nonce, plaintext: plaintext, aad: aad) }
     }
 
     /// Opens straight from a slice of a received frame, under a key held in `SecretBytes`.
-    public static func openRaw(key: SecretBytes, nonce: UnsafePointer<UInt8>, ciphertext: UnsafeRawBufferPointer,
-                               aad: [UInt8]) throws(CryptoError) -> [UInt8] {
-        try key.withUnsafeBytes { (k) throws(CryptoError) in try openRaw(key: k, nonce: nonce, ciphertext: ciphertext, aad: aad) }
+    public static func openRaw(
+        key: SecretBytes,
+        nonce: UnsafePointer<UInt8>,
+        ciphertext: UnsafeRawBufferPointer,
+        aad: [UInt8]
+    ) throws(CryptoError) -> [UInt8] {
+        try key.withUnsafeBytes { (k) throws(CryptoError) in
+            try openRaw(key: k, nonce: nonce, ciphertext: ciphertext, aad: aad)
+        }
     }
 
-    static func sealRaw(into out: UnsafeMutablePointer<UInt8>, key: [UInt8], nonce: [UInt8], plaintext: [UInt8], aad: [UInt8]) {
+    static func sealRaw(
+        into out: UnsafeMutablePointer<UInt8>,
+        key: [UInt8],
+        nonce: [UInt8],
+        plaintext: [UInt8],
+        aad: [UInt8]
+    ) {
         key.withUnsafeBytes { k in
             nonce.withUnsafeBufferPointer { n in
                 plaintext.withUnsafeBytes { p in
@@ -71,39 +93,66 @@ public enum XChaCha20Poly1305 {
 
     /// The bare AEAD on caller-provided memory: writes `plaintext.count + 16` bytes at `out`.
     /// The session frame builds on it, and `tunnel-bench` measures against it.
-    public static func sealRaw(into out: UnsafeMutablePointer<UInt8>, key: UnsafeRawBufferPointer,
-                               nonce: UnsafePointer<UInt8>, plaintext: UnsafeRawBufferPointer, aad: [UInt8]) {
+    public static func sealRaw(
+        into out: UnsafeMutablePointer<UInt8>,
+        key: UnsafeRawBufferPointer,
+        nonce: UnsafePointer<UInt8>,
+        plaintext: UnsafeRawBufferPointer,
+        aad: [UInt8]
+    ) {
         precondition(key.count == keyLength, "XChaCha20-Poly1305 keys are 32 bytes")
         _ = Sodium.ready
         var written: UInt64 = 0
         _ = aad.withUnsafeBufferPointer { a in
             crypto_aead_xchacha20poly1305_ietf_encrypt(
-                out, &written,
-                plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
-                a.baseAddress, UInt64(a.count), nil, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                out,
+                &written,
+                plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(plaintext.count),
+                a.baseAddress,
+                UInt64(a.count),
+                nil,
+                nonce,
+                key.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            )
         }
     }
 
     /// The bare AEAD open on caller-provided memory: writes `ciphertext.count - 16` bytes at
     /// `out` (nil only for an empty plaintext), or throws `.authFailed` and leaves `out` as it was.
-    public static func openRaw(into out: UnsafeMutablePointer<UInt8>?, key: UnsafeRawBufferPointer,
-                               nonce: UnsafePointer<UInt8>, ciphertext: UnsafeRawBufferPointer,
-                               aad: [UInt8]) throws(CryptoError) {
+    public static func openRaw(
+        into out: UnsafeMutablePointer<UInt8>?,
+        key: UnsafeRawBufferPointer,
+        nonce: UnsafePointer<UInt8>,
+        ciphertext: UnsafeRawBufferPointer,
+        aad: [UInt8]
+    ) throws(CryptoError) {
         precondition(key.count == keyLength, "XChaCha20-Poly1305 keys are 32 bytes")
         guard ciphertext.count >= tagLength else { throw .authFailed }
         _ = Sodium.ready
         var written: UInt64 = 0
         let status = aad.withUnsafeBufferPointer { a in
             crypto_aead_xchacha20poly1305_ietf_decrypt(
-                out, &written, nil,
-                ciphertext.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(ciphertext.count),
-                a.baseAddress, UInt64(a.count), nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                out,
+                &written,
+                nil,
+                ciphertext.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                UInt64(ciphertext.count),
+                a.baseAddress,
+                UInt64(a.count),
+                nonce,
+                key.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            )
         }
         guard status == 0 else { throw .authFailed }
     }
 
-    private static func openRaw(key: UnsafeRawBufferPointer, nonce: UnsafePointer<UInt8>, ciphertext: UnsafeRawBufferPointer,
-                                aad: [UInt8]) throws(CryptoError) -> [UInt8] {
+    private static func openRaw(
+        key: UnsafeRawBufferPointer,
+        nonce: UnsafePointer<UInt8>,
+        ciphertext: UnsafeRawBufferPointer,
+        aad: [UInt8]
+    ) throws(CryptoError) -> [UInt8] {
         guard ciphertext.count >= tagLength else { throw .authFailed }
         let plaintextLength = ciphertext.count - tagLength
         var failure: CryptoError?

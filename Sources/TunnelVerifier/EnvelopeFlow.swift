@@ -26,7 +26,10 @@ struct EnvelopeFlow {
         if case .chunk(let seq, let total, _) = envelope.body {
             let expected = nextSeq[sender]?[envelope.requestId] ?? 0
             guard seq == expected else {
-                throw Problem(requirement: "CHUNK-2", detail: "chunk \(seq) of \(total) of \(envelope.requestId) where chunk \(expected) was due")
+                throw Problem(
+                    requirement: "CHUNK-2",
+                    detail: "chunk \(seq) of \(total) of \(envelope.requestId) where chunk \(expected) was due"
+                )
             }
             nextSeq[sender, default: [:]][envelope.requestId] = seq + 1 == total ? nil : seq + 1
         }
@@ -40,7 +43,10 @@ struct EnvelopeFlow {
         case .message(let bytes, _):
             if case .chunk(_, let total, _) = envelope.body {
                 guard bytes.count > Limits.maximumPlaintextLength else {
-                    throw Problem(requirement: "CHUNK-1", detail: "a message of \(bytes.count) bytes was sent as \(total) chunks, not one frame")
+                    throw Problem(
+                        requirement: "CHUNK-1",
+                        detail: "a message of \(bytes.count) bytes was sent as \(total) chunks, not one frame"
+                    )
                 }
                 lines.append("reassembled from \(total) chunks, \(bytes.count) bytes:")
             }

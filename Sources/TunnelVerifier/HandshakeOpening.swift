@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// Opening a 0x03 or a 0x04 with the key log's secrets, through the library's key schedule and
 /// AEAD (VERIFY-5): the verifier derives exactly what an endpoint derives, it has no crypto of
@@ -41,9 +41,12 @@ enum HandshakeOpening {
     /// k_ack = HKDF(static_dh, client_eph_pub) for the handshake the ack answers (KDF-4), with the
     /// aad `0x04 || client_eph_pub` (ACK-1).
     static func openAck(_ message: [UInt8], answering handshake: HandshakeView, keys: KeyRing) -> Outcome {
-        guard let device = handshake.devicePublic, let client = handshake.clientEphemeral, let core = handshake.corePublic,
-              let staticDH = keys.staticDH(devicePublic: device, corePublic: core) else { return .noKey }
-        guard let plaintext = try? HandshakeMessage.openAck(message, staticDH: staticDH, clientEphemeralPublic: client) else {
+        guard let device = handshake.devicePublic, let client = handshake.clientEphemeral,
+            let core = handshake.corePublic,
+            let staticDH = keys.staticDH(devicePublic: device, corePublic: core)
+        else { return .noKey }
+        guard let plaintext = try? HandshakeMessage.openAck(message, staticDH: staticDH, clientEphemeralPublic: client)
+        else {
             return .notOpened
         }
         return .opened(plaintext: plaintext, key: staticDH)

@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
+import TunnelCrypto
 
 /// The secrets the verifier may use: the key log's and the core key the pairing payload names.
 struct KeyRing {
@@ -20,8 +20,12 @@ struct KeyRing {
 
     /// `static_dh` from whichever static private key the log holds (KDF-4's ikm).
     func staticDH(devicePublic: [UInt8], corePublic: [UInt8]) -> [UInt8]? {
-        if let core = secret(.coreStatic, corePublic) { return try? X25519.sharedSecret(privateKey: core, publicKey: devicePublic) }
-        if let device = secret(.deviceStatic, devicePublic) { return try? X25519.sharedSecret(privateKey: device, publicKey: corePublic) }
+        if let core = secret(.coreStatic, corePublic) {
+            return try? X25519.sharedSecret(privateKey: core, publicKey: devicePublic)
+        }
+        if let device = secret(.deviceStatic, devicePublic) {
+            return try? X25519.sharedSecret(privateKey: device, publicKey: corePublic)
+        }
         return nil
     }
 

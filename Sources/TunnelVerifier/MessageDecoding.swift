@@ -12,27 +12,41 @@ enum MessageDecoding {
     static func decode(_ text: String, sender: Role) throws(Problem) -> (bytes: [UInt8], type: MessageType) {
         let bytes: [UInt8]
         do { bytes = try Base64URL.decode(text) } catch {
-            throw Problem(requirement: "ENC-2", detail: "the payload is not canonical unpadded base64url (\(text.utf8.count) characters)")
+            throw Problem(
+                requirement: "ENC-2",
+                detail: "the payload is not canonical unpadded base64url (\(text.utf8.count) characters)"
+            )
         }
-        guard let first = bytes.first else { throw Problem(requirement: "TYPE-1", detail: "an empty message has no type octet") }
+        guard let first = bytes.first else {
+            throw Problem(requirement: "TYPE-1", detail: "an empty message has no type octet")
+        }
         guard bytes.count <= Limits.maximumMessageLength else {
             throw Problem(requirement: "SIZE-1", detail: "\(bytes.count) bytes, above the 49,152 of SIZE-1")
         }
         guard let type = MessageType(rawValue: first), type != .legacy else {
-            throw Problem(requirement: "TYPE-1", detail: "type octet 0x\(Hex.encode([first])) is not one a sender may send")
+            throw Problem(
+                requirement: "TYPE-1",
+                detail: "type octet 0x\(Hex.encode([first])) is not one a sender may send"
+            )
         }
         switch (type, sender) {
-        case (.handshake, .core): throw Problem(requirement: "TYPE-1", detail: "the core sent a 0x03, which only the device sends")
-        case (.handshakeAck, .device): throw Problem(requirement: "TYPE-1", detail: "the device sent a 0x04, which only the core sends")
+        case (.handshake, .core):
+            throw Problem(requirement: "TYPE-1", detail: "the core sent a 0x03, which only the device sends")
+        case (.handshakeAck, .device):
+            throw Problem(requirement: "TYPE-1", detail: "the device sent a 0x04, which only the core sends")
         default: break
         }
-        let minimum: (Int, String) = switch type {
-        case .session: (Limits.sessionFrameOverhead, "FRAME-SEAL-1")
-        case .handshake: (HandshakeMessage.handshakeMinimumLength, "HS-1")
-        default: (HandshakeMessage.ackMinimumLength, "ACK-1")
-        }
+        let minimum: (Int, String) =
+            switch type {
+            case .session: (Limits.sessionFrameOverhead, "FRAME-SEAL-1")
+            case .handshake: (HandshakeMessage.handshakeMinimumLength, "HS-1")
+            default: (HandshakeMessage.ackMinimumLength, "ACK-1")
+            }
         guard bytes.count >= minimum.0 else {
-            throw Problem(requirement: minimum.1, detail: "\(bytes.count) bytes, below the \(minimum.0) of a \(name(type))")
+            throw Problem(
+                requirement: minimum.1,
+                detail: "\(bytes.count) bytes, below the \(minimum.0) of a \(name(type))"
+            )
         }
         return (bytes, type)
     }

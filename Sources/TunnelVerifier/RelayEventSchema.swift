@@ -22,11 +22,13 @@ enum RelayEventSchema {
     static func isKnown(_ event: String) -> Bool { required[event] != nil }
 
     private enum Rule {
-        case channelID, string, bool, oneOf([String])
+        case channelID, string, bool
+        case oneOf([String])
 
         func accepts(_ node: JSONNode) -> Bool {
             switch (self, node) {
-            case (.channelID, .string(let text)): (1...128).contains(text.count) && text.allSatisfy(Self.isBase64URLCharacter)
+            case (.channelID, .string(let text)):
+                (1...128).contains(text.count) && text.allSatisfy(Self.isBase64URLCharacter)
             case (.string, .string): true
             case (.bool, .bool): true
             case (.oneOf(let words), .string(let text)): words.contains { Array($0.utf8) == text }
@@ -35,12 +37,14 @@ enum RelayEventSchema {
         }
 
         static func isBase64URLCharacter(_ c: UInt8) -> Bool {
-            (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) || c == 0x2D || c == 0x5F
+            (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) || c == 0x2D
+                || c == 0x5F
         }
     }
 
     private static let errorCodes = [
-        "bad_request", "not_channel_owner", "unknown_channel", "channel_revoked", "bad_credential", "pairing_token_used",
+        "bad_request", "not_channel_owner", "unknown_channel", "channel_revoked", "bad_credential",
+        "pairing_token_used",
         "pairing_token_expired", "already_joined", "not_joined", "frame_too_large", "rate_limited", "peer_offline",
     ]
 

@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
 
 /// The kit's reference verifier (kit chapter 3): reads a trace step by step, decodes every
 /// message, checks what can be checked with the secrets it was given, and names each departure
@@ -37,14 +37,21 @@ struct VerificationRun {
     }
 
     var result: Verification {
-        Verification(blocks: recorder.blocks, departures: recorder.departures, pairingCodes: pairingCodes, stoppedEarly: stoppedEarly)
+        Verification(
+            blocks: recorder.blocks,
+            departures: recorder.departures,
+            pairingCodes: pairingCodes,
+            stoppedEarly: stoppedEarly
+        )
     }
 
     mutating func perform() {
         var lines = input.trace.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         readHeader(lines.first.map(Array.init))
-        guard !recorder.departures.contains(where: { $0.step == 0 && $0.requirement.hasPrefix("TRACE") }) else { return }
+        guard !recorder.departures.contains(where: { $0.step == 0 && $0.requirement.hasPrefix("TRACE") }) else {
+            return
+        }
         readKeyLog()
         if let payload = input.pairingPayload { readPairingPayload(payload, step: 0) }
         for (index, line) in lines.enumerated().dropFirst() {
@@ -104,7 +111,11 @@ struct VerificationRun {
         }
         recorder.time(record.time)
         if let lastTime, record.time < lastTime {
-            recorder.depart("TRACE-3", step: step, "time \(record.time) is earlier than the previous record's \(lastTime)")
+            recorder.depart(
+                "TRACE-3",
+                step: step,
+                "time \(record.time) is earlier than the previous record's \(lastTime)"
+            )
         }
         lastTime = max(lastTime ?? record.time, record.time)
         switch record.body {
@@ -121,7 +132,8 @@ struct VerificationRun {
         switch error {
         case .badJSON: "TRACE-1"
         case .missingMember(let name), .badMemberType(let name), .badMemberValue(let name), .duplicateMember(let name):
-            ["event", "from", "to", "data"].contains(name) ? "TRACE-4" : name == "pairingPayload" ? "TRACE-5" : "TRACE-3"
+            ["event", "from", "to", "data"].contains(name)
+                ? "TRACE-4" : name == "pairingPayload" ? "TRACE-5" : "TRACE-3"
         default: "TRACE-3"
         }
     }

@@ -19,7 +19,8 @@ public enum TranscriptText {
         case .pass: out += "PASS: no departure\n"
         case .departure:
             let first = verification.departures[0]
-            out += "DEPARTURE: \(verification.departures.count) departure(s), the first \(first.requirement) at step \(first.step)\n"
+            out +=
+                "DEPARTURE: \(verification.departures.count) departure(s), the first \(first.requirement) at step \(first.step)\n"
         }
         return out
     }
@@ -30,7 +31,9 @@ public enum TranscriptText {
         let shown = Array(bytes.prefix(excerptLength))
         let tail = bytes.count > shown.count ? " … (\(bytes.count) bytes)" : ""
         guard let text = String(validating: shown, as: UTF8.self) else { return "hex " + Hex.encode(shown) + tail }
-        let escaped = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+        let escaped = text.unicodeScalars.map {
+            $0.value < 0x20 || $0.value == 0x7f ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+        }
         return escaped.joined() + tail
     }
 }

@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
 
 extension VerificationRun {
     /// An event: its argument's schema (SIG-1), then for `tunnel:frame` the relay's forwarding
@@ -15,7 +15,9 @@ extension VerificationRun {
             recorder.depart("SIG-1", step: step, "\(name): \(problem)")
             return
         }
-        guard let frame = TraceRecord(time: time, body: .event(name: name, from: from, to: to, data: data)).frame else { return }
+        guard let frame = TraceRecord(time: time, body: .event(name: name, from: from, to: to, data: data)).frame else {
+            return
+        }
         // The endpoint that built the message: the sender, or for a relay's output the other end.
         let sender: Role
         switch (from, to) {
@@ -25,12 +27,20 @@ extension VerificationRun {
         case (.core, _): sender = .core
         }
         if from == .relay {
-            switch relay.sent(originally: TracePeer(rawValue: sender.rawValue)!, channel: frame.channelId, payload: frame.payload) {
+            switch relay.sent(
+                originally: TracePeer(rawValue: sender.rawValue)!,
+                channel: frame.channelId,
+                payload: frame.payload
+            ) {
             case .copy(let original):
                 recorder.summary("\(route)  forwarded copy of step \(original)")
                 return
             case .unmatched:
-                recorder.depart("RELAY-11", step: step, "the relay sent a frame the \(sender.rawValue) did not send it (or sent it twice)")
+                recorder.depart(
+                    "RELAY-11",
+                    step: step,
+                    "the relay sent a frame the \(sender.rawValue) did not send it (or sent it twice)"
+                )
                 return
             case .firstSight:
                 break
@@ -48,23 +58,33 @@ extension VerificationRun {
             recorder.depart(error.requirement, step: step, error.detail)
             return
         }
-        recorder.summary("\(route)  0x\(Hex.encode([type.rawValue])) \(MessageDecoding.name(type))  \(bytes.count) bytes")
+        recorder.summary(
+            "\(route)  0x\(Hex.encode([type.rawValue])) \(MessageDecoding.name(type))  \(bytes.count) bytes"
+        )
         var view = channels[channel] ?? ChannelView()
         defer { channels[channel] = view }
         if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
 
         let nonce = MessageDecoding.nonce(of: bytes, type: type)
-        let seen = skipping.contains(.nonceRepeats) ? .fresh
+        let seen =
+            skipping.contains(.nonceRepeats)
+            ? .fresh
             : view.ledgers[sender, default: NonceLedger()].record(nonce: nonce, message: bytes, step: step)
         switch seen {
         case .fresh: break
         case .repeated(let earlier):
-            recorder.depart(MessageDecoding.repeatRequirement(type, sameMessage: true), step: step,
-                            "the \(MessageDecoding.name(type)) of step \(earlier) again")
+            recorder.depart(
+                MessageDecoding.repeatRequirement(type, sameMessage: true),
+                step: step,
+                "the \(MessageDecoding.name(type)) of step \(earlier) again"
+            )
             return
         case .nonceReused(let earlier):
-            recorder.depart(MessageDecoding.repeatRequirement(type, sameMessage: false), step: step,
-                            "nonce \(Hex.encode(nonce)) already used by the \(sender.rawValue) at step \(earlier)")
+            recorder.depart(
+                MessageDecoding.repeatRequirement(type, sameMessage: false),
+                step: step,
+                "nonce \(Hex.encode(nonce)) already used by the \(sender.rawValue) at step \(earlier)"
+            )
             return
         }
         switch type {

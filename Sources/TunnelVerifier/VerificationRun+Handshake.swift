@@ -20,8 +20,12 @@ extension VerificationRun {
         handshake.corePublic = corePublic
         recorder.note("sealed to core key \(Base64URL.encode(corePublic))")
         if let payloadKey = keys.payloadCoreKey, payloadKey != corePublic {
-            recorder.depart("KDF-3", step: step, "sealed to core key \(Base64URL.encode(corePublic)), not the pairing payload's "
-                + Base64URL.encode(payloadKey))
+            recorder.depart(
+                "KDF-3",
+                step: step,
+                "sealed to core key \(Base64URL.encode(corePublic)), not the pairing payload's "
+                    + Base64URL.encode(payloadKey)
+            )
         }
         recorder.note("plaintext \(TranscriptText.excerpt(plaintext))")
         do {
@@ -30,7 +34,8 @@ extension VerificationRun {
             let client = try HandshakeJSON.key(HandshakeMessage.clientEphemeralField, in: members)
             handshake.devicePublic = device
             handshake.clientEphemeral = client
-            guard plaintext == HandshakeMessage.handshakePlaintext(devicePublic: device, clientEphemeralPublic: client) else {
+            guard plaintext == HandshakeMessage.handshakePlaintext(devicePublic: device, clientEphemeralPublic: client)
+            else {
                 recorder.depart("HS-2", step: step, "the plaintext is not HS-2's exact form")
                 return
             }
@@ -65,7 +70,11 @@ extension VerificationRun {
             view.everySessionKnown = false
             return
         case .notOpened:
-            recorder.depart("ACK-1", step: step, "the ack does not open under k_ack and client_eph_pub of the handshake of step \(handshake.step)")
+            recorder.depart(
+                "ACK-1",
+                step: step,
+                "the ack does not open under k_ack and client_eph_pub of the handshake of step \(handshake.step)"
+            )
             view.everySessionKnown = false
             return
         case .opened(let text, let key):
@@ -75,7 +84,10 @@ extension VerificationRun {
         let server: [UInt8]
         do throws(TunnelError) {
             let members = try HandshakeJSON.parseObject(plaintext)
-            guard try HandshakeJSON.string(HandshakeMessage.kindField, in: members) == Array(HandshakeMessage.ackKind.utf8) else {
+            guard
+                try HandshakeJSON.string(HandshakeMessage.kindField, in: members)
+                    == Array(HandshakeMessage.ackKind.utf8)
+            else {
                 throw .badFieldValue(HandshakeMessage.kindField)
             }
             server = try HandshakeJSON.key(HandshakeMessage.serverEphemeralField, in: members)
@@ -87,29 +99,57 @@ extension VerificationRun {
         if plaintext != HandshakeMessage.ackPlaintext(serverEphemeralPublic: server) {
             recorder.depart("ACK-2", step: step, "the plaintext is not ACK-2's exact form")
         }
-        session.keys = sessionKeys(handshake: handshake, server: server, staticDH: staticDH, message: message, step: step)
+        session.keys = sessionKeys(
+            handshake: handshake,
+            server: server,
+            staticDH: staticDH,
+            message: message,
+            step: step
+        )
         if session.keys == nil { view.everySessionKnown = false }
     }
 
     /// KDF-2 from the logged ephemeral key, checked against SESSION_KEYS; or SESSION_KEYS alone.
-    private mutating func sessionKeys(handshake: HandshakeView, server: [UInt8], staticDH: [UInt8], message: [UInt8],
-                                      step: Int) -> SessionKeys? {
+    private mutating func sessionKeys(
+        handshake: HandshakeView,
+        server: [UInt8],
+        staticDH: [UInt8],
+        message: [UInt8],
+        step: Int
+    ) -> SessionKeys? {
         let client = handshake.clientEphemeral!
         let logged = keys.loggedSession(clientEphemeral: client, serverEphemeral: server)
         for (id, _) in keys.loggedSessions where Array(id[0..<32]) == client && Array(id[32...]) != server {
-            recorder.depart("KDF-2", step: step, "the key log's SESSION_KEYS for this client_eph_pub names server_eph_pub "
-                + "\(Base64URL.encode(Array(id[32...]))), the ack carries \(Base64URL.encode(server))")
+            recorder.depart(
+                "KDF-2",
+                step: step,
+                "the key log's SESSION_KEYS for this client_eph_pub names server_eph_pub "
+                    + "\(Base64URL.encode(Array(id[32...]))), the ack carries \(Base64URL.encode(server))"
+            )
         }
         guard let ephemeralDH = keys.ephemeralDH(clientEphemeral: client, serverEphemeral: server) else {
             if logged != nil { recorder.note("session keys from the key log's SESSION_KEYS") }
             return logged
         }
-        let derived = SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH, clientEphemeralPublic: client,
-                                         serverEphemeralPublic: server)
+        let derived = SessionKeys.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            clientEphemeralPublic: client,
+            serverEphemeralPublic: server
+        )
         if let logged, logged != derived {
-            recorder.depart("KDF-2", step: step, "the key log's SESSION_KEYS differ from the keys KDF-2 derives for this handshake")
+            recorder.depart(
+                "KDF-2",
+                step: step,
+                "the key log's SESSION_KEYS differ from the keys KDF-2 derives for this handshake"
+            )
         }
-        let code = ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH, handshake: handshake.message, ack: message)
+        let code = ShortAuthenticationString.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            handshake: handshake.message,
+            ack: message
+        )
         pairingCodes.append(Verification.PairingCode(step: step, code: code))
         recorder.note("session keys derived (KDF-2); pairing code \(code.prefix(3)) \(code.suffix(3))")
         return derived

@@ -5,16 +5,24 @@ extension VerificationRun {
     /// with keys, which session and direction key opens it (KDF-5, KEYCONF-5) and its envelope.
     mutating func readSessionFrame(_ frame: [UInt8], sender: Role, view: inout ChannelView, time: Int64, step: Int) {
         if sender == .device, let waiting = view.awaitingAck {
-            recorder.depart("DEV-STATE-2", step: step, "a session frame while the handshake of step \(waiting.step) awaits its ack: "
-                + "sending a handshake ended the device's session")
+            recorder.depart(
+                "DEV-STATE-2",
+                step: step,
+                "a session frame while the handshake of step \(waiting.step) awaits its ack: "
+                    + "sending a handshake ended the device's session"
+            )
             return
         }
         // A device seals only under its latest session (DEV-STATE-2, checked below when keys
         // tell the session): its frame commits that session at the core (KEYCONF-4).
         if sender == .device, !view.sessions.isEmpty { view.sessions[view.sessions.count - 1].deviceHasSent = true }
         if sender == .core, view.startedWithHandshake == true, view.sessions.allSatisfy({ !$0.deviceHasSent }) {
-            recorder.depart("KEYCONF-5", step: step, "the core sealed a frame before any session of the trace was committed "
-                + "by a device frame")
+            recorder.depart(
+                "KEYCONF-5",
+                step: step,
+                "the core sealed a frame before any session of the trace was committed "
+                    + "by a device frame"
+            )
             return
         }
         if view.sessions.isEmpty, view.earlierSessions.isEmpty {
@@ -30,26 +38,40 @@ extension VerificationRun {
             return
         }
         guard key.direction == sender else {
-            recorder.depart("KDF-5", step: step, "sealed with the \(key.direction == .device ? "c2s" : "s2c") key: "
-                + "the \(sender.rawValue) seals with \(sender == .device ? "c2s" : "s2c")")
+            recorder.depart(
+                "KDF-5",
+                step: step,
+                "sealed with the \(key.direction == .device ? "c2s" : "s2c") key: "
+                    + "the \(sender.rawValue) seals with \(sender == .device ? "c2s" : "s2c")"
+            )
             return
         }
         if !earlier {
             let isLatest = index == view.sessions.count - 1
             if sender == .core, !view.sessions[index].deviceHasSent {
-                recorder.depart("KEYCONF-5", step: step, "sealed under the session of the ack of step \(view.sessions[index].ackStep), "
-                    + "which no device frame has committed yet")
+                recorder.depart(
+                    "KEYCONF-5",
+                    step: step,
+                    "sealed under the session of the ack of step \(view.sessions[index].ackStep), "
+                        + "which no device frame has committed yet"
+                )
                 return
             }
             if sender == .device, !isLatest {
-                recorder.depart("DEV-STATE-2", step: step, "sealed under the session of step \(view.sessions[index].ackStep), "
-                    + "which a later handshake ended")
+                recorder.depart(
+                    "DEV-STATE-2",
+                    step: step,
+                    "sealed under the session of step \(view.sessions[index].ackStep), "
+                        + "which a later handshake ended"
+                )
                 return
             }
         }
         let plaintext = key.plaintext
-        recorder.note("session of \(earlier ? "the key log (before the trace)" : "the ack of step \(view.sessions[index].ackStep)"), "
-            + "\(plaintext.count) bytes of plaintext")
+        recorder.note(
+            "session of \(earlier ? "the key log (before the trace)" : "the ack of step \(view.sessions[index].ackStep)"), "
+                + "\(plaintext.count) bytes of plaintext"
+        )
         do {
             var flow = earlier ? view.earlierSessions[index].envelopes : view.sessions[index].envelopes
             let lines = try flow.read(plaintext, from: sender, now: time)
@@ -62,9 +84,15 @@ extension VerificationRun {
 
     /// The session that opens `frame`, newest first, and with which direction's key: (index,
     /// whether it is one of the key log's earlier sessions, the key's direction and plaintext).
-    private func opener(for frame: [UInt8], sender: Role, view: ChannelView)
-        -> (Int, Bool, (direction: Role, plaintext: [UInt8]))? {
-        let candidates = view.sessions.enumerated().reversed().map { ($0.offset, false, $0.element) }
+    private func opener(
+        for frame: [UInt8],
+        sender: Role,
+        view: ChannelView
+    )
+        -> (Int, Bool, (direction: Role, plaintext: [UInt8]))?
+    {
+        let candidates =
+            view.sessions.enumerated().reversed().map { ($0.offset, false, $0.element) }
             + view.earlierSessions.enumerated().map { ($0.offset, true, $0.element) }
         for (index, earlier, session) in candidates {
             guard let keys = session.keys else { continue }

@@ -9,7 +9,12 @@ public struct VerifierInput: Sendable {
     /// Go on past the first departure instead of stopping there (VERIFY-8).
     public var continuePastDepartures: Bool
 
-    public init(trace: [UInt8], keyLog: String? = nil, pairingPayload: String? = nil, continuePastDepartures: Bool = false) {
+    public init(
+        trace: [UInt8],
+        keyLog: String? = nil,
+        pairingPayload: String? = nil,
+        continuePastDepartures: Bool = false
+    ) {
         self.trace = trace
         self.keyLog = keyLog
         self.pairingPayload = pairingPayload

@@ -1,6 +1,6 @@
 import ConformanceRunner
-import ReferenceAdapter
 import Foundation
+import ReferenceAdapter
 
 /// `conformance`: the conformance runner (see `conformance --help`, spec/kit/04-runner.md).
 ///
@@ -17,6 +17,8 @@ if arguments.first == "--serve-reference" {
 
 RunnerSignals.install()
 let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-let command = ConformanceCommand(referenceAdapter: [executable, "--serve-reference"],
-                                 installedVectors: InstalledSuite.vectorsDirectory(forExecutable: executable))
+let command = ConformanceCommand(
+    referenceAdapter: [executable, "--serve-reference"],
+    installedVectors: InstalledSuite.vectorsDirectory(forExecutable: executable)
+)
 exit(command.run(arguments).rawValue)

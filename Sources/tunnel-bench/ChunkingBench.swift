@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import Foundation
+import OpenHumanTunnel
+import TunnelCrypto
 
 /// The envelope layer's cost on the largest message (issue 12): split + seal + open + reassemble
 /// of a 16 MiB response, against bare seal + open of the same 16 MiB in 49,111-byte frames.
@@ -29,22 +29,35 @@ enum ChunkingBench {
         for round in 0...rounds {
             let r = referencePath(message, keys: keys, round: UInt64(round))
             let b = rawPath(message, key: keys.c2s)
-            if round > 0 { reference += r.seconds; raw += b }  // round 0 warms up
+            if round > 0 {
+                reference += r.seconds
+                raw += b
+            }  // round 0 warms up
             peak = max(peak, r.peak)
         }
         let megabytes = Double(length) * Double(rounds) / 1_000_000
-        print("chunked 16 MiB: reference \(format(megabytes / reference)) MB/s (split+seal+open+reassemble), "
-              + "raw \(format(megabytes / raw)) MB/s (seal+open), ratio=\(format(raw / reference, digits: 3))")
+        print(
+            "chunked 16 MiB: reference \(format(megabytes / reference)) MB/s (split+seal+open+reassemble), "
+                + "raw \(format(megabytes / raw)) MB/s (seal+open), ratio=\(format(raw / reference, digits: 3))"
+        )
         let parts = breakdown(message, keys: keys)
-        print("chunked 16 MiB: time by stage: split \(format(parts.split * 1e3)) ms, seal+open \(format(parts.seal * 1e3)) ms "
-              + "(\(parts.sealedBytes) bytes through the AEAD, \(format(Double(parts.sealedBytes) / Double(length), digits: 3))x "
-              + "the message: base64 caps the ratio at \(format(Double(length) / Double(parts.sealedBytes), digits: 3))), "
-              + "reassemble \(format(parts.reassemble * 1e3)) ms")
-        print("chunked 16 MiB: reassembly peak \(peak) bytes for a \(length)-byte message, "
-              + "peak/message=\(format(Double(peak) / Double(length), digits: 4))")
+        print(
+            "chunked 16 MiB: time by stage: split \(format(parts.split * 1e3)) ms, seal+open \(format(parts.seal * 1e3)) ms "
+                + "(\(parts.sealedBytes) bytes through the AEAD, \(format(Double(parts.sealedBytes) / Double(length), digits: 3))x "
+                + "the message: base64 caps the ratio at \(format(Double(length) / Double(parts.sealedBytes), digits: 3))), "
+                + "reassemble \(format(parts.reassemble * 1e3)) ms"
+        )
+        print(
+            "chunked 16 MiB: reassembly peak \(peak) bytes for a \(length)-byte message, "
+                + "peak/message=\(format(Double(peak) / Double(length), digits: 4))"
+        )
     }
 
-    private static func referencePath(_ message: [UInt8], keys: SessionKeys, round: UInt64) -> (seconds: Double, peak: Int) {
+    private static func referencePath(
+        _ message: [UInt8],
+        keys: SessionKeys,
+        round: UInt64
+    ) -> (seconds: Double, peak: Int) {
         let device = SessionCipher(role: .core, keys: keys)
         var receiver = SessionCipher(role: .device, keys: keys)
         var reassembler = Reassembler(role: .device)
@@ -64,8 +77,12 @@ enum ChunkingBench {
     }
 
     /// The reference path stage by stage, to show where the time goes.
-    private static func breakdown(_ message: [UInt8], keys: SessionKeys)
-        -> (split: Double, seal: Double, reassemble: Double, sealedBytes: Int) {
+    private static func breakdown(
+        _ message: [UInt8],
+        keys: SessionKeys
+    )
+        -> (split: Double, seal: Double, reassemble: Double, sealedBytes: Int)
+    {
         let splitter = try! ChunkSplitter(requestId: requestId, message: message)
         var chunks: [[UInt8]] = []
         let split = measure(1) { chunks = (0..<splitter.count).map(splitter.plaintext(at:)) }
@@ -98,11 +115,21 @@ enum ChunkingBench {
                     setCounter(&nonce, counter)
                     key.withUnsafeBytes { k in
                         nonce.withUnsafeBufferPointer { v in
-                            XChaCha20Poly1305.sealRaw(into: &sealed, key: k, nonce: v.baseAddress!,
-                                                      plaintext: UnsafeRawBufferPointer(start: m.baseAddress! + offset, count: n), aad: [])
+                            XChaCha20Poly1305.sealRaw(
+                                into: &sealed,
+                                key: k,
+                                nonce: v.baseAddress!,
+                                plaintext: UnsafeRawBufferPointer(start: m.baseAddress! + offset, count: n),
+                                aad: []
+                            )
                             sealed.withUnsafeBytes { c in
-                                try! XChaCha20Poly1305.openRaw(into: &opened, key: k, nonce: v.baseAddress!,
-                                                               ciphertext: UnsafeRawBufferPointer(rebasing: c[..<(n + 16)]), aad: [])
+                                try! XChaCha20Poly1305.openRaw(
+                                    into: &opened,
+                                    key: k,
+                                    nonce: v.baseAddress!,
+                                    ciphertext: UnsafeRawBufferPointer(rebasing: c[..<(n + 16)]),
+                                    aad: []
+                                )
                             }
                         }
                     }

@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import Foundation
+import OpenHumanTunnel
+import TunnelCrypto
 
 // tunnel-bench: the session cipher against the bare AEAD calls on the same buffers.
 //
@@ -60,10 +60,21 @@ func sealOpen(_ c: Case) -> (reference: Double, raw: Double) {
             for i in 0..<24 { f[1 + i] = nonce[i] }
             key.withUnsafeBytes { k in
                 plaintext.withUnsafeBytes { p in
-                    XChaCha20Poly1305.sealRaw(into: f.baseAddress! + 25, key: k, nonce: f.baseAddress! + 1, plaintext: p, aad: [])
+                    XChaCha20Poly1305.sealRaw(
+                        into: f.baseAddress! + 25,
+                        key: k,
+                        nonce: f.baseAddress! + 1,
+                        plaintext: p,
+                        aad: []
+                    )
                 }
-                try! XChaCha20Poly1305.openRaw(into: &opened, key: k, nonce: f.baseAddress! + 1,
-                                               ciphertext: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: f[25...])), aad: [])
+                try! XChaCha20Poly1305.openRaw(
+                    into: &opened,
+                    key: k,
+                    nonce: f.baseAddress! + 1,
+                    ciphertext: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: f[25...])),
+                    aad: []
+                )
             }
         }
     }
@@ -92,8 +103,13 @@ func openFullWindow(_ c: Case) -> (reference: Double, raw: Double) {
     let raw = measure(c.iterations) {
         frames[index].withUnsafeBytes { f in
             key.withUnsafeBytes { k in
-                try! XChaCha20Poly1305.openRaw(into: &opened, key: k, nonce: f.baseAddress!.assumingMemoryBound(to: UInt8.self) + 1,
-                                               ciphertext: UnsafeRawBufferPointer(rebasing: f[25...]), aad: [])
+                try! XChaCha20Poly1305.openRaw(
+                    into: &opened,
+                    key: k,
+                    nonce: f.baseAddress!.assumingMemoryBound(to: UInt8.self) + 1,
+                    ciphertext: UnsafeRawBufferPointer(rebasing: f[25...]),
+                    aad: []
+                )
             }
         }
         index += 1
@@ -129,14 +145,26 @@ func openFullSessionMemory(_ c: Case) {
             return try! device.seal(plaintext, nonce: nonce)
         }
         var index = 0
-        fullTimes.append(measure(batch) { _ = try! full.open(frames[index]); index += 1 })
+        fullTimes.append(
+            measure(batch) {
+                _ = try! full.open(frames[index])
+                index += 1
+            }
+        )
         index = 0
-        emptyTimes.append(measure(batch) { _ = try! window.open(frames[index]); index += 1 })
+        emptyTimes.append(
+            measure(batch) {
+                _ = try! window.open(frames[index])
+                index += 1
+            }
+        )
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] / Double(batch) }
     let (fullTime, emptyTime) = (median(fullTimes), median(emptyTimes))
-    print("open, full session memory (\(remembered) nonces) vs empty window \(c.name): full \(format(fullTime * 1e9)) ns/op, "
-          + "empty \(format(emptyTime * 1e9)) ns/op, ratio=\(format(fullTime / emptyTime, digits: 3))")
+    print(
+        "open, full session memory (\(remembered) nonces) vs empty window \(c.name): full \(format(fullTime * 1e9)) ns/op, "
+            + "empty \(format(emptyTime * 1e9)) ns/op, ratio=\(format(fullTime / emptyTime, digits: 3))"
+    )
 }
 
 func report(_ label: String, _ c: Case, rounds: Int, _ run: (Case) -> (reference: Double, raw: Double)) {
@@ -150,8 +178,10 @@ func report(_ label: String, _ c: Case, rounds: Int, _ run: (Case) -> (reference
     let operations = Double(c.iterations * rounds)
     let megabytes = Double(c.plaintextLength) * operations / 1_000_000
     let ratio = raw / reference
-    print("\(label) \(c.name): reference \(format(reference / operations * 1e9)) ns/op \(format(megabytes / reference)) MB/s, "
-          + "raw \(format(raw / operations * 1e9)) ns/op \(format(megabytes / raw)) MB/s, ratio=\(format(ratio, digits: 3))")
+    print(
+        "\(label) \(c.name): reference \(format(reference / operations * 1e9)) ns/op \(format(megabytes / reference)) MB/s, "
+            + "raw \(format(raw / operations * 1e9)) ns/op \(format(megabytes / raw)) MB/s, ratio=\(format(ratio, digits: 3))"
+    )
 }
 
 func format(_ value: Double, digits: Int = 1) -> String {

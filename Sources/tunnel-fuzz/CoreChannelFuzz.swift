@@ -10,8 +10,11 @@ import OpenHumanTunnel
 /// channel never returns to pending.
 enum CoreChannelFuzz {
     static func run(_ script: [UInt8]) {
-        var channel = CoreChannel(coreStaticPrivate: FuzzKeys.coreStaticPrivate, state: .pending(expiresAt: HandshakeFuzz.now),
-                                  sessionBound: 64)
+        var channel = CoreChannel(
+            coreStaticPrivate: FuzzKeys.coreStaticPrivate,
+            state: .pending(expiresAt: HandshakeFuzz.now),
+            sessionBound: 64
+        )
         var now = HandshakeFuzz.now - 30
         var keys: [UInt8: SessionKeys] = [:]
         var index = 0
@@ -52,16 +55,32 @@ enum CoreChannelFuzz {
 
     /// The device's handshake of `round` (its own ephemeral keys and nonce), the core's answer
     /// with a round-specific server key, and the device's session keys from the ack.
-    private static func handshake(_ channel: inout CoreChannel, round: UInt8, now: Int64) throws(TunnelError) -> SessionKeys {
+    private static func handshake(
+        _ channel: inout CoreChannel,
+        round: UInt8,
+        now: Int64
+    ) throws(TunnelError) -> SessionKeys {
         let device = round & 1 == 0 ? FuzzKeys.deviceStaticPrivate : [UInt8](repeating: 0x99, count: 32)
         let clientEphemeral = [UInt8](repeating: round | 0x01, count: 32)
-        let frame = try DeviceHandshake.start(corePublicKey: FuzzKeys.corePublic, deviceStaticPrivate: device,
-                                              handshakeEphemeralPrivate: [UInt8](repeating: round ^ 0xa5, count: 32),
-                                              clientEphemeralPrivate: clientEphemeral, nonce: FuzzKeys.nonce)
-        let accepted = try channel.receiveHandshake(frame, now: now, serverEphemeralPrivate: [UInt8](repeating: round ^ 0x3c, count: 32),
-                                                    ackNonce: FuzzKeys.nonce)
-        return try DeviceHandshake.finish(ack: accepted.ack, corePublicKey: FuzzKeys.corePublic, deviceStaticPrivate: device,
-                                          clientEphemeralPrivate: clientEphemeral)
+        let frame = try DeviceHandshake.start(
+            corePublicKey: FuzzKeys.corePublic,
+            deviceStaticPrivate: device,
+            handshakeEphemeralPrivate: [UInt8](repeating: round ^ 0xa5, count: 32),
+            clientEphemeralPrivate: clientEphemeral,
+            nonce: FuzzKeys.nonce
+        )
+        let accepted = try channel.receiveHandshake(
+            frame,
+            now: now,
+            serverEphemeralPrivate: [UInt8](repeating: round ^ 0x3c, count: 32),
+            ackNonce: FuzzKeys.nonce
+        )
+        return try DeviceHandshake.finish(
+            ack: accepted.ack,
+            corePublicKey: FuzzKeys.corePublic,
+            deviceStaticPrivate: device,
+            clientEphemeralPrivate: clientEphemeral
+        )
     }
 
     private struct Snapshot: Equatable {
@@ -71,7 +90,11 @@ enum CoreChannelFuzz {
     }
 
     private static func snapshot(_ channel: CoreChannel) -> Snapshot {
-        Snapshot(state: channel.state, pending: channel.pending?.handshakeEphemeralPublic, remembered: channel.session?.memory)
+        Snapshot(
+            state: channel.state,
+            pending: channel.pending?.handshakeEphemeralPublic,
+            remembered: channel.session?.memory
+        )
     }
 
     private static func isPaired(_ state: ChannelState) -> Bool { if case .paired = state { true } else { false } }

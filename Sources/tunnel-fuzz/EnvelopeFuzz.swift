@@ -19,9 +19,13 @@ enum EnvelopeFuzz {
             _ = try? gate.receive(plaintext, now: now)
             _ = reassembler.expire(now: now)
             _ = try? reassembler.receive(plaintext, now: now)
-            precondition(reassembler.peakBufferedBytes <= limits.maximumPartials * limits.maximumTotal * limits.pieceLength,
-                         "the reassembler holds more than CHUNK-7 allows")
-            if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core), case .chunk(_, _, let data) = envelope.body {
+            precondition(
+                reassembler.peakBufferedBytes <= limits.maximumPartials * limits.maximumTotal * limits.pieceLength,
+                "the reassembler holds more than CHUNK-7 allows"
+            )
+            if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core),
+                case .chunk(_, _, let data) = envelope.body
+            {
                 var text: [UInt8] = []
                 StandardBase64.encode(data[...], into: &text)
                 precondition((try? StandardBase64.decode(text)) == data, "base64 encode then decode lost bytes")

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// Fixed keys for both parties, so every run is reproducible from its input alone, and the
 /// frame builders that seal fuzzer-chosen plaintext under them.
@@ -20,8 +20,11 @@ enum FuzzKeys {
     /// `0x03 || hs_eph_pub || nonce || AEAD(k_hs, nonce, plaintext, aad = 0x03 || hs_eph_pub)`.
     static func handshakeFrame(sealing plaintext: [UInt8]) -> [UInt8] {
         let dh = try! X25519.sharedSecret(privateKey: handshakeEphemeralPrivate, publicKey: corePublic)
-        let key = KeySchedule.handshakeKey(handshakeDH: dh, handshakeEphemeralPublic: handshakeEphemeralPublic,
-                                           corePublic: corePublic)
+        let key = KeySchedule.handshakeKey(
+            handshakeDH: dh,
+            handshakeEphemeralPublic: handshakeEphemeralPublic,
+            corePublic: corePublic
+        )
         let header = [MessageType.handshake.rawValue] + handshakeEphemeralPublic
         return header + nonce + XChaCha20Poly1305.seal(key: key, nonce: nonce, plaintext: plaintext, aad: header)
     }

@@ -1,10 +1,11 @@
+import OpenHumanTunnel
+import TunnelCrypto
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TunnelCrypto
-import OpenHumanTunnel
 
 /// One valid input per target, written by `tunnel-fuzz --write-seeds DIR` to start a corpus.
 ///
@@ -15,21 +16,35 @@ enum FuzzSeeds {
     static func all() -> [[UInt8]] {
         let device = SessionCipher(role: .device, keys: FuzzKeys.session)
         let handshake = try! DeviceHandshake.start(
-            corePublicKey: FuzzKeys.corePublic, deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
+            corePublicKey: FuzzKeys.corePublic,
+            deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
             handshakeEphemeralPrivate: FuzzKeys.handshakeEphemeralPrivate,
-            clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate, nonce: FuzzKeys.nonce)
+            clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate,
+            nonce: FuzzKeys.nonce
+        )
         var channel = ChannelState.pending(expiresAt: HandshakeFuzz.now)
         let acceptance = try! CoreHandshake.accept(
-            frame: handshake, coreStaticPrivate: FuzzKeys.coreStaticPrivate, channel: &channel, now: HandshakeFuzz.now,
-            serverEphemeralPrivate: FuzzKeys.serverEphemeralPrivate, ackNonce: FuzzKeys.nonce)
+            frame: handshake,
+            coreStaticPrivate: FuzzKeys.coreStaticPrivate,
+            channel: &channel,
+            now: HandshakeFuzz.now,
+            serverEphemeralPrivate: FuzzKeys.serverEphemeralPrivate,
+            ackNonce: FuzzKeys.nonce
+        )
         let devicePublic = Base64URL.encode(FuzzKeys.devicePublic)
         let clientEphemeralPublic = Base64URL.encode(FuzzKeys.clientEphemeralPublic)
         let serverEphemeralPublic = Base64URL.encode(X25519.publicKey(privateKey: FuzzKeys.serverEphemeralPrivate))
-        let handshakeJSON = #"{"device_pubkey":"\#(devicePublic)","client_ephemeral_pubkey":"\#(clientEphemeralPublic)"}"#
+        let handshakeJSON =
+            #"{"device_pubkey":"\#(devicePublic)","client_ephemeral_pubkey":"\#(clientEphemeralPublic)"}"#
         let ackJSON = #"{"kind":"handshake_ack","server_ephemeral_pubkey":"\#(serverEphemeralPublic)"}"#
         let payloads = ["http://192.168.1.5:7788/rpc", "http://[fe80::1:2.3.4.5]:7788/rpc"].map {
-            PairingPayload(channelID: "ch_123", pairingToken: "tok+abc/é", corePublicKey: FuzzKeys.corePublic,
-                           rpcURL: $0, expiresAt: 1_790_000_000)
+            PairingPayload(
+                channelID: "ch_123",
+                pairingToken: "tok+abc/é",
+                corePublicKey: FuzzKeys.corePublic,
+                rpcURL: $0,
+                expiresAt: 1_790_000_000
+            )
         }
         return [
             [0x00] + (try! device.seal(Array("hello".utf8), nonce: FuzzKeys.nonce)),
@@ -42,8 +57,13 @@ enum FuzzSeeds {
             // A first pairing (handshake of round 2, its frame, the user's yes, a request), then
             // a reconnection (round 4) and a rejection attempt on the paired channel.
             [0x05, 0, 2, 1, 2, 3, 1, 1, 2, 0, 4, 1, 4, 4, 1],
-            [0x06] + Array(#"{"requestId":"a","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#.utf8)
-                + [0x00] + Array(#"{"requestId":"b","kind":"chunk","seq":0,"total":1,"data":"eyJyZXF1ZXN0SWQiOiJiIn0="}"#.utf8),
+            [0x06]
+                + Array(
+                    #"{"requestId":"a","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#
+                        .utf8
+                )
+                + [0x00]
+                + Array(#"{"requestId":"b","kind":"chunk","seq":0,"total":1,"data":"eyJyZXF1ZXN0SWQiOiJiIn0="}"#.utf8),
         ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
     }
 

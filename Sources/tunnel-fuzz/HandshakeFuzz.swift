@@ -26,9 +26,14 @@ enum HandshakeFuzz {
             do {
                 let acceptance = try accept(frame, channel: &channel)
                 let handshakeEphemeral = Array(frame[HandshakeMessage.ephemeralKeyRange])
-                precondition(channel == .paired(devicePublicKey: acceptance.devicePublicKey,
-                                                lastHandshakeEphemeral: handshakeEphemeral),
-                             "an accepted handshake did not pair the channel with its device")
+                precondition(
+                    channel
+                        == .paired(
+                            devicePublicKey: acceptance.devicePublicKey,
+                            lastHandshakeEphemeral: handshakeEphemeral
+                        ),
+                    "an accepted handshake did not pair the channel with its device"
+                )
                 switch initial {
                 case .revoked:
                     preconditionFailure("a revoked channel accepted a handshake")
@@ -49,11 +54,14 @@ enum HandshakeFuzz {
                     precondition(again == channel, "a refused replay changed the channel")
                 }
                 if acceptance.devicePublicKey == FuzzKeys.devicePublic,
-                   acceptance.clientEphemeralPublic == FuzzKeys.clientEphemeralPublic {
+                    acceptance.clientEphemeralPublic == FuzzKeys.clientEphemeralPublic
+                {
                     let keys = try? DeviceHandshake.finish(
-                        ack: acceptance.ack, corePublicKey: FuzzKeys.corePublic,
+                        ack: acceptance.ack,
+                        corePublicKey: FuzzKeys.corePublic,
                         deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
-                        clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate)
+                        clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate
+                    )
                     precondition(keys == acceptance.keys, "the device and the core derived different keys")
                 }
             } catch {
@@ -66,15 +74,27 @@ enum HandshakeFuzz {
     /// `finish` wiped or changed any buffer its caller still holds (it wipes its secrets).
     static func finish(_ ack: [UInt8]) {
         let finish = { () throws(TunnelError) -> SessionKeys in
-            try DeviceHandshake.finish(ack: ack, corePublicKey: FuzzKeys.corePublic,
-                                       deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
-                                       clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate)
+            try DeviceHandshake.finish(
+                ack: ack,
+                corePublicKey: FuzzKeys.corePublic,
+                deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
+                clientEphemeralPrivate: FuzzKeys.clientEphemeralPrivate
+            )
         }
         precondition(Result(catching: finish) == Result(catching: finish), "finish is not deterministic")
     }
 
-    private static func accept(_ frame: [UInt8], channel: inout ChannelState) throws(TunnelError) -> CoreHandshake.Acceptance {
-        try CoreHandshake.accept(frame: frame, coreStaticPrivate: FuzzKeys.coreStaticPrivate, channel: &channel, now: now,
-                                 serverEphemeralPrivate: FuzzKeys.serverEphemeralPrivate, ackNonce: FuzzKeys.nonce)
+    private static func accept(
+        _ frame: [UInt8],
+        channel: inout ChannelState
+    ) throws(TunnelError) -> CoreHandshake.Acceptance {
+        try CoreHandshake.accept(
+            frame: frame,
+            coreStaticPrivate: FuzzKeys.coreStaticPrivate,
+            channel: &channel,
+            now: now,
+            serverEphemeralPrivate: FuzzKeys.serverEphemeralPrivate,
+            ackNonce: FuzzKeys.nonce
+        )
     }
 }

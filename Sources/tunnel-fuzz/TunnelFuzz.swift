@@ -18,11 +18,12 @@ import Darwin
 /// `--export-dynamic-symbol=LLVMFuzzerRunDriver` to the linker).
 @main
 enum TunnelFuzz {
-    typealias RunDriver = @convention(c) (
-        UnsafeMutablePointer<Int32>,
-        UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-        @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-    ) -> Int32
+    typealias RunDriver =
+        @convention(c) (
+            UnsafeMutablePointer<Int32>,
+            UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+            @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+        ) -> Int32
 
     static func main() {
         let arguments = CommandLine.arguments

@@ -1,43 +1,43 @@
 import Foundation
-import VectorGeneration
 import VectorFormat
+import VectorGeneration
 
 /// vectorgen: regenerates vectors/ and the kit's generated tables (spec/kit/) from the reference implementation.
 /// Exit statuses: 0 done / fresh / covered; 1 stale files or uncovered MUSTs; 2 usage error;
 /// 3 generation failed (a vector does not show what it is meant to).
 
 let usage = """
-usage: swift run vectorgen [--check] [--coverage [--role ROLE]] [--out DIR] [--spec DIR] [--slow] [--help]
+    usage: swift run vectorgen [--check] [--coverage [--role ROLE]] [--out DIR] [--spec DIR] [--slow] [--help]
 
-Regenerates every file in vectors/ (and spec/kit/coverage.md, spec/kit/requirements-by-role.md) from the reference implementation.
-No clock and no system randomness are used: two runs give the same bytes.
+    Regenerates every file in vectors/ (and spec/kit/coverage.md, spec/kit/requirements-by-role.md) from the reference implementation.
+    No clock and no system randomness are used: two runs give the same bytes.
 
-  (no option)    write vectors/*.json, vectors/manifest.json and the generated files of spec/kit/
-  --check        regenerate in memory and compare with the files on disk; list every file that
-                 differs, is missing or is extra, and exit 1 if any
-                 example: swift run vectorgen --check
-  --coverage     print the requirements that have no vector, live check or exemption, the
-                 catalogued boundaries no vector hits (BoundaryCatalog), and other coverage
-                 problems, and exit 1 if any; writes nothing
-  --role ROLE    with --coverage: only the requirements that bind ROLE, one of
-                 \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", "))
-                 example: swift run vectorgen --coverage --role core
-  --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
-                 the generated files of spec/kit/ are then neither written nor compared. Paths
-                 may be absolute or relative to the current directory; an empty one is refused.
-                 Files whose
-                 name starts with "." are ignored by --check, as conformance ignores them.
-                 Every file is written to a temporary dot-file beside it and renamed into
-                 place, so a reader never sees a half-written file
-                 example: swift run vectorgen --out /tmp/vectors
-  --spec DIR     read requirement ids from DIR/*.md and DIR/kit/*.md and write the generated
-                 files of DIR/kit/ (default: spec)
-  --slow         recompute the slow vectors (the 1,000,000-case accumulated hash, minutes)
-                 instead of using their pinned values; fails if a pin is stale
-  --help         this text
+      (no option)    write vectors/*.json, vectors/manifest.json and the generated files of spec/kit/
+      --check        regenerate in memory and compare with the files on disk; list every file that
+                     differs, is missing or is extra, and exit 1 if any
+                     example: swift run vectorgen --check
+      --coverage     print the requirements that have no vector, live check or exemption, the
+                     catalogued boundaries no vector hits (BoundaryCatalog), and other coverage
+                     problems, and exit 1 if any; writes nothing
+      --role ROLE    with --coverage: only the requirements that bind ROLE, one of
+                     \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", "))
+                     example: swift run vectorgen --coverage --role core
+      --out DIR      write (or, with --check, compare) the vector files in DIR instead of vectors/;
+                     the generated files of spec/kit/ are then neither written nor compared. Paths
+                     may be absolute or relative to the current directory; an empty one is refused.
+                     Files whose
+                     name starts with "." are ignored by --check, as conformance ignores them.
+                     Every file is written to a temporary dot-file beside it and renamed into
+                     place, so a reader never sees a half-written file
+                     example: swift run vectorgen --out /tmp/vectors
+      --spec DIR     read requirement ids from DIR/*.md and DIR/kit/*.md and write the generated
+                     files of DIR/kit/ (default: spec)
+      --slow         recompute the slow vectors (the 1,000,000-case accumulated hash, minutes)
+                     instead of using their pinned values; fails if a pin is stale
+      --help         this text
 
-Exit status: 0 success, 1 stale files or uncovered requirements, 2 usage error, 3 generation error.
-"""
+    Exit status: 0 success, 1 stale files or uncovered requirements, 2 usage error, 3 generation error.
+    """
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -64,7 +64,8 @@ if options.help {
 }
 let specDirectory = options.specDirectory
 var isDirectory: ObjCBool = false
-guard FileManager.default.fileExists(atPath: specDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+guard FileManager.default.fileExists(atPath: specDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue
+else {
     fail("vectorgen: no spec directory at \(specDirectory.path) (run from the package root, or pass --spec)", status: 2)
 }
 
@@ -115,9 +116,13 @@ do {
     fail("vectorgen: \(error.description)", status: 2)
 }
 let count = build.files.reduce(0) { $0 + $1.vectors.count }
-print("vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.path)"
-      + (options.customOut ? "" : ", and \(specDirectory.appendingPathComponent(SuiteBuild.coveragePath).path), "
-          + specDirectory.appendingPathComponent(SuiteBuild.roleIndexPath).path))
+print(
+    "vectorgen: wrote \(build.files.count) vector files (\(count) vectors) and the manifest to \(vectorsDirectory.path)"
+        + (options.customOut
+            ? ""
+            : ", and \(specDirectory.appendingPathComponent(SuiteBuild.coveragePath).path), "
+                + specDirectory.appendingPathComponent(SuiteBuild.roleIndexPath).path)
+)
 if let report = build.coverage, !report.problems.isEmpty {
     print("vectorgen: coverage has \(report.problems.count) problem(s); see `swift run vectorgen --coverage`")
 }

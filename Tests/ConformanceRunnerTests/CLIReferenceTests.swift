@@ -17,7 +17,10 @@ final class CLIReferenceTests: XCTestCase {
         let problem = CLIReference.staleness(of: current)
         XCTAssertNil(problem, problem ?? "")
         // The message the test would fail with names the way out.
-        XCTAssertTrue(CLIReference.staleness(of: nil)?.contains("swift run conformance --write-cli-reference spec/kit/cli.md") == true)
+        XCTAssertTrue(
+            CLIReference.staleness(of: nil)?.contains("swift run conformance --write-cli-reference spec/kit/cli.md")
+                == true
+        )
     }
 
     /// The control: a reference that differs from the help text by one word, or lacks a line, or
@@ -30,15 +33,22 @@ final class CLIReferenceTests: XCTestCase {
         for text in [edited, truncated, rendered + "\n"] {
             let problem = try XCTUnwrap(CLIReference.staleness(of: text), "a changed reference passed as current")
             XCTAssertTrue(problem.hasPrefix("spec/kit/cli.md is stale (first difference at line "), problem)
-            XCTAssertTrue(problem.hasSuffix("regenerate it with swift run conformance --write-cli-reference spec/kit/cli.md"), problem)
+            XCTAssertTrue(
+                problem.hasSuffix("regenerate it with swift run conformance --write-cli-reference spec/kit/cli.md"),
+                problem
+            )
         }
-        XCTAssertEqual(CLIReference.staleness(of: nil),
-                       "spec/kit/cli.md is missing: generate it with swift run conformance --write-cli-reference spec/kit/cli.md")
+        XCTAssertEqual(
+            CLIReference.staleness(of: nil),
+            "spec/kit/cli.md is missing: generate it with swift run conformance --write-cli-reference spec/kit/cli.md"
+        )
         XCTAssertNil(CLIReference.staleness(of: rendered))
     }
 
     func testTheRegenerationCommandWritesExactlyTheRendering() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-reference-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cli-reference-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("cli.md")

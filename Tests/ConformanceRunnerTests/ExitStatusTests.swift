@@ -1,6 +1,6 @@
-import VectorFormat
 import ConformanceRunner
 import Foundation
+import VectorFormat
 import XCTest
 
 /// The documented exit statuses (spec/kit section 2.8, `--help`), each from a real run.
@@ -17,21 +17,35 @@ final class ExitStatusTests: XCTestCase {
     }
 
     func testOneWhenAVectorFails() throws {
-        let vectors = try writeVectors([fakeVector("fake/a"), fakeVector("fake/b", expected: ["value": "other"])], in: self)
+        let vectors = try writeVectors(
+            [fakeVector("fake/a"), fakeVector("fake/b", expected: ["value": "other"])],
+            in: self
+        )
         let run = CommandRun.run(["--vectors", vectors.path, "--no-live"])
         XCTAssertEqual(run.status.rawValue, 1)
-        XCTAssertTrue(run.stdout.contains("FAIL  fake/b [ADP-18]\n  output member value: expected \"other\", got \"x\""), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("FAIL  fake/b [ADP-18]\n  output member value: expected \"other\", got \"x\""),
+            run.stdout
+        )
         XCTAssertEqual(run.lastLine, "1 passed, 1 failed, 0 skipped")
     }
 
     func testOneWhenTheAdapterCrashesOnAVectorButTheRunFinishes() throws {
-        let vectors = try writeVectors([fakeVector("fake/a"), fakeVector("fake/crash", "crash"), fakeVector("fake/b")], in: self)
+        let vectors = try writeVectors(
+            [fakeVector("fake/a"), fakeVector("fake/crash", "crash"), fakeVector("fake/b")],
+            in: self
+        )
         let run = CommandRun.run(["--vectors", vectors.path, "--no-live"])
         XCTAssertEqual(run.status.rawValue, 1)
-        XCTAssertTrue(run.stdout.contains("""
-            FAIL  fake/crash [ADP-18]
-              the adapter crashed before answering: killed by signal 11 (SIGSEGV)
-            """), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                """
+                FAIL  fake/crash [ADP-18]
+                  the adapter crashed before answering: killed by signal 11 (SIGSEGV)
+                """
+            ),
+            run.stdout
+        )
         XCTAssertTrue(run.stdout.contains("  | fake: about to crash on request 3\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("the adapter was restarted 1 time after faults\n"), run.stdout)
         XCTAssertEqual(run.lastLine, "2 passed, 1 failed, 0 skipped")
@@ -56,7 +70,10 @@ final class ExitStatusTests: XCTestCase {
     func testTwoForAMissingVectorsDirectory() {
         let run = CommandRun.run(["--vectors", "/nonexistent/vectors"])
         XCTAssertEqual(run.status, .usage)
-        XCTAssertTrue(run.stderr.hasPrefix("conformance: cannot read the vectors directory /nonexistent/vectors"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix("conformance: cannot read the vectors directory /nonexistent/vectors"),
+            run.stderr
+        )
     }
 
     func testTwoForAVectorFileThatIsNotJSON() throws {
@@ -73,23 +90,35 @@ final class ExitStatusTests: XCTestCase {
         try CanonicalJSON.encode(manifest).write(to: directory.appendingPathComponent("manifest.json"))
         let run = CommandRun.run(["--vectors", directory.path])
         XCTAssertEqual(run.status, .usage)
-        XCTAssertEqual(run.stderr, "conformance: fake.json does not match its SHA-256 in manifest.json (modified or damaged)\n")
+        XCTAssertEqual(
+            run.stderr,
+            "conformance: fake.json does not match its SHA-256 in manifest.json (modified or damaged)\n"
+        )
     }
 
     func testTwoForDuplicateVectorIDs() throws {
-        let run = CommandRun.run(["--vectors", try writeVectors([fakeVector("fake/a"), fakeVector("fake/a")], in: self).path])
+        let run = CommandRun.run([
+            "--vectors", try writeVectors([fakeVector("fake/a"), fakeVector("fake/a")], in: self).path,
+        ])
         XCTAssertEqual(run.status, .usage)
         XCTAssertEqual(run.stderr, "conformance: vector id fake/a appears twice\n")
     }
 
     func testThreeWhenHelloFails() throws {
-        let run = CommandRun.run(["--vectors", try passingVectors(), "--adapter", Fixture.misbehavingCommand("--hello", "exit")])
+        let run = CommandRun.run([
+            "--vectors", try passingVectors(), "--adapter", Fixture.misbehavingCommand("--hello", "exit"),
+        ])
         XCTAssertEqual(run.status.rawValue, 3)
-        XCTAssertTrue(run.stdout.contains("""
-            ERROR the adapter is unavailable: hello failed: the adapter exited with status 2 before answering; the run is incomplete
-              adapter stderr (last 1 line):
-              | fake: cannot initialise
-            """), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                """
+                ERROR the adapter is unavailable: hello failed: the adapter exited with status 2 before answering; the run is incomplete
+                  adapter stderr (last 1 line):
+                  | fake: cannot initialise
+                """
+            ),
+            run.stdout
+        )
     }
 
     func testThreeWhenTheAdapterCannotBeFound() throws {
@@ -99,11 +128,14 @@ final class ExitStatusTests: XCTestCase {
     }
 
     func testThreeWhenARestartFails() throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)").path
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)")
+            .path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: marker) }
         let vectors = try writeVectors([fakeVector("fake/crash", "crash"), fakeVector("fake/b")], in: self)
-        let run = CommandRun.run(["--vectors", vectors.path, "--no-live",
-                                  "--adapter", Fixture.misbehavingCommand("--start-once", marker)])
+        let run = CommandRun.run([
+            "--vectors", vectors.path, "--no-live",
+            "--adapter", Fixture.misbehavingCommand("--start-once", marker),
+        ])
         XCTAssertEqual(run.status, .adapterUnavailable)
     }
 
@@ -115,7 +147,9 @@ final class ExitStatusTests: XCTestCase {
 
     // REQ: ADP-20
     func testFourWhenEverySelectedCaseIsSkipped() throws {
-        let run = CommandRun.run(["--vectors", try passingVectors(), "--adapter", Fixture.misbehavingCommand("--operations", "error")])
+        let run = CommandRun.run([
+            "--vectors", try passingVectors(), "--adapter", Fixture.misbehavingCommand("--operations", "error"),
+        ])
         XCTAssertEqual(run.status, .nothingSelected)
         XCTAssertTrue(run.stdout.contains("skipped: 2 unsupported by adapter (operation echo)\n"), run.stdout)
         // The two fake vectors and every live check, each of which needs an operation this adapter lacks.
@@ -125,13 +159,18 @@ final class ExitStatusTests: XCTestCase {
     func testHelpExplainsEveryFlagAndExitsZero() {
         let run = CommandRun.run(["--help"])
         XCTAssertEqual(run.status, .success)
-        for flag in ["--adapter", "--vectors", "--filter", "--skip", "--list", "--expected-failures", "--format", "--output",
-                     "--timeout-ms", "--max-in-flight", "--no-live", "--no-manifest", "--slow", "--verbose", "--help", "--spec",
-                     "--spec-url"] {
+        for flag in [
+            "--adapter", "--vectors", "--filter", "--skip", "--list", "--expected-failures", "--format", "--output",
+            "--timeout-ms", "--max-in-flight", "--no-live", "--no-manifest", "--slow", "--verbose", "--help", "--spec",
+            "--spec-url",
+        ] {
             XCTAssertTrue(run.stdout.contains("\n  \(flag)"), "--help does not explain \(flag)")
         }
         for status in ExitStatus.allCases {
-            XCTAssertTrue(run.stdout.contains("\n  \(status.rawValue)  "), "--help does not document exit status \(status.rawValue)")
+            XCTAssertTrue(
+                run.stdout.contains("\n  \(status.rawValue)  "),
+                "--help does not document exit status \(status.rawValue)"
+            )
         }
     }
 
@@ -140,7 +179,8 @@ final class ExitStatusTests: XCTestCase {
         let lines = HelpText.text.components(separatedBy: "\n")
         let codes = lines.compactMap { line -> String? in
             guard line.hasPrefix("  "), let code = line.dropFirst(2).split(separator: " ").first,
-                  code.first?.isNumber == true, line.dropFirst(2 + code.count).hasPrefix("  ") else { return nil }
+                code.first?.isNumber == true, line.dropFirst(2 + code.count).hasPrefix("  ")
+            else { return nil }
             return String(code)
         }
         XCTAssertEqual(codes, ["0", "1", "2", "3", "4", "128+N"])
@@ -149,8 +189,10 @@ final class ExitStatusTests: XCTestCase {
     }
 
     func testListPrintsSelectedIDsWithoutStartingTheAdapter() throws {
-        let run = CommandRun.run(["--vectors", try passingVectors(), "--list", "--skip", "fake/b", "--filter", "fake/*",
-                                  "--filter", "live/frame-seal/*", "--adapter", "/nonexistent/adapter"])
+        let run = CommandRun.run([
+            "--vectors", try passingVectors(), "--list", "--skip", "fake/b", "--filter", "fake/*",
+            "--filter", "live/frame-seal/*", "--adapter", "/nonexistent/adapter",
+        ])
         XCTAssertEqual(run.status, .success)
         XCTAssertEqual(run.stdout, "fake/a\nlive/frame-seal/fresh-nonces\n")
     }
@@ -158,7 +200,9 @@ final class ExitStatusTests: XCTestCase {
     func testOutputFileGetsTheFormatAndStdoutTheSummary() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).json")
         addTeardownBlock { try? FileManager.default.removeItem(at: output) }
-        let run = CommandRun.run(["--vectors", try passingVectors(), "--no-live", "--format", "json", "--output", output.path])
+        let run = CommandRun.run([
+            "--vectors", try passingVectors(), "--no-live", "--format", "json", "--output", output.path,
+        ])
         XCTAssertEqual(run.status, .success)
         XCTAssertEqual(run.lastLine, "2 passed, 0 failed, 0 skipped")
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]

@@ -1,9 +1,9 @@
-import OpenHumanTunnel
-import VectorFormat
-import ReferenceAdapter
-import TunnelVerifier
 import ConformanceRunner
 import Foundation
+import OpenHumanTunnel
+import ReferenceAdapter
+import TunnelVerifier
+import VectorFormat
 import XCTest
 
 /// The expected-failures list is strict both ways (ADP-21): a listed failure keeps the run green,
@@ -12,21 +12,28 @@ final class ExpectedFailuresTests: XCTestCase {
     // MARK: - The file format
 
     func testCommentsBlankLinesAndEntriesAreRead() throws {
-        let list = try ExpectedFailures(parsing: """
-            # known departures of tunnel-rs 0.4
-            frame-open/type-0x01-*   legacy frames answered unsupported_type (issue #12)
+        let list = try ExpectedFailures(
+            parsing: """
+                # known departures of tunnel-rs 0.4
+                frame-open/type-0x01-*   legacy frames answered unsupported_type (issue #12)
 
-            \treplay-window/*\tno window yet
-            """)
+                \treplay-window/*\tno window yet
+                """
+        )
         XCTAssertEqual(list.entries.map(\.line), [2, 4])
         XCTAssertEqual(list.entries.map(\.glob.pattern), ["frame-open/type-0x01-*", "replay-window/*"])
-        XCTAssertEqual(list.entries.map(\.reason), ["legacy frames answered unsupported_type (issue #12)", "no window yet"])
+        XCTAssertEqual(
+            list.entries.map(\.reason),
+            ["legacy frames answered unsupported_type (issue #12)", "no window yet"]
+        )
     }
 
     func testEntryWithoutAReasonIsRefusedWithItsLine() {
         XCTAssertThrowsError(try ExpectedFailures(parsing: "# header\nframe-open/*\n")) { error in
-            XCTAssertEqual(error as? ExpectedFailures.FormatError,
-                           ExpectedFailures.FormatError(line: 2, problem: "expected \"<id glob> <reason>\", the reason is missing"))
+            XCTAssertEqual(
+                error as? ExpectedFailures.FormatError,
+                ExpectedFailures.FormatError(line: 2, problem: "expected \"<id glob> <reason>\", the reason is missing")
+            )
         }
     }
 
@@ -45,7 +52,9 @@ final class ExpectedFailuresTests: XCTestCase {
     // REQ: ADP-21
     func testListedFailureBecomesExpectedAndListedPassBecomesUnexpected() throws {
         let list = try ExpectedFailures(parsing: "fake/broken-* known bug\n")
-        var results = [result("fake/broken-1", .failed), result("fake/broken-2", .passed), result("fake/fine", .passed)]
+        var results = [
+            result("fake/broken-1", .failed), result("fake/broken-2", .passed), result("fake/fine", .passed),
+        ]
         let stale = list.apply(to: &results, knownIDs: results.map(\.id))
         XCTAssertEqual(results.map(\.outcome), [.expectedFailure, .unexpectedPass, .passed])
         XCTAssertEqual(results[0].expectation?.reason, "known bug")
@@ -106,8 +115,12 @@ final class ExpectedFailuresTests: XCTestCase {
         let list = try writeTemporaryFile("fake/broken answers x\nfake/ok thought broken\n", in: self)
         let run = CommandRun.run(["--vectors", try vectors().path, "--no-live", "--expected-failures", list])
         XCTAssertEqual(run.status, .failures)
-        XCTAssertTrue(run.stdout.contains("XPASS fake/ok [ADP-18]\n  passed, but listed as an expected failure (line 2: thought broken)"),
-                      run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                "XPASS fake/ok [ADP-18]\n  passed, but listed as an expected failure (line 2: thought broken)"
+            ),
+            run.stdout
+        )
         XCTAssertEqual(run.lastLine, "0 passed, 1 failed, 0 skipped")
     }
 
@@ -123,6 +136,9 @@ final class ExpectedFailuresTests: XCTestCase {
     func testUnreadableListIsAConfigurationError() throws {
         let run = CommandRun.run(["--vectors", try vectors().path, "--expected-failures", "/nonexistent/list.txt"])
         XCTAssertEqual(run.status, .usage)
-        XCTAssertTrue(run.stderr.hasPrefix("conformance: cannot read the expected-failures file /nonexistent/list.txt"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix("conformance: cannot read the expected-failures file /nonexistent/list.txt"),
+            run.stderr
+        )
     }
 }

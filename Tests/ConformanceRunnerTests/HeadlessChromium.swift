@@ -16,7 +16,9 @@ enum HeadlessChromium {
     /// The browser's path; throws XCTSkip without one, unless the environment requires it (then
     /// the test is failed and nil returned).
     static func executable() throws -> String? {
-        if let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) {
+        if let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(
+            where: FileManager.default.isExecutableFile
+        ) {
             return found
         }
         try requireOrSkip("chromium is not installed (Debian's `chromium`)")
@@ -34,7 +36,10 @@ enum HeadlessChromium {
 
     /// The options every run uses: headless, a throw-away profile, console messages on stderr.
     static func commonArguments(profile: URL) -> [String] {
-        ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"]
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)", "--enable-logging=stderr",
+            "--v=0",
+        ]
     }
 
     /// Runs a program with a 120-second bound (a hung browser fails the test rather than the
@@ -51,8 +56,10 @@ enum HeadlessChromium {
         try process.run()
         final class Box: @unchecked Sendable { var data = Data() }
         let out = Box(), errors = Box()
-        let readers = [Thread { out.data = stdout.fileHandleForReading.readDataToEndOfFile() },
-                       Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() }]
+        let readers = [
+            Thread { out.data = stdout.fileHandleForReading.readDataToEndOfFile() },
+            Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() },
+        ]
         readers.forEach { $0.start() }
         if finished.wait(timeout: .now() + 120) == .timedOut {
             process.terminate()
@@ -62,7 +69,11 @@ enum HeadlessChromium {
         while readers.contains(where: { !$0.isFinished }) { Thread.sleep(forTimeInterval: 0.01) }
         let text = String(decoding: out.data, as: UTF8.self)
         let errorText = String(decoding: errors.data, as: UTF8.self)
-        return Run(status: process.terminationStatus, stdout: text, output: text + "\n--- stderr ---\n" + errorText,
-                   stderr: errorText)
+        return Run(
+            status: process.terminationStatus,
+            stdout: text,
+            output: text + "\n--- stderr ---\n" + errorText,
+            stderr: errorText
+        )
     }
 }

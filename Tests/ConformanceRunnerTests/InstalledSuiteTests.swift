@@ -6,7 +6,9 @@ import XCTest
 /// started from, and `--vectors` still wins (ADP-100).
 final class InstalledSuiteTests: XCTestCase {
     private func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("installed-suite-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "installed-suite-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         return directory.resolvingSymlinksInPath()
@@ -17,7 +19,10 @@ final class InstalledSuiteTests: XCTestCase {
         let bin = root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         if withVectors {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("vectors"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("vectors"),
+                withIntermediateDirectories: true
+            )
         }
         let executable = bin.appendingPathComponent("conformance")
         try Data().write(to: executable)
@@ -50,8 +55,14 @@ final class InstalledSuiteTests: XCTestCase {
         XCTAssertNil(InstalledSuite.vectorsDirectory(forExecutable: executable.path))
         // Positive control: the same place with a vectors directory is an installed suite.
         try FileManager.default.removeItem(at: withFile.appendingPathComponent("vectors"))
-        try FileManager.default.createDirectory(at: withFile.appendingPathComponent("vectors"), withIntermediateDirectories: false)
-        XCTAssertEqual(InstalledSuite.vectorsDirectory(forExecutable: executable.path), withFile.appendingPathComponent("vectors").path)
+        try FileManager.default.createDirectory(
+            at: withFile.appendingPathComponent("vectors"),
+            withIntermediateDirectories: false
+        )
+        XCTAssertEqual(
+            InstalledSuite.vectorsDirectory(forExecutable: executable.path),
+            withFile.appendingPathComponent("vectors").path
+        )
     }
 
     // REQ: ADP-100
@@ -80,7 +91,9 @@ final class InstalledSuiteTests: XCTestCase {
         let installed = try RunOptions.parse([]).located(installedVectors: "/opt/openhuman-conformance/vectors")
         XCTAssertEqual(installed.vectorsDirectory, "/opt/openhuman-conformance/vectors")
         XCTAssertEqual(installed.effectiveSpecDirectory, "/opt/openhuman-conformance/spec")
-        let given = try RunOptions.parse(["--vectors", "v"]).located(installedVectors: "/opt/openhuman-conformance/vectors")
+        let given = try RunOptions.parse(["--vectors", "v"]).located(
+            installedVectors: "/opt/openhuman-conformance/vectors"
+        )
         XCTAssertEqual(given.vectorsDirectory, "v")
         XCTAssertEqual(try RunOptions.parse([]).located(installedVectors: nil).vectorsDirectory, "vectors")
     }

@@ -1,13 +1,14 @@
-import VectorFormat
 import ConformanceRunner
 import Foundation
+import VectorFormat
 import XCTest
 
 /// argv of the reference adapter, served by the `conformance` executable built beside the tests
 /// (`swift build --build-tests` and `swift test` build every product of the package), or of a
 /// mutant, served by `reference-adapter`: the runner links no mutant.
 func referenceAdapter(mutant: String? = nil) throws -> [String] {
-    let directory = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    let directory = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        .deletingLastPathComponent()
     let executable = directory.appendingPathComponent(mutant == nil ? "conformance" : "reference-adapter").path
     struct MissingExecutable: Error, CustomStringConvertible {
         var description: String
@@ -60,23 +61,32 @@ final class LiveCheckTests: XCTestCase {
 
     // REQ: FRAME-SEAL-2
     func testRandomNoncesPass() throws {
-        XCTAssertEqual(try run([live(LiveChecks.sealNoncesID)], adapter: Fixture.weakNonce("random")).map(\.outcome), [.passed])
+        XCTAssertEqual(
+            try run([live(LiveChecks.sealNoncesID)], adapter: Fixture.weakNonce("random")).map(\.outcome),
+            [.passed]
+        )
     }
 
     // REQ: FRAME-SEAL-2
     func testCounterNoncesAreCaughtAlthoughAllDistinct() throws {
         let results = try run([live(LiveChecks.sealNoncesID)], adapter: Fixture.weakNonce("counter"))
         XCTAssertEqual(results.map(\.outcome), [.failed])
-        XCTAssertEqual(results.first?.message, "nonce byte 0 took only 1 distinct values over 1000 frames (CSPRNG output "
-                       + "takes about 250): the nonces look like a counter or a timestamp, not fresh random bytes (FRAME-SEAL-2)")
+        XCTAssertEqual(
+            results.first?.message,
+            "nonce byte 0 took only 1 distinct values over 1000 frames (CSPRNG output "
+                + "takes about 250): the nonces look like a counter or a timestamp, not fresh random bytes (FRAME-SEAL-2)"
+        )
     }
 
     // REQ: FRAME-SEAL-2
     func testRepeatedNonceIsCaught() throws {
         let results = try run([live(LiveChecks.sealNoncesID)], adapter: Fixture.weakNonce("repeat"))
         XCTAssertEqual(results.map(\.outcome), [.failed])
-        XCTAssertEqual(results.first?.message, "frame 302 of 1000 (role device) repeats an earlier nonce "
-                       + String(repeating: "5a", count: 24) + ": FRAME-SEAL-2 forbids reuse")
+        XCTAssertEqual(
+            results.first?.message,
+            "frame 302 of 1000 (role device) repeats an earlier nonce "
+                + String(repeating: "5a", count: 24) + ": FRAME-SEAL-2 forbids reuse"
+        )
     }
 
     // REQ: FRAME-SEAL-2
@@ -96,7 +106,11 @@ final class LiveCheckTests: XCTestCase {
     // REQ: CHAN-5
     func testCoreThatAcceptsAReplayedHandshakeIsCaughtAtThatStep() throws {
         let text = try message(live(LiveChecks.adapterAsCoreID), mutant: "handshake-replay-accepted")
-        XCTAssertEqual(text?.hasPrefix("handshake-core: output member steps[1]: expected error handshake_replayed"), true, text ?? "")
+        XCTAssertEqual(
+            text?.hasPrefix("handshake-core: output member steps[1]: expected error handshake_replayed"),
+            true,
+            text ?? ""
+        )
         XCTAssertEqual(text?.hasSuffix("(the same handshake replayed)"), true, text ?? "")
     }
 
@@ -109,15 +123,22 @@ final class LiveCheckTests: XCTestCase {
     // REQ: HS-1
     func testDeviceThatOmitsTheHandshakeAADIsCaught() throws {
         let text = try message(live(LiveChecks.adapterAsDeviceID), mutant: "handshake-aad-omitted")
-        XCTAssertEqual(text?.hasPrefix("handshake-device-start with fresh keys: output member frame: expected"), true, text ?? "")
+        XCTAssertEqual(
+            text?.hasPrefix("handshake-device-start with fresh keys: output member frame: expected"),
+            true,
+            text ?? ""
+        )
     }
 
     // REQ: ACK-4
     func testDeviceThatIgnoresTheAckKindIsNotBlamedByTheLiveCheck() throws {
         // The live ack is always well-formed: this bug is for vectors to catch. The control shows
         // the live check does not fail a device for what it cannot see.
-        XCTAssertEqual(try run([live(LiveChecks.adapterAsDeviceID)], adapter: try referenceAdapter(mutant: "ack-kind-not-checked"))
-                        .map(\.outcome), [.passed])
+        XCTAssertEqual(
+            try run([live(LiveChecks.adapterAsDeviceID)], adapter: try referenceAdapter(mutant: "ack-kind-not-checked"))
+                .map(\.outcome),
+            [.passed]
+        )
     }
 
     // MARK: - Sessions
@@ -132,7 +153,11 @@ final class LiveCheckTests: XCTestCase {
     func testNonceRecordedBeforeAuthenticationIsCaughtAfterTheTamperedFrame() throws {
         let text = try message(live(LiveChecks.sessionAsCoreID), mutant: "record-nonce-before-auth")
         XCTAssertEqual(text?.hasPrefix("session as core: output member steps[6]: expected"), true, text ?? "")
-        XCTAssertEqual(text?.hasSuffix("(open frame 5 untampered (the tampered copy changed nothing))"), true, text ?? "")
+        XCTAssertEqual(
+            text?.hasSuffix("(open frame 5 untampered (the tampered copy changed nothing))"),
+            true,
+            text ?? ""
+        )
     }
 
     // REQ: REPLAY-3

@@ -1,8 +1,8 @@
-import VectorFormat
-import ReferenceAdapter
-import Mutants
 import ConformanceRunner
 import Foundation
+import Mutants
+import ReferenceAdapter
+import VectorFormat
 import XCTest
 
 /// The versions an implementer sees agree (ADP-46): the reference adapter's `hello.version`, the
@@ -21,7 +21,9 @@ final class ReferenceVersionTests: XCTestCase {
         XCTAssertEqual(driver.hello.version, bundle.suiteVersion)
         XCTAssertEqual(driver.hello.version, "2.3.0")
         // A mutant is the reference with one bug: the same version, another name.
-        let mutant = try AdapterDriver(configuration: AdapterConfiguration(command: try referenceAdapter(mutant: Mutant.catalog[0].name)))
+        let mutant = try AdapterDriver(
+            configuration: AdapterConfiguration(command: try referenceAdapter(mutant: Mutant.catalog[0].name))
+        )
         defer { mutant.shutdown() }
         XCTAssertEqual(mutant.hello.version, bundle.suiteVersion)
         XCTAssertNotEqual(mutant.hello.name, ReferenceAdapter.name)
@@ -32,7 +34,13 @@ final class ReferenceVersionTests: XCTestCase {
         let reference = try referenceAdapter()
         let run = CommandRun.run(["interop", "--adapter", reference.joined(separator: " ")], reference: reference)
         XCTAssertEqual(run.status, .success, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("  A = \(ReferenceAdapter.name) \(VectorFile.currentSuiteVersion) ("), run.stdout)
-        XCTAssertTrue(run.stdout.contains("  B = \(ReferenceAdapter.name) \(VectorFile.currentSuiteVersion) ("), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("  A = \(ReferenceAdapter.name) \(VectorFile.currentSuiteVersion) ("),
+            run.stdout
+        )
+        XCTAssertTrue(
+            run.stdout.contains("  B = \(ReferenceAdapter.name) \(VectorFile.currentSuiteVersion) ("),
+            run.stdout
+        )
     }
 }

@@ -34,26 +34,46 @@ final class RenderedSpecTests: XCTestCase {
         XCTAssertGreaterThan(requirements.count, 250, "the spec's requirements were read")
 
         // The real site: no problem at all.
-        XCTAssertEqual(SiteCheck.problems(loaded["site"] ?? [:], files: try files(in: site), requirements: requirements), [])
-        XCTAssertEqual(loaded["site"]?.count, try files(in: site).filter { $0.hasSuffix(".html") }.count, "every page loaded")
+        XCTAssertEqual(
+            SiteCheck.problems(loaded["site"] ?? [:], files: try files(in: site), requirements: requirements),
+            []
+        )
+        XCTAssertEqual(
+            loaded["site"]?.count,
+            try files(in: site).filter { $0.hasSuffix(".html") }.count,
+            "every page loaded"
+        )
         // Positive control: the fixture's two broken links (on the README's page and on
         // index.html, its copy) and its missing anchor, exactly.
         let fixtureRequirements = try RequirementReader.read(directory: fixtureSpec)
-        XCTAssertEqual(SiteCheck.problems(loaded["fixture"] ?? [:], files: try files(in: fixtureSite), requirements: fixtureRequirements), [
-            "01-one.html: requirement ONE-2 has no anchor a.req#ONE-2",
-            "README.html: link 01-one.html#ONE-9: no element with id ONE-9 in 01-one.html",
-            "README.html: link 02-missing.html: no such file in the site",
-            "index.html: link 01-one.html#ONE-9: no element with id ONE-9 in 01-one.html",
-            "index.html: link 02-missing.html: no such file in the site",
-        ])
+        XCTAssertEqual(
+            SiteCheck.problems(
+                loaded["fixture"] ?? [:],
+                files: try files(in: fixtureSite),
+                requirements: fixtureRequirements
+            ),
+            [
+                "01-one.html: requirement ONE-2 has no anchor a.req#ONE-2",
+                "README.html: link 01-one.html#ONE-9: no element with id ONE-9 in 01-one.html",
+                "README.html: link 02-missing.html: no such file in the site",
+                "index.html: link 01-one.html#ONE-9: no element with id ONE-9 in 01-one.html",
+                "index.html: link 02-missing.html: no such file in the site",
+            ]
+        )
 
         // Mentions of an id in the text link its anchor, across pages.
-        XCTAssertTrue(loaded["site"]?["kit/coverage.html"]?.hrefs.contains("../06-session-frames.html#FRAME-OPEN-3") == true)
+        XCTAssertTrue(
+            loaded["site"]?["kit/coverage.html"]?.hrefs.contains("../06-session-frames.html#FRAME-OPEN-3") == true
+        )
         // A runner rule cited in the adapter protocol links the runner chapter, which links the generated CLI reference.
-        XCTAssertTrue(loaded["site"]?["kit/02-adapter-protocol.html"]?.hrefs.contains("../kit/04-runner.html#ADP-18") == true)
+        XCTAssertTrue(
+            loaded["site"]?["kit/02-adapter-protocol.html"]?.hrefs.contains("../kit/04-runner.html#ADP-18") == true
+        )
         XCTAssertTrue(loaded["site"]?["kit/04-runner.html"]?.hrefs.contains("cli.html") == true)
-        XCTAssertEqual(loaded["fixture"]?["README.html"]?.hrefs.filter { $0.contains("ONE-") },
-                       ["01-one.html#ONE-1", "01-one.html#ONE-9", "01-one.html#ONE-1"])
+        XCTAssertEqual(
+            loaded["fixture"]?["README.html"]?.hrefs.filter { $0.contains("ONE-") },
+            ["01-one.html#ONE-1", "01-one.html#ONE-9", "01-one.html#ONE-1"]
+        )
         for (name, page) in (loaded["site"] ?? [:]).sorted(by: { $0.key < $1.key }) {
             XCTAssertTrue(page.currentInSidebar, "\(name) has the sidebar, its own entry marked")
         }
@@ -70,12 +90,20 @@ final class RenderedSpecTests: XCTestCase {
         try render(spec: Self.spec, into: second)
         let names = try files(in: first)
         XCTAssertEqual(names, try files(in: second))
-        XCTAssertTrue(names.contains("06-session-frames.html") && names.contains("kit/02-adapter-protocol.html"), "\(names)")
-        XCTAssertTrue(names.contains("kit/04-runner.html") && names.contains("kit/cli.html") && names.contains("kit/notes.html"),
-                      "the runner chapter, the generated CLI reference and the notes are pages: \(names)")
+        XCTAssertTrue(
+            names.contains("06-session-frames.html") && names.contains("kit/02-adapter-protocol.html"),
+            "\(names)"
+        )
+        XCTAssertTrue(
+            names.contains("kit/04-runner.html") && names.contains("kit/cli.html") && names.contains("kit/notes.html"),
+            "the runner chapter, the generated CLI reference and the notes are pages: \(names)"
+        )
         for name in names.sorted() {
-            XCTAssertEqual(try Data(contentsOf: first.appendingPathComponent(name)),
-                           try Data(contentsOf: second.appendingPathComponent(name)), "\(name) differs between two runs")
+            XCTAssertEqual(
+                try Data(contentsOf: first.appendingPathComponent(name)),
+                try Data(contentsOf: second.appendingPathComponent(name)),
+                "\(name) differs between two runs"
+            )
         }
     }
 
@@ -95,7 +123,8 @@ final class RenderedSpecTests: XCTestCase {
 
     /// The link and anchor checks, as sorted problem lines (empty when the site is sound).
     enum SiteCheck {
-        static func problems(_ pages: [String: LoadedPage], files: Set<String>, requirements: [Requirement]) -> [String] {
+        static func problems(_ pages: [String: LoadedPage], files: Set<String>, requirements: [Requirement]) -> [String]
+        {
             var problems: [String] = []
             for (name, page) in pages {
                 for href in page.hrefs {
@@ -129,7 +158,12 @@ final class RenderedSpecTests: XCTestCase {
 
         /// Why `href` on page `from` does not resolve, or nil. Links with a scheme leave the site
         /// and are not followed.
-        static func linkProblem(_ href: String, from: String, pages: [String: LoadedPage], files: Set<String>) -> String? {
+        static func linkProblem(
+            _ href: String,
+            from: String,
+            pages: [String: LoadedPage],
+            files: Set<String>
+        ) -> String? {
             if href.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil { return nil }
             let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let path = parts[0].removingPercentEncoding ?? parts[0]
@@ -164,7 +198,9 @@ final class RenderedSpecTests: XCTestCase {
             let text = try String(contentsOf: Self.spec.appendingPathComponent(name), encoding: .utf8)
             let page = String(name.dropLast(3)) + ".html"
             for line in text.split(separator: "\n") where line.hasPrefix("Diagram: [") {
-                let dot = try XCTUnwrap(line.range(of: #"diagrams/[a-z0-9-]+(?=\.dot\)$)"#, options: .regularExpression))
+                let dot = try XCTUnwrap(
+                    line.range(of: #"diagrams/[a-z0-9-]+(?=\.dot\)$)"#, options: .regularExpression)
+                )
                 let figure = "diagram-" + line[dot].dropFirst("diagrams/".count)
                 XCTAssertEqual(pages[page]?.diagrams[String(figure)], true, "\(page) draws \(figure)")
                 markers += 1
@@ -178,13 +214,19 @@ final class RenderedSpecTests: XCTestCase {
         let lines = try String(contentsOf: Self.spec.appendingPathComponent("10-worked-example.md"), encoding: .utf8)
             .components(separatedBy: "\n")
         let label = try XCTUnwrap(lines.firstIndex(of: "hs_ciphertext  (151 bytes)"))
-        let value = lines[(label + 1)...].prefix { $0.range(of: "^[0-9a-f]+$", options: .regularExpression) != nil }.joined()
+        let value = lines[(label + 1)...].prefix { $0.range(of: "^[0-9a-f]+$", options: .regularExpression) != nil }
+            .joined()
         XCTAssertEqual(value.count, 302, "151 bytes of hex over five lines")
         let copies = try XCTUnwrap(pages["10-worked-example.html"]?.copyValues)
         XCTAssertTrue(copies.contains(value), "hs_ciphertext copies unwrapped")
-        XCTAssertTrue(copies.contains("250addc10594dcb3d327177e7a64b72e762c2463f4e77a889a901b4963cbd7d2"), "k_hs copies")
-        XCTAssertFalse(copies.contains { $0.contains("\n") && $0.range(of: "^[0-9a-f\n]+$", options: .regularExpression) != nil },
-                       "no hex value copies with its line breaks")
+        XCTAssertTrue(
+            copies.contains("250addc10594dcb3d327177e7a64b72e762c2463f4e77a889a901b4963cbd7d2"),
+            "k_hs copies"
+        )
+        XCTAssertFalse(
+            copies.contains { $0.contains("\n") && $0.range(of: "^[0-9a-f\n]+$", options: .regularExpression) != nil },
+            "no hex value copies with its line breaks"
+        )
     }
 
     // MARK: helpers
@@ -199,7 +241,9 @@ final class RenderedSpecTests: XCTestCase {
     }
 
     private func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rendered-spec-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rendered-spec-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         return directory
@@ -207,8 +251,13 @@ final class RenderedSpecTests: XCTestCase {
 
     /// `tools/render-spec --spec SPEC --out OUT` on Debian's /usr/bin/python3, which it is written for.
     private func render(spec: URL, into out: URL) throws {
-        let run = try HeadlessChromium.run("/usr/bin/python3", [Self.root.appendingPathComponent("tools/render-spec").path,
-                                                                "--spec", spec.path, "--out", out.path])
+        let run = try HeadlessChromium.run(
+            "/usr/bin/python3",
+            [
+                Self.root.appendingPathComponent("tools/render-spec").path,
+                "--spec", spec.path, "--out", out.path,
+            ]
+        )
         XCTAssertEqual(run.status, 0, run.output)
     }
 
@@ -217,7 +266,8 @@ final class RenderedSpecTests: XCTestCase {
     private func writeFixtureSpec(in work: URL) throws -> URL {
         let spec = work.appendingPathComponent("fixture-spec")
         try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             # Fixture
 
             [a requirement](01-one.md#ONE-1), [no such anchor](01-one.md#ONE-9), [no such page](02-missing.md).
@@ -225,8 +275,10 @@ final class RenderedSpecTests: XCTestCase {
 
             <img src="https://example.invalid/probe.png" alt="">
 
-            """.utf8).write(to: spec.appendingPathComponent("README.md"))
-        try Data("""
+            """.utf8
+        ).write(to: spec.appendingPathComponent("README.md"))
+        try Data(
+            """
             # One
 
             - **[ONE-1]** *(core)* A core MUST do one thing.
@@ -234,7 +286,8 @@ final class RenderedSpecTests: XCTestCase {
 
             Back to [the start](README.md#fixture).
 
-            """.utf8).write(to: spec.appendingPathComponent("01-one.md"))
+            """.utf8
+        ).write(to: spec.appendingPathComponent("01-one.md"))
         return spec
     }
 
@@ -243,8 +296,12 @@ final class RenderedSpecTests: XCTestCase {
         var names = Set<String>()
         while let name = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue {
+            if FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent(name).path,
+                isDirectory: &isDirectory
+            ),
+                !isDirectory.boolValue
+            {
                 names.insert(name)
             }
         }
@@ -255,47 +312,59 @@ final class RenderedSpecTests: XCTestCase {
     /// page that reads its DOM once all have loaded (file pages may read each other with
     /// `--allow-file-access-from-files`). Fails on any console message from a page of `site`,
     /// and checks that the fixture's external image was refused (the control of that check).
-    private func load(sites: [String: URL], chromium: String, harnessIn work: URL) throws -> [String: [String: LoadedPage]] {
+    private func load(
+        sites: [String: URL],
+        chromium: String,
+        harnessIn work: URL
+    ) throws -> [String: [String: LoadedPage]] {
         var frames = ""
         for (key, directory) in sites.sorted(by: { $0.key < $1.key }) {
             for page in try files(in: directory).filter({ $0.hasSuffix(".html") }).sorted() {
-                frames += "<iframe data-site=\"\(key)\" data-page=\"\(page)\" src=\"\(directory.lastPathComponent)/\(page)\"></iframe>\n"
+                frames +=
+                    "<iframe data-site=\"\(key)\" data-page=\"\(page)\" src=\"\(directory.lastPathComponent)/\(page)\"></iframe>\n"
             }
         }
         let harness = work.appendingPathComponent("harness.html")
-        try Data(("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>harness</title></head><body>\n" + frames + """
-            <pre id="result"></pre>
-            <script>
-            window.addEventListener("load", function () {
-              var out = {};
-              document.querySelectorAll("iframe").forEach(function (frame) {
-                var d = frame.contentDocument, site = frame.dataset.site;
-                out[site] = out[site] || {};
-                out[site][frame.dataset.page] = d === null ? null : {
-                  ids: Array.from(d.querySelectorAll("[id]"), function (e) { return e.id; }),
-                  hrefs: Array.from(d.querySelectorAll("[href]"), function (e) { return e.getAttribute("href"); }),
-                  reqs: Array.from(d.querySelectorAll("a.req"), function (a) { return [a.id, a.getAttribute("href")]; }),
-                  diagrams: Array.from(d.querySelectorAll("figure.diagram"), function (f) { return [f.id, f.querySelector("svg") !== null]; }),
-                  copies: Array.from(d.querySelectorAll("button.copy"), function (b) { return b.getAttribute("data-copy"); }),
-                  current: d.querySelector("nav.sidebar a[aria-current=page]") !== null
-                };
-              });
-              document.getElementById("result").textContent = JSON.stringify(out);
-            });
-            </script>
-            </body></html>
+        try Data(
+            ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>harness</title></head><body>\n" + frames + """
+                <pre id="result"></pre>
+                <script>
+                window.addEventListener("load", function () {
+                  var out = {};
+                  document.querySelectorAll("iframe").forEach(function (frame) {
+                    var d = frame.contentDocument, site = frame.dataset.site;
+                    out[site] = out[site] || {};
+                    out[site][frame.dataset.page] = d === null ? null : {
+                      ids: Array.from(d.querySelectorAll("[id]"), function (e) { return e.id; }),
+                      hrefs: Array.from(d.querySelectorAll("[href]"), function (e) { return e.getAttribute("href"); }),
+                      reqs: Array.from(d.querySelectorAll("a.req"), function (a) { return [a.id, a.getAttribute("href")]; }),
+                      diagrams: Array.from(d.querySelectorAll("figure.diagram"), function (f) { return [f.id, f.querySelector("svg") !== null]; }),
+                      copies: Array.from(d.querySelectorAll("button.copy"), function (b) { return b.getAttribute("data-copy"); }),
+                      current: d.querySelector("nav.sidebar a[aria-current=page]") !== null
+                    };
+                  });
+                  document.getElementById("result").textContent = JSON.stringify(out);
+                });
+                </script>
+                </body></html>
 
-            """).utf8).write(to: harness)
+                """).utf8
+        ).write(to: harness)
         let profile = work.appendingPathComponent("profile")
-        let run = try HeadlessChromium.run(chromium, HeadlessChromium.commonArguments(profile: profile)
-            + ["--allow-file-access-from-files", "--dump-dom", harness.absoluteString])
+        let run = try HeadlessChromium.run(
+            chromium,
+            HeadlessChromium.commonArguments(profile: profile)
+                + ["--allow-file-access-from-files", "--dump-dom", harness.absoluteString]
+        )
         XCTAssertEqual(run.status, 0, run.output)
         let consoleLines = run.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }
         let sitePath = try XCTUnwrap(sites["site"]).absoluteString
         XCTAssertEqual(consoleLines.filter { $0.contains(sitePath) }, [], "a page of the site logged a message")
         if let fixture = sites["fixture"] {
-            XCTAssertTrue(consoleLines.contains { $0.contains(fixture.absoluteString) && $0.contains("Content Security Policy") },
-                          "the fixture's external image was refused and the refusal seen:\n\(run.stderr)")
+            XCTAssertTrue(
+                consoleLines.contains { $0.contains(fixture.absoluteString) && $0.contains("Content Security Policy") },
+                "the fixture's external image was refused and the refusal seen:\n\(run.stderr)"
+            )
         }
 
         let start = try XCTUnwrap(run.stdout.range(of: "<pre id=\"result\">"), run.output)
@@ -303,7 +372,10 @@ final class RenderedSpecTests: XCTestCase {
         let json = String(run.stdout[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-        let decoded = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]], json)
+        let decoded = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]],
+            json
+        )
         var result: [String: [String: LoadedPage]] = [:]
         for (site, pages) in decoded {
             for (name, value) in pages {
@@ -312,11 +384,14 @@ final class RenderedSpecTests: XCTestCase {
                     ids: Set(page["ids"] as? [String] ?? []),
                     hrefs: page["hrefs"] as? [String] ?? [],
                     requirementAnchors: page["reqs"] as? [[String]] ?? [],
-                    diagrams: Dictionary((page["diagrams"] as? [[Any]] ?? []).compactMap { pair in
-                        (pair.first as? String).map { ($0, pair.last as? Bool ?? false) }
-                    }) { first, _ in first },
+                    diagrams: Dictionary(
+                        (page["diagrams"] as? [[Any]] ?? []).compactMap { pair in
+                            (pair.first as? String).map { ($0, pair.last as? Bool ?? false) }
+                        }
+                    ) { first, _ in first },
                     copyValues: page["copies"] as? [String] ?? [],
-                    currentInSidebar: page["current"] as? Bool ?? false)
+                    currentInSidebar: page["current"] as? Bool ?? false
+                )
             }
         }
         return result

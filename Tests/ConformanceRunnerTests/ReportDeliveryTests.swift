@@ -1,9 +1,9 @@
-import OpenHumanTunnel
-import VectorFormat
-import ReferenceAdapter
-import TunnelVerifier
 import ConformanceRunner
 import Foundation
+import OpenHumanTunnel
+import ReferenceAdapter
+import TunnelVerifier
+import VectorFormat
 import XCTest
 
 /// A report that cannot be delivered is an error the runner reports, never a crash (ADP-41):
@@ -45,8 +45,10 @@ final class ReportDeliveryTests: XCTestCase {
     }
 
     private func vectorsAndAdapter() throws -> [String] {
-        ["--vectors", try writeVectors([fakeVector("fake/a"), fakeVector("fake/b")], in: self).path, "--no-live",
-         "--adapter", Fixture.misbehavingCommand("--operations", "echo")]
+        [
+            "--vectors", try writeVectors([fakeVector("fake/a"), fakeVector("fake/b")], in: self).path, "--no-live",
+            "--adapter", Fixture.misbehavingCommand("--operations", "echo"),
+        ]
     }
 
     // REQ: ADP-41
@@ -80,39 +82,55 @@ final class ReportDeliveryTests: XCTestCase {
         let outcome = try runExecutable(try vectorsAndAdapter() + ["--format", "tap"], stdout: "> '\(output)'")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertEqual(outcome.stderr, "")
-        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8),
-                       "TAP version 13\n1..2\nok 1 - fake/a\nok 2 - fake/b\n# 2 passed, 0 failed, 0 skipped\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: output, encoding: .utf8),
+            "TAP version 13\n1..2\nok 1 - fake/a\nok 2 - fake/b\n# 2 passed, 0 failed, 0 skipped\n"
+        )
     }
 
     // REQ: ADP-41
     func testAnUnwritableOutputIsRefusedBeforeTheAdapterStarts() throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)").path
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)")
+            .path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: marker) }
         let vectors = try writeVectors([fakeVector("fake/a")], in: self).path
-        for (path, reason) in [("/nonexistent/report.xml", "No such file or directory"),
-                               (FileManager.default.temporaryDirectory.path, "it is a directory")] {
-            let run = CommandRun.run(["--vectors", vectors, "--format", "junit", "--output", path,
-                                      "--adapter", Fixture.misbehavingCommand("--start-once", marker)])
+        for (path, reason) in [
+            ("/nonexistent/report.xml", "No such file or directory"),
+            (FileManager.default.temporaryDirectory.path, "it is a directory"),
+        ] {
+            let run = CommandRun.run([
+                "--vectors", vectors, "--format", "junit", "--output", path,
+                "--adapter", Fixture.misbehavingCommand("--start-once", marker),
+            ])
             XCTAssertEqual(run.status, .usage)
             XCTAssertEqual(run.stderr, "conformance: --output: cannot write the report to \(path): \(reason)\n")
             XCTAssertEqual(run.stdout, "")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "the adapter was started: the run was not refused first")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: marker),
+                "the adapter was started: the run was not refused first"
+            )
         }
-        XCTAssertEqual(CommandRun.run(["--output", ""]).stderr,
-                       "conformance: --output needs a file name (got an empty one)\nRun 'conformance --help' for usage.\n")
+        XCTAssertEqual(
+            CommandRun.run(["--output", ""]).stderr,
+            "conformance: --output needs a file name (got an empty one)\nRun 'conformance --help' for usage.\n"
+        )
     }
 
     // REQ: ADP-41
     func testListWritesToTheOutputFile() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString).txt")
         addTeardownBlock { try? FileManager.default.removeItem(at: output) }
-        let run = CommandRun.run(["--vectors", try writeVectors([fakeVector("fake/a"), fakeVector("fake/b")], in: self).path,
-                                  "--list", "--no-live", "--output", output.path])
+        let run = CommandRun.run([
+            "--vectors", try writeVectors([fakeVector("fake/a"), fakeVector("fake/b")], in: self).path,
+            "--list", "--no-live", "--output", output.path,
+        ])
         XCTAssertEqual(run.status, .success)
         XCTAssertEqual(run.stdout, "")
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), "fake/a\nfake/b\n")
         // Positive control: without --output the list goes to stdout.
-        let plain = CommandRun.run(["--vectors", try writeVectors([fakeVector("fake/a")], in: self).path, "--list", "--no-live"])
+        let plain = CommandRun.run([
+            "--vectors", try writeVectors([fakeVector("fake/a")], in: self).path, "--list", "--no-live",
+        ])
         XCTAssertEqual(plain.stdout, "fake/a\n")
     }
 }
@@ -122,11 +140,16 @@ final class LateReportFailureTests: XCTestCase {
     // REQ: ADP-40, ADP-41
     func testAReportFileThatFillsUpIsExitTwoAndTheSummarySaysSo() throws {
         let vectors = try writeVectors([fakeVector("fake/a")], in: self).path
-        let run = CommandRun.run(["--vectors", vectors, "--no-live", "--format", "junit", "--output", "/dev/full",
-                                  "--adapter", Fixture.misbehavingCommand("--operations", "echo")])
+        let run = CommandRun.run([
+            "--vectors", vectors, "--no-live", "--format", "junit", "--output", "/dev/full",
+            "--adapter", Fixture.misbehavingCommand("--operations", "echo"),
+        ])
         XCTAssertEqual(run.status, .usage)
         XCTAssertEqual(run.stderr, "conformance: cannot write the report to /dev/full: No space left on device\n")
-        XCTAssertTrue(run.stdout.contains("\nERROR cannot write the report to /dev/full: No space left on device\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("\nERROR cannot write the report to /dev/full: No space left on device\n"),
+            run.stdout
+        )
         XCTAssertEqual(run.lastLine, "1 passed, 0 failed, 0 skipped")
     }
 }

@@ -1,12 +1,13 @@
+import ConformanceRunner
+import Foundation
 import OpenHumanTunnel
 import VectorFormat
 import VectorGeneration
-import ConformanceRunner
-import Foundation
+import XCTest
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XCTest
 
 /// Every output format parses with a standard reader, and says the same thing: JUnit XML with
 /// Foundation's XMLParser, TAP by the grammar TAP 13 and 14 share, JSON with JSONSerialization, text by its last
@@ -15,34 +16,79 @@ import XCTest
 final class ReportFormatTests: XCTestCase {
     private func sampleReport() throws -> RunReport {
         let entry = try ExpectedFailures(parsing: "fake/xfail known <bug> & more\nfake/gone-* removed\n").entries
-        var xfail = CaseResult(id: "fake/xfail", operation: "echo", requirements: ["ADP-21"], comment: "",
-                               outcome: .expectedFailure, message: "expected error replayed, got error auth_failed",
-                               expected: AdapterResponse.error("replayed").json, actual: AdapterResponse.error("auth_failed").json)
+        var xfail = CaseResult(
+            id: "fake/xfail",
+            operation: "echo",
+            requirements: ["ADP-21"],
+            comment: "",
+            outcome: .expectedFailure,
+            message: "expected error replayed, got error auth_failed",
+            expected: AdapterResponse.error("replayed").json,
+            actual: AdapterResponse.error("auth_failed").json
+        )
         xfail.expectation = entry[0]
-        var xpass = CaseResult(id: "fake/xpass", operation: "echo", requirements: [], comment: "", outcome: .unexpectedPass,
-                               message: "passed, but listed as an expected failure (line 9: flaky)")
+        var xpass = CaseResult(
+            id: "fake/xpass",
+            operation: "echo",
+            requirements: [],
+            comment: "",
+            outcome: .unexpectedPass,
+            message: "passed, but listed as an expected failure (line 9: flaky)"
+        )
         xpass.expectation = ExpectedFailures.Entry(line: 9, glob: try Glob("fake/xpass"), reason: "flaky")
         let results = [
-            CaseResult(id: "fake/pass", operation: "echo", requirements: ["ADP-19"], comment: "a pass", outcome: .passed,
-                       expected: AdapterResponse.ok(["v": "1"]).json, actual: AdapterResponse.ok(["v": "1"]).json,
-                       durationNanoseconds: 1_500),
-            CaseResult(id: "fake/fail #1 <&>", operation: "echo", requirements: ["ADP-19", "FRAME-OPEN-5"],
-                       comment: "checks \"quotes\"", outcome: .failed,
-                       message: "output member steps[2]: expected error replayed, got {\"plaintext\":\"00\"}",
-                       expected: AdapterResponse.ok(["steps": [.error("replayed")]]).json,
-                       actual: AdapterResponse.ok(["steps": [["plaintext": "00"]]]).json),
-            CaseResult(id: "other/crash", operation: "crash", requirements: [], comment: "", outcome: .failed,
-                       message: "the adapter crashed before answering: killed by signal 11 (SIGSEGV)", fault: "crash",
-                       stderrTail: ["panic: \u{1B}[31mboom\u{1B}[0m \u{07}", "<stack> & \"trace\" \u{7F}"]),
-            CaseResult(id: "other/skip", operation: "qr-parse", requirements: [], comment: "", outcome: .skipped,
-                       message: "unsupported by adapter (operation qr-parse)"),
+            CaseResult(
+                id: "fake/pass",
+                operation: "echo",
+                requirements: ["ADP-19"],
+                comment: "a pass",
+                outcome: .passed,
+                expected: AdapterResponse.ok(["v": "1"]).json,
+                actual: AdapterResponse.ok(["v": "1"]).json,
+                durationNanoseconds: 1_500
+            ),
+            CaseResult(
+                id: "fake/fail #1 <&>",
+                operation: "echo",
+                requirements: ["ADP-19", "FRAME-OPEN-5"],
+                comment: "checks \"quotes\"",
+                outcome: .failed,
+                message: "output member steps[2]: expected error replayed, got {\"plaintext\":\"00\"}",
+                expected: AdapterResponse.ok(["steps": [.error("replayed")]]).json,
+                actual: AdapterResponse.ok(["steps": [["plaintext": "00"]]]).json
+            ),
+            CaseResult(
+                id: "other/crash",
+                operation: "crash",
+                requirements: [],
+                comment: "",
+                outcome: .failed,
+                message: "the adapter crashed before answering: killed by signal 11 (SIGSEGV)",
+                fault: "crash",
+                stderrTail: ["panic: \u{1B}[31mboom\u{1B}[0m \u{07}", "<stack> & \"trace\" \u{7F}"]
+            ),
+            CaseResult(
+                id: "other/skip",
+                operation: "qr-parse",
+                requirements: [],
+                comment: "",
+                outcome: .skipped,
+                message: "unsupported by adapter (operation qr-parse)"
+            ),
             xfail,
             xpass,
         ]
-        return RunReport(suiteVersion: "2.0.0", vectorsDirectory: "vectors", adapterCommand: ["./adapter", "--x"],
-                         adapter: AdapterHello(name: "fake", version: "1.0", operations: ["echo"], policies: ["replayMemory": 128]),
-                         results: results, staleEntries: [entry[1]], expectedFailuresFile: "known.txt",
-                         restarts: 1, durationNanoseconds: 1_234_000_000)
+        return RunReport(
+            suiteVersion: "2.0.0",
+            vectorsDirectory: "vectors",
+            adapterCommand: ["./adapter", "--x"],
+            adapter: AdapterHello(name: "fake", version: "1.0", operations: ["echo"], policies: ["replayMemory": 128]),
+            results: results,
+            staleEntries: [entry[1]],
+            expectedFailuresFile: "known.txt",
+            restarts: 1,
+            durationNanoseconds: 1_234_000_000
+        )
     }
 
     func testSummaryCountsEveryOutcome() throws {
@@ -81,7 +127,10 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(root["failures"], "4")
         XCTAssertEqual(root["time"], "1.234000")
         XCTAssertTrue(collector.attributes("testcase").contains { $0["name"] == "fake/fail #1 <&>" })
-        XCTAssertTrue(collector.text.contains("panic: \u{FFFD}[31mboom"), "control characters are replaced, not dropped")
+        XCTAssertTrue(
+            collector.text.contains("panic: \u{FFFD}[31mboom"),
+            "control characters are replaced, not dropped"
+        )
         XCTAssertTrue(collector.attributes("failure").contains { $0["type"] == "crash" })
         XCTAssertTrue(collector.attributes("failure").contains { $0["type"] == "unexpected-pass" })
     }
@@ -148,19 +197,33 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(summary["expectedFailures"] as? Int, 1)
         XCTAssertEqual(summary["exitStatus"] as? Int, 1)
         let results = try XCTUnwrap(root["results"] as? [[String: Any]])
-        XCTAssertEqual(results.map { $0["outcome"] as? String },
-                       ["passed", "failed", "failed", "skipped", "expected-failure", "unexpected-pass"])
+        XCTAssertEqual(
+            results.map { $0["outcome"] as? String },
+            ["passed", "failed", "failed", "skipped", "expected-failure", "unexpected-pass"]
+        )
         XCTAssertEqual((results[1]["expected"] as? [String: Any])?["ok"] as? Bool, true)
-        XCTAssertEqual((results[1]["actual"] as? [String: Any])?["output"] as? NSDictionary, ["steps": [["plaintext": "00"]]])
-        XCTAssertEqual(results[2]["stderr"] as? [String], ["panic: \u{1B}[31mboom\u{1B}[0m \u{07}", "<stack> & \"trace\" \u{7F}"])
+        XCTAssertEqual(
+            (results[1]["actual"] as? [String: Any])?["output"] as? NSDictionary,
+            ["steps": [["plaintext": "00"]]]
+        )
+        XCTAssertEqual(
+            results[2]["stderr"] as? [String],
+            ["panic: \u{1B}[31mboom\u{1B}[0m \u{07}", "<stack> & \"trace\" \u{7F}"]
+        )
         XCTAssertEqual((results[4]["expectedFailure"] as? [String: Any])?["reason"] as? String, "known <bug> & more")
         XCTAssertEqual((root["adapter"] as? [String: Any])?["command"] as? [String], ["./adapter", "--x"])
         XCTAssertEqual((root["staleEntries"] as? [[String: Any]])?.first?["glob"] as? String, "fake/gone-*")
     }
 
     func testReportOfAnAdapterThatCouldNotStartStillParses() throws {
-        let report = RunReport(suiteVersion: "2.0.0", vectorsDirectory: "v", adapterCommand: ["x"], adapter: nil, results: [],
-                               adapterUnavailable: AdapterIncident(fault: .unavailable(reason: "hello failed"), stderrTail: ["oops"]))
+        let report = RunReport(
+            suiteVersion: "2.0.0",
+            vectorsDirectory: "v",
+            adapterCommand: ["x"],
+            adapter: nil,
+            results: [],
+            adapterUnavailable: AdapterIncident(fault: .unavailable(reason: "hello failed"), stderrTail: ["oops"])
+        )
         XCTAssertEqual(report.exitStatus, .adapterUnavailable)
         XCTAssertTrue(XMLParser(data: Data(JUnitReport.render(report).utf8)).parse())
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(JSONReport.render(report).utf8)))
@@ -176,8 +239,13 @@ private final class XMLCollector: NSObject, XMLParserDelegate {
     func count(_ name: String) -> Int { elements.filter { $0.0 == name }.count }
     func attributes(_ name: String) -> [[String: String]] { elements.filter { $0.0 == name }.map(\.1) }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser,
+        didStartElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append((elementName, attributes))
     }
 

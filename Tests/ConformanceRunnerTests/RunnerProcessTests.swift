@@ -1,9 +1,10 @@
+import ConformanceRunner
+import Foundation
 import OpenHumanTunnel
 import VectorFormat
 import VectorGeneration
-import ConformanceRunner
-import Foundation
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,8 @@ final class RunnerProcessTests: XCTestCase {
     /// A path in the temporary directory, removed by the teardown; any pids listed in it (one per
     /// line) are killed then, so no test leaves a process behind.
     private func pidFile() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("runner-pids-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("runner-pids-\(UUID().uuidString)")
+            .path
         addTeardownBlock {
             for pid in Self.pids(in: path) { kill(pid, SIGKILL) }
             try? FileManager.default.removeItem(atPath: path)
@@ -58,17 +60,26 @@ final class RunnerProcessTests: XCTestCase {
     // REQ: ADP-18, FRAME-SEAL-1
     func testSealedFrameShorterThanAnyFrameFailsTheAccumulatedCaseInsteadOfCrashing() throws {
         let adapter = Fixture.misbehavingCommand("--operations", "frame-seal,frame-open")
-        let run = CommandRun.run(["--adapter", adapter, "--vectors", Self.vectorsDirectory, "--filter", "accumulated/*", "--no-live"])
+        let run = CommandRun.run([
+            "--adapter", adapter, "--vectors", Self.vectorsDirectory, "--filter", "accumulated/*", "--no-live",
+        ])
         XCTAssertEqual(run.status, .failures, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("""
-            FAIL  accumulated/session-frames-1 [FRAME-SEAL-1, FRAME-OPEN-1, FRAME-OPEN-2, FRAME-OPEN-3, FRAME-OPEN-6, KDF-5]
-              case 0 (sealed by core, 284-byte plaintext, undamaged): frame-seal answered a 10-byte frame, expected 325 bytes \
-            (a 284-byte plaintext plus 41 bytes of type, nonce and tag)
-            """), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                """
+                FAIL  accumulated/session-frames-1 [FRAME-SEAL-1, FRAME-OPEN-1, FRAME-OPEN-2, FRAME-OPEN-3, FRAME-OPEN-6, KDF-5]
+                  case 0 (sealed by core, 284-byte plaintext, undamaged): frame-seal answered a 10-byte frame, expected 325 bytes \
+                (a 284-byte plaintext plus 41 bytes of type, nonce and tag)
+                """
+            ),
+            run.stdout
+        )
         XCTAssertEqual(run.lastLine, "0 passed, 3 failed, 1 skipped")
         // Positive control: the reference passes the same vectors.
-        let reference = CommandRun.run(["--vectors", Self.vectorsDirectory, "--filter", "accumulated/*", "--no-live"],
-                                       reference: try referenceAdapter())
+        let reference = CommandRun.run(
+            ["--vectors", Self.vectorsDirectory, "--filter", "accumulated/*", "--no-live"],
+            reference: try referenceAdapter()
+        )
         XCTAssertEqual(reference.status, .success, reference.stdout)
         XCTAssertEqual(reference.lastLine, "3 passed, 0 failed, 1 skipped")
     }
@@ -79,8 +90,10 @@ final class RunnerProcessTests: XCTestCase {
     func testDescendantInANewSessionHoldingStdoutDoesNotHoldTheRun() throws {
         let holders = pidFile()
         let start = Date()
-        let run = CommandRun.run(["--adapter", Fixture.misbehavingCommand("--holder", "session", holders),
-                                  "--vectors", try echoVectors(), "--no-live"])
+        let run = CommandRun.run([
+            "--adapter", Fixture.misbehavingCommand("--holder", "session", holders),
+            "--vectors", try echoVectors(), "--no-live",
+        ])
         XCTAssertEqual(run.status, .success, run.stdout + run.stderr)
         XCTAssertEqual(run.lastLine, "3 passed, 0 failed, 0 skipped")
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the runner waited for the holder's 60 s sleep")
@@ -91,21 +104,32 @@ final class RunnerProcessTests: XCTestCase {
     func testAdapterExitingWhileADescendantHoldsStdoutFailsAsAnExitNotATimeout() throws {
         let holders = pidFile()
         let start = Date()
-        let vectors = [fakeVector("fake/before"), fakeVector("fake/exit", "exit", expected: [:]), fakeVector("fake/after")]
-        let (results, driver) = try runVectors(vectors, adapter: Fixture.misbehaving("--holder", "session", holders),
-                                               timeoutMilliseconds: 20_000)
+        let vectors = [
+            fakeVector("fake/before"), fakeVector("fake/exit", "exit", expected: [:]), fakeVector("fake/after"),
+        ]
+        let (results, driver) = try runVectors(
+            vectors,
+            adapter: Fixture.misbehaving("--holder", "session", holders),
+            timeoutMilliseconds: 20_000
+        )
         XCTAssertEqual(results.map(\.outcome), [.passed, .failed, .passed])
         XCTAssertEqual(results[1].fault, "exit")
         XCTAssertEqual(results[1].message, "the adapter exited with status 3 before answering")
         XCTAssertEqual(driver.restarts, 1)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "end of output came from the exit, not from the 20 s timeout")
+        XCTAssertLessThan(
+            Date().timeIntervalSince(start),
+            5,
+            "end of output came from the exit, not from the 20 s timeout"
+        )
     }
 
     // REQ: ADP-22
     func testProcessesInTheAdaptersGroupAreEndedAtShutdown() throws {
         let holders = pidFile()
-        let run = CommandRun.run(["--adapter", Fixture.misbehavingCommand("--holder", "group", holders),
-                                  "--vectors", try echoVectors(), "--no-live"])
+        let run = CommandRun.run([
+            "--adapter", Fixture.misbehavingCommand("--holder", "group", holders),
+            "--vectors", try echoVectors(), "--no-live",
+        ])
         XCTAssertEqual(run.status, .success, run.stdout + run.stderr)
         let pids = Self.pids(in: holders)
         XCTAssertEqual(pids.count, 1)
@@ -116,8 +140,12 @@ final class RunnerProcessTests: XCTestCase {
     func testProcessesInTheAdaptersGroupAreEndedAfterAFault() throws {
         let holders = pidFile()
         let vectors = [fakeVector("fake/before"), fakeVector("fake/hang", "hang", expected: [:])]
-        let driver = try AdapterDriver(configuration: AdapterConfiguration(
-            command: Fixture.misbehaving("--holder", "group", holders), timeoutMilliseconds: 1_000))
+        let driver = try AdapterDriver(
+            configuration: AdapterConfiguration(
+                command: Fixture.misbehaving("--holder", "group", holders),
+                timeoutMilliseconds: 1_000
+            )
+        )
         let results = VectorRunner().run(vectors, driver: driver)
         XCTAssertEqual(results.map(\.outcome), [.passed, .failed])
         let first = Self.pids(in: holders).first.map { [$0] } ?? []
@@ -129,16 +157,22 @@ final class RunnerProcessTests: XCTestCase {
     // MARK: - Defect 3: timeouts out of range
 
     func testTimeoutOutOfRangeIsAUsageErrorNamingTheRange() {
-        for arguments in [["--timeout-ms", "99999999999999"], ["interop", "--adapter", "x", "--timeout-ms", "99999999999999"],
-                          ["--timeout-ms", "3600001"], ["--timeout-ms", "0"], ["--timeout-ms", "99999999999999999999999"]] {
+        for arguments in [
+            ["--timeout-ms", "99999999999999"], ["interop", "--adapter", "x", "--timeout-ms", "99999999999999"],
+            ["--timeout-ms", "3600001"], ["--timeout-ms", "0"], ["--timeout-ms", "99999999999999999999999"],
+        ] {
             XCTAssertThrowsError(try RunOptions.parse(arguments), "\(arguments)") { error in
-                XCTAssertEqual((error as? RunOptions.UsageError)?.description,
-                               "--timeout-ms needs a whole number of milliseconds from 1 to 3600000 (got \(arguments.last!))")
+                XCTAssertEqual(
+                    (error as? RunOptions.UsageError)?.description,
+                    "--timeout-ms needs a whole number of milliseconds from 1 to 3600000 (got \(arguments.last!))"
+                )
             }
         }
         let run = CommandRun.run(["--timeout-ms", "99999999999999"])
         XCTAssertEqual(run.status, .usage)
-        XCTAssertTrue(run.stderr.hasPrefix("conformance: --timeout-ms needs a whole number of milliseconds from 1 to 3600000"))
+        XCTAssertTrue(
+            run.stderr.hasPrefix("conformance: --timeout-ms needs a whole number of milliseconds from 1 to 3600000")
+        )
         // Positive control: both ends of the range.
         XCTAssertEqual(try RunOptions.parse(["--timeout-ms", "3600000"]).timeoutMilliseconds, 3_600_000)
         XCTAssertEqual(try RunOptions.parse(["--timeout-ms", "1"]).timeoutMilliseconds, 1)
@@ -147,8 +181,10 @@ final class RunnerProcessTests: XCTestCase {
     // REQ: ADP-22, ADP-23
     func testHelpStatesTheRangesTheStuckRuleAndTheSignalStatuses() {
         let help = CommandRun.run(["--help"]).stdout
-        for text in ["\n  --deadline SECONDS", "1 to 3600000 (default 5000)", "1 to 604800 seconds", "After 3\n",
-                     "timeouts in a row", "128+N  stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP)"] {
+        for text in [
+            "\n  --deadline SECONDS", "1 to 3600000 (default 5000)", "1 to 604800 seconds", "After 3\n",
+            "timeouts in a row", "128+N  stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP)",
+        ] {
             XCTAssertTrue(help.contains(text), "--help does not say \(text)")
         }
     }
@@ -156,8 +192,10 @@ final class RunnerProcessTests: XCTestCase {
     func testDeadlineOutOfRangeIsAUsageError() {
         for value in ["0", "604801", "-1", "1e3", "99999999999999999999"] {
             XCTAssertThrowsError(try RunOptions.parse(["--deadline", value])) { error in
-                XCTAssertEqual((error as? RunOptions.UsageError)?.description,
-                               "--deadline needs a whole number of seconds from 1 to 604800 (got \(value))")
+                XCTAssertEqual(
+                    (error as? RunOptions.UsageError)?.description,
+                    "--deadline needs a whole number of seconds from 1 to 604800 (got \(value))"
+                )
             }
         }
         XCTAssertEqual(try RunOptions.parse(["--deadline", "604800"]).deadlineSeconds, 604_800)
@@ -182,8 +220,10 @@ final class RunnerProcessTests: XCTestCase {
             XCTAssertTrue(actual.contains("[... truncated: 4000000 bytes in all]"), String(actual.suffix(80)))
         }
         // Positive control: an answer within the bounds is kept exactly.
-        let (small, _) = try runVectors([fakeVector("fake/small", "error", input: ["code": "replayed"], expected: [:])],
-                                        adapter: Fixture.misbehaving())
+        let (small, _) = try runVectors(
+            [fakeVector("fake/small", "error", input: ["code": "replayed"], expected: [:])],
+            adapter: Fixture.misbehaving()
+        )
         XCTAssertEqual(small.first?.message, "expected success, got error replayed")
         XCTAssertEqual(small.first?.actual, ["ok": false, "error": "replayed"])
     }
@@ -194,7 +234,8 @@ final class RunnerProcessTests: XCTestCase {
         let vector = fakeVector("fake/array", input: ["values": huge], expected: ["values": .array([])])
         let (results, _) = try runVectors([vector], adapter: Fixture.misbehaving())
         XCTAssertEqual(results.first?.outcome, .failed)
-        guard case .object(let output)? = results.first?.actual?["output"], case .array(let kept)? = output["values"] else {
+        guard case .object(let output)? = results.first?.actual?["output"], case .array(let kept)? = output["values"]
+        else {
             return XCTFail("no output kept: \(String(describing: results.first?.actual))")
         }
         XCTAssertLessThanOrEqual(kept.count, 513)
@@ -205,11 +246,14 @@ final class RunnerProcessTests: XCTestCase {
 
     // REQ: ADP-18
     func testInteropExitsThreeWhenAnAdaptersRestartFails() throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)").path
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)")
+            .path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: marker) }
         let reference = try referenceAdapter().joined(separator: " ")
         func interop(_ options: String...) -> CommandRun {
-            let crashing = Fixture.misbehaving(["--operations", "frame-seal,frame-open", "--crash-on", "frame-open"] + options)
+            let crashing = Fixture.misbehaving(
+                ["--operations", "frame-seal,frame-open", "--crash-on", "frame-open"] + options
+            )
             return CommandRun.run(["interop", "--adapter", reference, "--adapter", crashing.joined(separator: " ")])
         }
         // Positive control: B crashes on every frame-open and restarts each time: failures, status 1.
@@ -218,9 +262,13 @@ final class RunnerProcessTests: XCTestCase {
         // B crashes once and refuses to start again: the table is incomplete, status 3.
         let lost = interop("--start-once", marker)
         XCTAssertEqual(lost.status, .adapterUnavailable, lost.stdout + lost.stderr)
-        XCTAssertTrue(lost.stdout.contains("conformance interop: B could not be driven to the end: the adapter is unavailable: "
-                                           + "restart failed: hello failed: the adapter exited with status 1 before answering"),
-                      lost.stdout)
+        XCTAssertTrue(
+            lost.stdout.contains(
+                "conformance interop: B could not be driven to the end: the adapter is unavailable: "
+                    + "restart failed: hello failed: the adapter exited with status 1 before answering"
+            ),
+            lost.stdout
+        )
         XCTAssertTrue(lost.stdout.contains("  | fake: refusing a second start"), lost.stdout)
     }
 
@@ -230,32 +278,41 @@ final class RunnerProcessTests: XCTestCase {
     func testSilentAdapterEndsAFullRunQuicklyWithStatusThree() throws {
         // The real vector set and the live checks: ~2,000 requests, of which only 3 may time out.
         let start = Date()
-        let operations = "x25519,hkdf-sha256,hchacha20,xchacha20poly1305-seal,xchacha20poly1305-open,session-keys,frame-seal,"
+        let operations =
+            "x25519,hkdf-sha256,hchacha20,xchacha20poly1305-seal,xchacha20poly1305-open,session-keys,frame-seal,"
             + "frame-open,session,handshake-device-start,handshake-device-finish,handshake-core,qr-encode,qr-parse"
         let silent = Fixture.misbehavingCommand("--silent", "--operations", operations, "--policy", "replayMemory=128")
         let run = CommandRun.run(["--adapter", silent, "--vectors", Self.vectorsDirectory, "--timeout-ms", "1000"])
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertEqual(run.status, .adapterUnavailable, String(run.stdout.suffix(2_000)))
         XCTAssertLessThan(elapsed, 20, "3 timeouts of 1 s and 3 restarts, then every other case at once")
-        XCTAssertTrue(run.stdout.contains("ERROR the adapter is stuck: 3 requests in a row got no response within 1000 ms; "
-                                          + "the run stopped and the cases not yet answered were not run "
-                                          + "(check that the adapter flushes stdout after each response); the run is incomplete"),
-                      String(run.stdout.suffix(2_000)))
+        XCTAssertTrue(
+            run.stdout.contains(
+                "ERROR the adapter is stuck: 3 requests in a row got no response within 1000 ms; "
+                    + "the run stopped and the cases not yet answered were not run "
+                    + "(check that the adapter flushes stdout after each response); the run is incomplete"
+            ),
+            String(run.stdout.suffix(2_000))
+        )
         XCTAssertTrue(run.lastLine.hasPrefix("0 passed, "), run.lastLine)
     }
 
     // REQ: ADP-23
     func testTimeoutsThatAreNotInARowDoNotStopTheRun() throws {
         // Positive control for the stuck rule: two hangs, an answer between them, and the run goes on.
-        let vectors = [fakeVector("fake/hang-1", "hang", expected: [:]), fakeVector("fake/hang-2", "hang", expected: [:]),
-                       fakeVector("fake/ok"), fakeVector("fake/hang-3", "hang", expected: [:]), fakeVector("fake/after")]
+        let vectors = [
+            fakeVector("fake/hang-1", "hang", expected: [:]), fakeVector("fake/hang-2", "hang", expected: [:]),
+            fakeVector("fake/ok"), fakeVector("fake/hang-3", "hang", expected: [:]), fakeVector("fake/after"),
+        ]
         let (results, driver) = try runVectors(vectors, adapter: Fixture.misbehaving(), timeoutMilliseconds: 1_000)
         XCTAssertEqual(results.map(\.outcome), [.failed, .failed, .passed, .failed, .passed])
         XCTAssertEqual(results.compactMap(\.fault), ["timeout", "timeout", "timeout"])
         XCTAssertNil(driver.unavailable)
         // Three in a row: the third is a timeout, everything after it is not run.
-        let inARow = [fakeVector("fake/hang-1", "hang", expected: [:]), fakeVector("fake/hang-2", "hang", expected: [:]),
-                      fakeVector("fake/hang-3", "hang", expected: [:]), fakeVector("fake/after")]
+        let inARow = [
+            fakeVector("fake/hang-1", "hang", expected: [:]), fakeVector("fake/hang-2", "hang", expected: [:]),
+            fakeVector("fake/hang-3", "hang", expected: [:]), fakeVector("fake/after"),
+        ]
         let (stuck, stuckDriver) = try runVectors(inARow, adapter: Fixture.misbehaving(), timeoutMilliseconds: 1_000)
         XCTAssertEqual(stuck.compactMap(\.fault), ["timeout", "timeout", "timeout", "stuck"])
         XCTAssertEqual(stuckDriver.unavailable?.fault, .stuck(count: 3, milliseconds: 1_000))
@@ -263,18 +320,25 @@ final class RunnerProcessTests: XCTestCase {
 
     // REQ: ADP-23
     func testDeadlineStopsTheRunWithStatusThreeAndTheReportStillWritten() throws {
-        let vectors = try writeVectors([fakeVector("fake/a"), fakeVector("fake/hang", "hang", expected: [:]), fakeVector("fake/b")],
-                                       in: self)
+        let vectors = try writeVectors(
+            [fakeVector("fake/a"), fakeVector("fake/hang", "hang", expected: [:]), fakeVector("fake/b")],
+            in: self
+        )
         let start = Date()
-        let run = CommandRun.run(["--adapter", Fixture.misbehavingCommand(), "--vectors", vectors.path, "--no-live",
-                                  "--deadline", "1", "--timeout-ms", "60000", "--format", "json"])
+        let run = CommandRun.run([
+            "--adapter", Fixture.misbehavingCommand(), "--vectors", vectors.path, "--no-live",
+            "--deadline", "1", "--timeout-ms", "60000", "--format", "json",
+        ])
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the deadline of 1 s, not the 60 s timeout")
         XCTAssertEqual(run.status, .adapterUnavailable, run.stdout + run.stderr)
         let report = try JSONReader.value(Array(run.stdout.utf8))
         guard case .array(let results)? = report["results"] else { return XCTFail("no results: \(run.stdout)") }
         XCTAssertEqual(results.map { $0["outcome"] }, [.string("passed"), .string("failed"), .string("failed")])
         XCTAssertEqual(results.map { $0["fault"] }, [nil, .string("deadline"), .string("deadline")])
-        XCTAssertEqual(results[1]["message"], .string("the run's deadline of 1 s was reached; the cases not yet answered were not run"))
+        XCTAssertEqual(
+            results[1]["message"],
+            .string("the run's deadline of 1 s was reached; the cases not yet answered were not run")
+        )
         XCTAssertEqual(report["adapterUnavailable"]?["message"], results[1]["message"])
     }
 
@@ -285,8 +349,13 @@ final class RunnerProcessTests: XCTestCase {
             log.update(done: done + 1, total: 4, current: id)
         }
         log.finish()
-        XCTAssertEqual(lines, ["conformance: progress: 2/4 cases, frame-open done\n", "conformance: progress: 3/4 cases, hkdf done\n",
-                               "conformance: progress: 4/4 cases, x25519 done\n"])
+        XCTAssertEqual(
+            lines,
+            [
+                "conformance: progress: 2/4 cases, frame-open done\n", "conformance: progress: 3/4 cases, hkdf done\n",
+                "conformance: progress: 4/4 cases, x25519 done\n",
+            ]
+        )
         var timed: [String] = []
         let every = ProgressLog(write: { timed.append($0) }, intervalSeconds: 0)
         every.update(done: 1, total: 9, current: "qr-parse/\u{7}bell")
@@ -294,8 +363,10 @@ final class RunnerProcessTests: XCTestCase {
     }
 
     func testRunOutsideATerminalLogsProgressOnStderr() throws {
-        let run = CommandRun.run(["--adapter", Fixture.misbehavingCommand(), "--vectors", try echoVectors(), "--no-live"],
-                                 progressLog: true)
+        let run = CommandRun.run(
+            ["--adapter", Fixture.misbehavingCommand(), "--vectors", try echoVectors(), "--no-live"],
+            progressLog: true
+        )
         XCTAssertEqual(run.status, .success)
         XCTAssertEqual(run.stderr, "conformance: progress: 3/3 cases, fake done\n")
     }
@@ -310,8 +381,10 @@ final class RunnerProcessTests: XCTestCase {
             let adapters = pidFile()
             let runner = Process()
             runner.executableURL = URL(fileURLWithPath: executable)
-            runner.arguments = ["--adapter", Fixture.misbehavingCommand("--pid-file", adapters), "--vectors", vectors.path,
-                                "--no-live", "--timeout-ms", "60000"]
+            runner.arguments = [
+                "--adapter", Fixture.misbehavingCommand("--pid-file", adapters), "--vectors", vectors.path,
+                "--no-live", "--timeout-ms", "60000",
+            ]
             let stderr = Pipe()
             runner.standardError = stderr
             runner.standardOutput = FileHandle.nullDevice
@@ -330,8 +403,13 @@ final class RunnerProcessTests: XCTestCase {
             XCTAssertEqual(runner.terminationStatus, 128 + signalNumber, name)
             XCTAssertEqual(Self.stillRunning([adapter]), [], "\(name) left the hung adapter running")
             let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertTrue(message.contains("conformance: stopped by \(name); ended 1 adapter process group; "
-                                           + "exit status \(128 + signalNumber)"), message)
+            XCTAssertTrue(
+                message.contains(
+                    "conformance: stopped by \(name); ended 1 adapter process group; "
+                        + "exit status \(128 + signalNumber)"
+                ),
+                message
+            )
         }
     }
 
@@ -344,7 +422,8 @@ final class RunnerProcessTests: XCTestCase {
             + #"","s2c":""# + String(repeating: "11", count: 32) + #"","steps":["# + steps + "]}}"
     }()
 
-    private static let tooLargeExchange = #"{"id":1,"op":"hello","input":{"protocol":1}}"# + "\n" + hugeSession + "\n"
+    private static let tooLargeExchange =
+        #"{"id":1,"op":"hello","input":{"protocol":1}}"# + "\n" + hugeSession + "\n"
         + #"{"id":3,"op":"hkdf-sha256","input":{"ikm":"00","salt":"","info":"","length":4}}"# + "\n"
 
     /// The answer lines of `adapter` to the hello, the huge session and a small request.
@@ -378,12 +457,18 @@ final class RunnerProcessTests: XCTestCase {
         try make.run()
         make.waitUntilExit()
         XCTAssertEqual(make.terminationStatus, 0, "building the C adapter")
-        let adapters = [try referenceAdapter(), [cAdapter],
-                        [root.appendingPathComponent("tools/adapters/python/openhuman-adapter").path]]
+        let adapters = [
+            try referenceAdapter(), [cAdapter],
+            [root.appendingPathComponent("tools/adapters/python/openhuman-adapter").path],
+        ]
         for adapter in adapters {
             let lines = try answers(of: adapter)
             XCTAssertEqual(lines.count, 3, "\(adapter[0])")
-            XCTAssertEqual(lines.dropFirst().first, #"{"id":2,"ok":false,"error":"response_too_large"}"#, "\(adapter[0])")
+            XCTAssertEqual(
+                lines.dropFirst().first,
+                #"{"id":2,"ok":false,"error":"response_too_large"}"#,
+                "\(adapter[0])"
+            )
             // Positive control: the stream stays in step and the next request is answered.
             XCTAssertEqual(lines.last, #"{"id":3,"ok":true,"output":{"okm":"ca0d0952"}}"#, "\(adapter[0])")
         }
@@ -394,8 +479,11 @@ final class RunnerProcessTests: XCTestCase {
         let vector = fakeVector("fake/too-large", "error", input: ["code": "response_too_large"], expected: [:])
         let (results, driver) = try runVectors([vector, fakeVector("fake/after")], adapter: Fixture.misbehaving())
         XCTAssertEqual(results.map(\.outcome), [.failed, .passed])
-        XCTAssertEqual(results[0].message, "expected success, got error response_too_large "
-                       + "(the adapter's answer would exceed the 4 MiB line cap, ADP-25)")
+        XCTAssertEqual(
+            results[0].message,
+            "expected success, got error response_too_large "
+                + "(the adapter's answer would exceed the 4 MiB line cap, ADP-25)"
+        )
         XCTAssertEqual(driver.restarts, 0)
     }
 
@@ -407,49 +495,85 @@ final class RunnerProcessTests: XCTestCase {
         // The hang logs 300 ms after its answer's predecessor, so that line cannot arrive with it.
         // The timeout also bounds the fixture's start (its hello): 2 s keeps a loaded machine from
         // failing the start instead of the hang.
-        let vectors = [fakeVector("fake/before"), fakeVector("fake/hang", "hang", input: ["quietMs": 300], expected: [:]),
-                       fakeVector("fake/a"), fakeVector("fake/b")]
-        let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 2_000)
+        let vectors = [
+            fakeVector("fake/before"), fakeVector("fake/hang", "hang", input: ["quietMs": 300], expected: [:]),
+            fakeVector("fake/a"), fakeVector("fake/b"),
+        ]
+        let (results, _) = try runVectors(
+            vectors,
+            adapter: Fixture.misbehaving("--stderr-per-request"),
+            timeoutMilliseconds: 2_000
+        )
         XCTAssertEqual(results[1].fault, "timeout")
         XCTAssertEqual(results[1].stderrTail.last, "fake: hanging")
-        XCTAssertTrue(results[1].stderrNote?.hasSuffix("2 later requests were in flight too, so some lines may be theirs "
-                                                       + "(--max-in-flight 1 ties every line to its request)") == true,
-                      results[1].stderrNote ?? "no note")
-        XCTAssertFalse(results[1].stderrTail.contains("fake: working on request 2"), "the answered request's line is not quoted")
+        XCTAssertTrue(
+            results[1].stderrNote?.hasSuffix(
+                "2 later requests were in flight too, so some lines may be theirs "
+                    + "(--max-in-flight 1 ties every line to its request)"
+            ) == true,
+            results[1].stderrNote ?? "no note"
+        )
+        XCTAssertFalse(
+            results[1].stderrTail.contains("fake: working on request 2"),
+            "the answered request's line is not quoted"
+        )
         // One at a time: the lines are this request's alone.
-        let (alone, _) = try runVectors(vectors, adapter: Fixture.misbehaving("--stderr-per-request"), timeoutMilliseconds: 2_000,
-                                        window: 1)
+        let (alone, _) = try runVectors(
+            vectors,
+            adapter: Fixture.misbehaving("--stderr-per-request"),
+            timeoutMilliseconds: 2_000,
+            window: 1
+        )
         XCTAssertEqual(alone[1].stderrTail, ["fake: working on request 3", "fake: hanging"])
-        XCTAssertEqual(alone[1].stderrNote,
-                       "adapter stderr after its previous answer, while this request was the only one in flight (2 lines)")
+        XCTAssertEqual(
+            alone[1].stderrNote,
+            "adapter stderr after its previous answer, while this request was the only one in flight (2 lines)"
+        )
     }
 
     // REQ: ADP-26
     func testFailureWithNoStderrOfItsOwnSaysSoAndMarksTheEarlierLines() throws {
         // The flood's lines come before its answer; the garbage line comes with no stderr at all.
-        let vectors = [fakeVector("fake/flood", "flood", input: ["bytes": .int(100)]), fakeVector("fake/garbage", "garbage")]
+        let vectors = [
+            fakeVector("fake/flood", "flood", input: ["bytes": .int(100)]), fakeVector("fake/garbage", "garbage"),
+        ]
         let (results, _) = try runVectors(vectors, adapter: Fixture.misbehaving(), window: 1)
         XCTAssertEqual(results.map(\.outcome), [.passed, .failed])
         XCTAssertEqual(results[1].fault, "not-json")
-        XCTAssertEqual(results[1].stderrNote, "the adapter wrote nothing to stderr after its previous answer was read; its last "
-                       + "lines before that, which may belong to earlier requests")
+        XCTAssertEqual(
+            results[1].stderrNote,
+            "the adapter wrote nothing to stderr after its previous answer was read; its last "
+                + "lines before that, which may belong to earlier requests"
+        )
         XCTAssertEqual(results[1].stderrTail.count, 20)
         XCTAssertTrue(results[1].stderrTail.allSatisfy { $0.hasPrefix("fake: log line") }, "\(results[1].stderrTail)")
     }
 
     // REQ: ADP-26
     func testTextAndJSONReportsSayWhatTheQuotedStderrIs() throws {
-        let vectors = try writeVectors([fakeVector("fake/before"), fakeVector("fake/crash", "crash", expected: [:])], in: self)
-        let arguments = ["--adapter", Fixture.misbehavingCommand(), "--vectors", vectors.path, "--no-live", "--max-in-flight", "1"]
+        let vectors = try writeVectors(
+            [fakeVector("fake/before"), fakeVector("fake/crash", "crash", expected: [:])],
+            in: self
+        )
+        let arguments = [
+            "--adapter", Fixture.misbehavingCommand(), "--vectors", vectors.path, "--no-live", "--max-in-flight", "1",
+        ]
         let text = CommandRun.run(arguments)
-        XCTAssertTrue(text.stdout.contains("""
-              adapter stderr after its previous answer, while this request was the only one in flight (1 line):
-              | fake: about to crash on request 3
-            """), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains(
+                """
+                  adapter stderr after its previous answer, while this request was the only one in flight (1 line):
+                  | fake: about to crash on request 3
+                """
+            ),
+            text.stdout
+        )
         let json = try JSONReader.value(Array(CommandRun.run(arguments + ["--format", "json"]).stdout.utf8))
         guard case .array(let results)? = json["results"] else { return XCTFail("no results") }
-        XCTAssertEqual(results.last?["stderrNote"],
-                       .string("adapter stderr after its previous answer, while this request was the only one in flight (1 line)"))
+        XCTAssertEqual(
+            results.last?["stderrNote"],
+            .string("adapter stderr after its previous answer, while this request was the only one in flight (1 line)")
+        )
         XCTAssertNil(results.first?["stderrNote"], "a passing case has no stderr note")
     }
 }

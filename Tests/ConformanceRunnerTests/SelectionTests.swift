@@ -68,7 +68,10 @@ final class SelectionTests: XCTestCase {
 
     func testShellWordsSplitLikeAShellWithoutExpansion() throws {
         XCTAssertEqual(try ShellWords.split("python3  adapter.py --quiet"), ["python3", "adapter.py", "--quiet"])
-        XCTAssertEqual(try ShellWords.split(#"./run "my adapter" 'it''s' a\ b"#), ["./run", "my adapter", "its", "a b"])
+        XCTAssertEqual(
+            try ShellWords.split(#"./run "my adapter" 'it''s' a\ b"#),
+            ["./run", "my adapter", "its", "a b"]
+        )
         XCTAssertEqual(try ShellWords.split(#"sh -c "echo \"hi\" \$HOME""#), ["sh", "-c", #"echo "hi" $HOME"#])
         XCTAssertEqual(try ShellWords.split("cmd $HOME ~ *"), ["cmd", "$HOME", "~", "*"], "nothing is expanded")
         XCTAssertEqual(try ShellWords.split(#"cmd '' """#), ["cmd", "", ""], "empty quoted words are words")
@@ -82,8 +85,10 @@ final class SelectionTests: XCTestCase {
     }
 
     func testOptionsAcceptBothValueForms() throws {
-        let options = try RunOptions.parse(["--timeout-ms=250", "--format", "tap", "--output=out.tap", "--vectors", "v",
-                                            "--max-in-flight", "1", "--no-live", "--slow", "-v"])
+        let options = try RunOptions.parse([
+            "--timeout-ms=250", "--format", "tap", "--output=out.tap", "--vectors", "v",
+            "--max-in-flight", "1", "--no-live", "--slow", "-v",
+        ])
         XCTAssertEqual(options.timeoutMilliseconds, 250)
         XCTAssertEqual(options.format, .tap)
         XCTAssertEqual(options.outputPath, "out.tap")
@@ -103,13 +108,21 @@ final class SelectionTests: XCTestCase {
                 return error.description
             }
         }
-        XCTAssertEqual(problem(["--timeout-ms", "0"]), "--timeout-ms needs a whole number of milliseconds from 1 to 3600000 (got 0)")
+        XCTAssertEqual(
+            problem(["--timeout-ms", "0"]),
+            "--timeout-ms needs a whole number of milliseconds from 1 to 3600000 (got 0)"
+        )
         XCTAssertEqual(problem(["--vectors"]), "--vectors needs a value")
         XCTAssertEqual(problem(["--no-live=yes"]), "--no-live takes no value")
         XCTAssertEqual(problem(["--adapter", "  "]), "--adapter needs a command")
-        XCTAssertEqual(problem(["--adapter", "a", "--adapter", "b"]),
-                       "--adapter may be given once (use `conformance interop` to pair several)")
-        XCTAssertEqual(problem(["interop"]), "interop needs at least one --adapter (a single one is paired with the reference)")
+        XCTAssertEqual(
+            problem(["--adapter", "a", "--adapter", "b"]),
+            "--adapter may be given once (use `conformance interop` to pair several)"
+        )
+        XCTAssertEqual(
+            problem(["interop"]),
+            "interop needs at least one --adapter (a single one is paired with the reference)"
+        )
         XCTAssertEqual(problem(["stray"]), "unexpected argument stray")
     }
 }

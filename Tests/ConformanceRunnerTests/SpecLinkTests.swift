@@ -1,6 +1,6 @@
-import VectorFormat
 import ConformanceRunner
 import Foundation
+import VectorFormat
 import XCTest
 
 /// Every failure in every report format links its requirements' anchors in the rendered spec,
@@ -14,17 +14,36 @@ final class SpecLinkTests: XCTestCase {
     private static let adapterLink = base + "/kit/04-runner.html#ADP-18"
 
     private func vectors() throws -> String {
-        try writeVectors([
-            fakeVector("fake/ok"),
-            Vector(id: "fake/mismatch", operation: "echo", requirements: ["FRAME-OPEN-3", "ADP-18"], comment: "runner self-test",
-                   result: .valid, input: ["value": "x"], expected: ["value": "other"]),
-        ], in: self).path
+        try writeVectors(
+            [
+                fakeVector("fake/ok"),
+                Vector(
+                    id: "fake/mismatch",
+                    operation: "echo",
+                    requirements: ["FRAME-OPEN-3", "ADP-18"],
+                    comment: "runner self-test",
+                    result: .valid,
+                    input: ["value": "x"],
+                    expected: ["value": "other"]
+                ),
+            ],
+            in: self
+        ).path
     }
 
-    private func run(_ format: String, vectors: String, specURL: String? = SpecLinkTests.base + "/", spec: String = SpecLinkTests.spec) -> CommandRun {
-        let run = CommandRun.run(["--vectors", vectors, "--no-live", "--spec", spec, "--format", format,
-                                  "--adapter", Fixture.misbehavingCommand("--operations", "echo")]
-                                 + (specURL.map { ["--spec-url", $0] } ?? []))
+    private func run(
+        _ format: String,
+        vectors: String,
+        specURL: String? = SpecLinkTests.base + "/",
+        spec: String = SpecLinkTests.spec
+    ) -> CommandRun {
+        let run = CommandRun.run(
+            [
+                "--vectors", vectors, "--no-live", "--spec", spec, "--format", format,
+                "--adapter", Fixture.misbehavingCommand("--operations", "echo"),
+            ]
+                + (specURL.map { ["--spec-url", $0] } ?? [])
+        )
         XCTAssertEqual(run.status, .failures, run.stdout + run.stderr)
         return run
     }
@@ -36,32 +55,45 @@ final class SpecLinkTests: XCTestCase {
     // REQ: ADP-81
     func testTheTextReportGivesASpecLinePerRequirementOfAFailure() throws {
         let text = run("text", vectors: try vectors()).stdout
-        XCTAssertTrue(text.contains("""
-            FAIL  fake/mismatch [FRAME-OPEN-3, ADP-18]
-              output member value: expected "other", got "x"
-              vector: runner self-test
-              spec: \(Self.frameLink)
-              spec: \(Self.adapterLink)
+        XCTAssertTrue(
+            text.contains(
+                """
+                FAIL  fake/mismatch [FRAME-OPEN-3, ADP-18]
+                  output member value: expected "other", got "x"
+                  vector: runner self-test
+                  spec: \(Self.frameLink)
+                  spec: \(Self.adapterLink)
 
-            """), text)
+                """
+            ),
+            text
+        )
         XCTAssertEqual(count("  spec: ", in: text), 2, "the passing case has no link lines")
     }
 
     // REQ: ADP-81
     func testTheTAPReportGivesSpecLinksInTheFailuresDiagnostics() throws {
         let tap = run("tap", vectors: try vectors()).stdout
-        XCTAssertTrue(tap.contains("""
-              requirements: ["FRAME-OPEN-3", "ADP-18"]
-              specLinks: ["\(Self.frameLink)", "\(Self.adapterLink)"]
+        XCTAssertTrue(
+            tap.contains(
+                """
+                  requirements: ["FRAME-OPEN-3", "ADP-18"]
+                  specLinks: ["\(Self.frameLink)", "\(Self.adapterLink)"]
 
-            """), tap)
+                """
+            ),
+            tap
+        )
         XCTAssertEqual(count("specLinks:", in: tap), 1, "only the failing point has a diagnostic block")
     }
 
     // REQ: ADP-81
     func testTheJUnitReportGivesSpecLinesInTheFailureBody() throws {
         let junit = run("junit", vectors: try vectors()).stdout
-        XCTAssertTrue(junit.contains("requirements: FRAME-OPEN-3, ADP-18\nspec: \(Self.frameLink)\nspec: \(Self.adapterLink)\n"), junit)
+        XCTAssertTrue(
+            junit.contains("requirements: FRAME-OPEN-3, ADP-18\nspec: \(Self.frameLink)\nspec: \(Self.adapterLink)\n"),
+            junit
+        )
         XCTAssertEqual(count("spec: ", in: junit), 2)
     }
 
@@ -71,17 +103,30 @@ final class SpecLinkTests: XCTestCase {
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let results = try XCTUnwrap(root["results"] as? [[String: Any]])
         let byID = Dictionary(results.map { ($0["id"] as? String ?? "", $0) }) { first, _ in first }
-        XCTAssertEqual(byID["fake/mismatch"]?["specLinks"] as? [String: String],
-                       ["FRAME-OPEN-3": Self.frameLink, "ADP-18": Self.adapterLink])
-        XCTAssertEqual(byID["fake/ok"]?["specLinks"] as? [String: String], ["ADP-18": Self.adapterLink],
-                       "every result carries the links of what it cites")
+        XCTAssertEqual(
+            byID["fake/mismatch"]?["specLinks"] as? [String: String],
+            ["FRAME-OPEN-3": Self.frameLink, "ADP-18": Self.adapterLink]
+        )
+        XCTAssertEqual(
+            byID["fake/ok"]?["specLinks"] as? [String: String],
+            ["ADP-18": Self.adapterLink],
+            "every result carries the links of what it cites"
+        )
     }
 
     // REQ: ADP-81
     func testTheHTMLReportLinksEachRequirementOfAFailure() throws {
         let html = run("html", vectors: try vectors()).stdout
-        XCTAssertTrue(html.contains("<li><a href=\"\(Self.frameLink)\">FRAME-OPEN-3</a> <span class=\"roles\">(device, core)</span>"), html)
-        XCTAssertTrue(html.contains("<li><a href=\"\(Self.adapterLink)\">ADP-18</a> <span class=\"roles\">(runner)</span>"), html)
+        XCTAssertTrue(
+            html.contains(
+                "<li><a href=\"\(Self.frameLink)\">FRAME-OPEN-3</a> <span class=\"roles\">(device, core)</span>"
+            ),
+            html
+        )
+        XCTAssertTrue(
+            html.contains("<li><a href=\"\(Self.adapterLink)\">ADP-18</a> <span class=\"roles\">(runner)</span>"),
+            html
+        )
     }
 
     // REQ: ADP-81
@@ -104,28 +149,41 @@ final class SpecLinkTests: XCTestCase {
 
         // No rendered spec beside the vectors: the relative default.
         XCTAssertEqual(SpecSite.defaultURL(vectorsDirectory: vectors.path), "spec-html")
-        XCTAssertTrue(run("text", vectors: vectors.path, specURL: nil).stdout
-            .contains("  spec: spec-html/06-session-frames.html#FRAME-OPEN-3\n"))
+        XCTAssertTrue(
+            run("text", vectors: vectors.path, specURL: nil).stdout
+                .contains("  spec: spec-html/06-session-frames.html#FRAME-OPEN-3\n")
+        )
 
         // The repository's layout (tools/render-spec writes dist/spec-html/).
         let dist = root.appendingPathComponent("dist/spec-html")
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
-        XCTAssertEqual(SpecSite.defaultURL(vectorsDirectory: vectors.path), "spec-html", "a directory without index.html is no site")
+        XCTAssertEqual(
+            SpecSite.defaultURL(vectorsDirectory: vectors.path),
+            "spec-html",
+            "a directory without index.html is no site"
+        )
         try Data("<!DOCTYPE html>".utf8).write(to: dist.appendingPathComponent("index.html"))
         let distURL = "file://" + root.standardizedFileURL.path + "/dist/spec-html"
         XCTAssertEqual(SpecSite.defaultURL(vectorsDirectory: vectors.path + "/"), distURL)
-        XCTAssertTrue(run("text", vectors: vectors.path, specURL: nil).stdout
-            .contains("  spec: \(distURL)/06-session-frames.html#FRAME-OPEN-3\n"))
+        XCTAssertTrue(
+            run("text", vectors: vectors.path, specURL: nil).stdout
+                .contains("  spec: \(distURL)/06-session-frames.html#FRAME-OPEN-3\n")
+        )
 
         // The tarball's layout (spec-html/ beside vectors/) comes first.
         let shipped = root.appendingPathComponent("spec-html")
         try FileManager.default.createDirectory(at: shipped, withIntermediateDirectories: true)
         try Data("<!DOCTYPE html>".utf8).write(to: shipped.appendingPathComponent("index.html"))
-        XCTAssertEqual(SpecSite.defaultURL(vectorsDirectory: vectors.path), "file://" + root.standardizedFileURL.path + "/spec-html")
+        XCTAssertEqual(
+            SpecSite.defaultURL(vectorsDirectory: vectors.path),
+            "file://" + root.standardizedFileURL.path + "/spec-html"
+        )
 
         // --spec-url wins over any default, its trailing slashes dropped.
-        XCTAssertTrue(run("text", vectors: vectors.path, specURL: "../spec//").stdout
-            .contains("  spec: ../spec/06-session-frames.html#FRAME-OPEN-3\n"))
+        XCTAssertTrue(
+            run("text", vectors: vectors.path, specURL: "../spec//").stdout
+                .contains("  spec: ../spec/06-session-frames.html#FRAME-OPEN-3\n")
+        )
     }
 
     // REQ: ADP-82
@@ -135,6 +193,9 @@ final class SpecLinkTests: XCTestCase {
         XCTAssertNil(try RunOptions.parse([]).specURL)
         let refused = CommandRun.run(["--spec-url", ""])
         XCTAssertEqual(refused.status, .usage)
-        XCTAssertTrue(refused.stderr.hasPrefix("conformance: --spec-url needs a URL (got an empty one)"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix("conformance: --spec-url needs a URL (got an empty one)"),
+            refused.stderr
+        )
     }
 }

@@ -1,12 +1,14 @@
-import VectorFormat
-import VectorGeneration
 import ConformanceRunner
 import Foundation
+import VectorFormat
+import VectorGeneration
 import XCTest
 
 /// The fake adapters in Fixtures/, found next to this file.
 enum Fixture {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures"
+    )
 
     /// argv of misbehaving-adapter.py with `options`.
     static func misbehaving(_ options: String...) -> [String] {
@@ -28,20 +30,48 @@ enum Fixture {
 }
 
 /// A vector of the fake adapters' operations: `echo` passes when `expected` equals the input.
-func fakeVector(_ id: String, _ operation: String = "echo", input: JSONValue = ["value": "x"],
-                expected: JSONValue? = nil, result: VectorResult = .valid, policy: String? = nil,
-                flags: [String] = []) -> Vector {
-    Vector(id: id, operation: operation, requirements: ["ADP-18"], comment: "runner self-test", flags: flags,
-           result: result, policy: policy, input: input, expected: expected ?? input)
+func fakeVector(
+    _ id: String,
+    _ operation: String = "echo",
+    input: JSONValue = ["value": "x"],
+    expected: JSONValue? = nil,
+    result: VectorResult = .valid,
+    policy: String? = nil,
+    flags: [String] = []
+) -> Vector {
+    Vector(
+        id: id,
+        operation: operation,
+        requirements: ["ADP-18"],
+        comment: "runner self-test",
+        flags: flags,
+        result: result,
+        policy: policy,
+        input: input,
+        expected: expected ?? input
+    )
 }
 
 /// A temporary vectors directory holding one file with `vectors` and, unless `manifest` is
 /// false, its manifest.json, as vectorgen writes them; removed by the test's teardown.
-func writeVectors(_ vectors: [Vector], area: String = "fake", manifest: Bool = true, in testCase: XCTestCase) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-tests-\(UUID().uuidString)")
+func writeVectors(
+    _ vectors: [Vector],
+    area: String = "fake",
+    manifest: Bool = true,
+    in testCase: XCTestCase
+) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "conformance-tests-\(UUID().uuidString)"
+    )
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     testCase.addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    let file = VectorFile(schema: "fake.schema.json", area: area, description: "runner self-test", flags: [:], vectors: vectors)
+    let file = VectorFile(
+        schema: "fake.schema.json",
+        area: area,
+        description: "runner self-test",
+        flags: [:],
+        vectors: vectors
+    )
     for (name, data) in try VectorSuite.encode([file]) where manifest || name != Manifest.fileName {
         try data.write(to: directory.appendingPathComponent(name))
     }
@@ -55,7 +85,9 @@ func fixtureAdapter(_ name: String, _ arguments: String...) -> [String] {
 
 /// A text file in a temporary directory, removed by the test's teardown.
 func writeTemporaryFile(_ text: String, in testCase: XCTestCase) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-tests-\(UUID().uuidString).txt")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "conformance-tests-\(UUID().uuidString).txt"
+    )
     try Data(text.utf8).write(to: url)
     testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url.path
@@ -73,25 +105,43 @@ struct CommandRun {
     /// The first line of stdout.
     var firstLine: String { stdout.split(separator: "\n").first.map(String.init) ?? "" }
 
-    static func run(_ arguments: [String], reference: [String] = Fixture.misbehaving(), installedVectors: String? = nil,
-                    progressLog: Bool = false) -> CommandRun {
+    static func run(
+        _ arguments: [String],
+        reference: [String] = Fixture.misbehaving(),
+        installedVectors: String? = nil,
+        progressLog: Bool = false
+    ) -> CommandRun {
         final class Sink: @unchecked Sendable { var text = "" }
         let out = Sink(), err = Sink()
-        let command = ConformanceCommand(referenceAdapter: reference, installedVectors: installedVectors,
-                                         standardOutput: { out.text += $0 },
-                                         standardError: { err.text += $0 }, progressEnabled: false,
-                                         progressLogEnabled: progressLog)
+        let command = ConformanceCommand(
+            referenceAdapter: reference,
+            installedVectors: installedVectors,
+            standardOutput: { out.text += $0 },
+            standardError: { err.text += $0 },
+            progressEnabled: false,
+            progressLogEnabled: progressLog
+        )
         let status = command.run(arguments)
         return CommandRun(status: status, stdout: out.text, stderr: err.text)
     }
 }
 
 /// Runs `vectors` against an adapter through the driver and the vector runner.
-func runVectors(_ vectors: [Vector], adapter: [String], timeoutMilliseconds: Int = 5_000,
-                maximumLineLength: Int = AdapterConfiguration.defaultMaximumLineLength,
-                window: Int = AdapterConfiguration.defaultWindow) throws -> (results: [CaseResult], driver: AdapterDriver) {
-    let driver = try AdapterDriver(configuration: AdapterConfiguration(
-        command: adapter, timeoutMilliseconds: timeoutMilliseconds, maximumLineLength: maximumLineLength, window: window))
+func runVectors(
+    _ vectors: [Vector],
+    adapter: [String],
+    timeoutMilliseconds: Int = 5_000,
+    maximumLineLength: Int = AdapterConfiguration.defaultMaximumLineLength,
+    window: Int = AdapterConfiguration.defaultWindow
+) throws -> (results: [CaseResult], driver: AdapterDriver) {
+    let driver = try AdapterDriver(
+        configuration: AdapterConfiguration(
+            command: adapter,
+            timeoutMilliseconds: timeoutMilliseconds,
+            maximumLineLength: maximumLineLength,
+            window: window
+        )
+    )
     let results = VectorRunner().run(vectors, driver: driver)
     driver.shutdown()
     return (results, driver)

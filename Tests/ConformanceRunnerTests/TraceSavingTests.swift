@@ -1,9 +1,9 @@
-import TunnelCrypto
-import OpenHumanTunnel
-import KitModels
-import VectorFormat
 import ConformanceRunner
 import Foundation
+import KitModels
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 import XCTest
 
 /// `--save-traces` and `--save-all-traces` (ADP-96 to ADP-99): what a saved check holds, which
@@ -44,8 +44,12 @@ final class TraceSavingTests: XCTestCase {
     }
 
     private func sealCheck(_ mode: String, _ options: [String]) -> CommandRun {
-        CommandRun.run(["--vectors", Self.vectors, "--adapter", Fixture.weakNonce(mode).joined(separator: " "),
-                        "--filter", "live/frame-seal/*"] + options)
+        CommandRun.run(
+            [
+                "--vectors", Self.vectors, "--adapter", Fixture.weakNonce(mode).joined(separator: " "),
+                "--filter", "live/frame-seal/*",
+            ] + options
+        )
     }
 
     // REQ: ADP-96, ADP-97
@@ -53,7 +57,10 @@ final class TraceSavingTests: XCTestCase {
         let directory = traceDirectory()
         let run = sealCheck("counter", ["--save-traces", directory])
         XCTAssertEqual(run.status, .failures, run.stdout)
-        XCTAssertEqual(files(in: directory), ["live_frame-seal_fresh-nonces.keylog", "live_frame-seal_fresh-nonces.trace.jsonl"])
+        XCTAssertEqual(
+            files(in: directory),
+            ["live_frame-seal_fresh-nonces.keylog", "live_frame-seal_fresh-nonces.trace.jsonl"]
+        )
         XCTAssertTrue(run.stderr.contains("saved 1 trace(s) and key log(s) in \(directory)"), run.stderr)
 
         let trace = try records(try read(directory, "live_frame-seal_fresh-nonces.trace.jsonl"))
@@ -78,11 +85,21 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertFalse(keyLog.contains { $0.hasPrefix("#") }, "a line written before the check is not the check's")
         for (index, record) in trace.enumerated() {
             let nonce = try XCTUnwrap(payload(record)).dropFirst().prefix(24)
-            XCTAssertTrue(keyLog[index].hasPrefix("TEST_SEAL \(Hex.encode(Array(nonce))) "), "line \(index): \(keyLog[index])")
+            XCTAssertTrue(
+                keyLog[index].hasPrefix("TEST_SEAL \(Hex.encode(Array(nonce))) "),
+                "line \(index): \(keyLog[index])"
+            )
         }
-        let attributes = try FileManager.default.attributesOfItem(atPath: (directory as NSString).appendingPathComponent(
-            "live_frame-seal_fresh-nonces.keylog"))
-        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, "a key log is readable by its owner only")
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: (directory as NSString).appendingPathComponent(
+                "live_frame-seal_fresh-nonces.keylog"
+            )
+        )
+        XCTAssertEqual(
+            (attributes[.posixPermissions] as? NSNumber)?.intValue,
+            0o600,
+            "a key log is readable by its owner only"
+        )
     }
 
     // REQ: ADP-96
@@ -94,15 +111,23 @@ final class TraceSavingTests: XCTestCase {
 
         let all = traceDirectory()
         XCTAssertEqual(sealCheck("random", ["--save-traces", all, "--save-all-traces"]).status, .success)
-        XCTAssertEqual(files(in: all), ["live_frame-seal_fresh-nonces.keylog", "live_frame-seal_fresh-nonces.trace.jsonl"])
+        XCTAssertEqual(
+            files(in: all),
+            ["live_frame-seal_fresh-nonces.keylog", "live_frame-seal_fresh-nonces.trace.jsonl"]
+        )
         XCTAssertEqual(try records(try read(all, "live_frame-seal_fresh-nonces.trace.jsonl")).count, 1_000)
     }
 
     // REQ: ADP-96, ADP-97
     func testTheReferenceAsDeviceGivesAHandshakeTraceWhoseKeyLogNamesItsKeys() throws {
         let directory = traceDirectory()
-        let run = CommandRun.run(["--vectors", Self.vectors, "--filter", LiveChecks.adapterAsDeviceID,
-                                  "--save-traces", directory, "--save-all-traces"], reference: try referenceAdapter())
+        let run = CommandRun.run(
+            [
+                "--vectors", Self.vectors, "--filter", LiveChecks.adapterAsDeviceID,
+                "--save-traces", directory, "--save-all-traces",
+            ],
+            reference: try referenceAdapter()
+        )
         XCTAssertEqual(run.status, .success, run.stdout)
         let trace = try records(try read(directory, "live_handshake_adapter-device.trace.jsonl"))
         // The core's pairing payload (its key, as a QR gives it), the adapter's 0x03, then the
@@ -114,8 +139,10 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x04, 0x04])
         let handshake = try XCTUnwrap(payload(trace[1]))
         let keyLog = try read(directory, "live_handshake_adapter-device.keylog")
-        let handshakeKey = try XCTUnwrap(keyLog.first { $0.hasPrefix("HANDSHAKE_EPHEMERAL \(Hex.encode(Array(handshake[1..<33]))) ") },
-                                         "the key log names the handshake ephemeral of the 0x03 in the trace: \(keyLog)")
+        let handshakeKey = try XCTUnwrap(
+            keyLog.first { $0.hasPrefix("HANDSHAKE_EPHEMERAL \(Hex.encode(Array(handshake[1..<33]))) ") },
+            "the key log names the handshake ephemeral of the 0x03 in the trace: \(keyLog)"
+        )
         XCTAssertEqual(keyLog.filter { $0.hasPrefix("SESSION_KEYS ") }.count, 1, "only the genuine ack derived keys")
         XCTAssertFalse(keyLog.contains { $0.hasPrefix("CORE_STATIC ") }, "the runner adds no key of its own side")
         // With the payload's core key and the logged handshake ephemeral, the 0x03 of the trace
@@ -123,10 +150,18 @@ final class TraceSavingTests: XCTestCase {
         let handshakePrivate = try XCTUnwrap(Hex.decode(String(handshakeKey.split(separator: " ")[2])))
         let key = KeySchedule.handshakeKey(
             handshakeDH: try X25519.sharedSecret(privateKey: handshakePrivate, publicKey: parsed.corePublicKey),
-            handshakeEphemeralPublic: Array(handshake[1..<33]), corePublic: parsed.corePublicKey)
-        let plaintext = try XChaCha20Poly1305.open(key: key, nonce: Array(handshake[33..<57]), ciphertext: Array(handshake[57...]),
-                                                   aad: Array(handshake[0..<33]))
-        let devicePublic = try Base64URL.decodeKey(try XCTUnwrap(try JSONReader.value(plaintext)["device_pubkey"]?.stringValue))
+            handshakeEphemeralPublic: Array(handshake[1..<33]),
+            corePublic: parsed.corePublicKey
+        )
+        let plaintext = try XChaCha20Poly1305.open(
+            key: key,
+            nonce: Array(handshake[33..<57]),
+            ciphertext: Array(handshake[57...]),
+            aad: Array(handshake[0..<33])
+        )
+        let devicePublic = try Base64URL.decodeKey(
+            try XCTUnwrap(try JSONReader.value(plaintext)["device_pubkey"]?.stringValue)
+        )
         XCTAssertTrue(keyLog.contains { $0.hasPrefix("DEVICE_STATIC \(Hex.encode(devicePublic)) ") })
     }
 
@@ -134,8 +169,10 @@ final class TraceSavingTests: XCTestCase {
     func testAnUnwritableTraceDirectoryStopsTheRunBeforeTheAdapterStarts() throws {
         let file = try writeTemporaryFile("not a directory", in: self)
         let pidFile = traceDirectory() + ".pid"
-        let run = CommandRun.run(["--vectors", Self.vectors, "--adapter", Fixture.misbehavingCommand("--pid-file", pidFile),
-                                  "--save-traces", file + "/traces"])
+        let run = CommandRun.run([
+            "--vectors", Self.vectors, "--adapter", Fixture.misbehavingCommand("--pid-file", pidFile),
+            "--save-traces", file + "/traces",
+        ])
         XCTAssertEqual(run.status, .usage)
         XCTAssertTrue(run.stderr.contains("--save-traces: cannot write to \(file)/traces"), run.stderr)
         XCTAssertEqual(run.stdout, "", "no run, no report")
@@ -154,12 +191,19 @@ final class TraceSavingTests: XCTestCase {
     func testInteropSelectsChecksByIdAndSavesTheFramesAfterTheHandshakeThatMadeTheirKeys() throws {
         let directory = traceDirectory()
         let reference = try referenceAdapter().joined(separator: " ")
-        let run = CommandRun.run(["interop", "--adapter", reference, "--adapter", reference,
-                                  "--filter", "interop/A-B/frames-both-ways", "--save-traces", directory, "--save-all-traces"],
-                                 reference: try referenceAdapter())
+        let run = CommandRun.run(
+            [
+                "interop", "--adapter", reference, "--adapter", reference,
+                "--filter", "interop/A-B/frames-both-ways", "--save-traces", directory, "--save-all-traces",
+            ],
+            reference: try referenceAdapter()
+        )
         XCTAssertEqual(run.status, .success, run.stdout)
         XCTAssertTrue(run.stdout.contains("1 passed, 0 failed, 0 skipped"), run.stdout)
-        XCTAssertEqual(files(in: directory), ["interop_A-B_frames-both-ways.keylog", "interop_A-B_frames-both-ways.trace.jsonl"])
+        XCTAssertEqual(
+            files(in: directory),
+            ["interop_A-B_frames-both-ways.keylog", "interop_A-B_frames-both-ways.trace.jsonl"]
+        )
         let trace = try records(try read(directory, "interop_A-B_frames-both-ways.trace.jsonl"))
         XCTAssertNotNil(trace.first?["pairingPayload"], "the runner gave the device the core's key, as a QR does")
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x02, 0x02])
@@ -167,17 +211,33 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertEqual(Set(trace.compactMap { $0["data"]?["channelId"]?.stringValue }), ["interop_A-B"])
         // Both adapters' lines: A as device, B as core, the same session keys from each.
         let keyLog = try read(directory, "interop_A-B_frames-both-ways.keylog").filter { !$0.isEmpty }
-        XCTAssertEqual(keyLog.map { String($0.prefix { $0 != " " }) },
-                       ["DEVICE_STATIC", "HANDSHAKE_EPHEMERAL", "CLIENT_EPHEMERAL", "DEVICE_STATIC", "CLIENT_EPHEMERAL",
-                        "SESSION_KEYS", "CORE_STATIC", "SERVER_EPHEMERAL", "SESSION_KEYS"])
+        XCTAssertEqual(
+            keyLog.map { String($0.prefix { $0 != " " }) },
+            [
+                "DEVICE_STATIC", "HANDSHAKE_EPHEMERAL", "CLIENT_EPHEMERAL", "DEVICE_STATIC", "CLIENT_EPHEMERAL",
+                "SESSION_KEYS", "CORE_STATIC", "SERVER_EPHEMERAL", "SESSION_KEYS",
+            ]
+        )
         XCTAssertEqual(keyLog[5], keyLog[8], "device and core logged the same session")
 
         // The check ids select exactly: the handshake alone saves no frames.
         let handshakeOnly = traceDirectory()
-        XCTAssertEqual(CommandRun.run(["interop", "--adapter", reference, "--filter", "interop/*/handshake",
-                                       "--save-traces", handshakeOnly, "--save-all-traces"],
-                                      reference: try referenceAdapter()).status, .success)
-        XCTAssertEqual(files(in: handshakeOnly), ["interop_A-B_handshake.keylog", "interop_A-B_handshake.trace.jsonl",
-                                                  "interop_B-A_handshake.keylog", "interop_B-A_handshake.trace.jsonl"])
+        XCTAssertEqual(
+            CommandRun.run(
+                [
+                    "interop", "--adapter", reference, "--filter", "interop/*/handshake",
+                    "--save-traces", handshakeOnly, "--save-all-traces",
+                ],
+                reference: try referenceAdapter()
+            ).status,
+            .success
+        )
+        XCTAssertEqual(
+            files(in: handshakeOnly),
+            [
+                "interop_A-B_handshake.keylog", "interop_A-B_handshake.trace.jsonl",
+                "interop_B-A_handshake.keylog", "interop_B-A_handshake.trace.jsonl",
+            ]
+        )
     }
 }

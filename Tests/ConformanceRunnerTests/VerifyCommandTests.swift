@@ -1,7 +1,7 @@
-import OpenHumanTunnel
-import KitModels
-import VectorGeneration
 import Foundation
+import KitModels
+import OpenHumanTunnel
+import VectorGeneration
 import XCTest
 
 /// `conformance verify` on traces and key logs the reference library wrote (kit chapter 3):
@@ -13,8 +13,10 @@ final class VerifyCommandTests: XCTestCase {
     // REQ: VERIFY-9, VERIFY-1
     func testZeroForACleanTraceWithItsKeyLogAndTheTranscriptShowsTheEnvelopes() throws {
         let e = try exchange()
-        let run = CommandRun.run(["verify", "--trace", try writeTemporaryFile(e.trace, in: self),
-                                  "--keylog", try writeTemporaryFile(e.keyLog, in: self)])
+        let run = CommandRun.run([
+            "verify", "--trace", try writeTemporaryFile(e.trace, in: self),
+            "--keylog", try writeTemporaryFile(e.keyLog, in: self),
+        ])
         XCTAssertEqual(run.status, .success, run.stderr)
         XCTAssertTrue(run.stdout.contains("core.ping"))
         XCTAssertTrue(run.stdout.contains("pairing code"))
@@ -25,8 +27,10 @@ final class VerifyCommandTests: XCTestCase {
     func testOneForADepartureNamedInTheJSONForm() throws {
         let e = try exchange()
         let replayed = e.records + [TraceRecord(time: e.records.last!.time, body: e.records[3].body)]
-        let run = CommandRun.run(["verify", "--trace", try writeTemporaryFile(RecordedExchange.trace(replayed), in: self),
-                                  "--format", "json"])
+        let run = CommandRun.run([
+            "verify", "--trace", try writeTemporaryFile(RecordedExchange.trace(replayed), in: self),
+            "--format", "json",
+        ])
         XCTAssertEqual(run.status, .failures, run.stderr)
         let node = try JSONNodeReader.readObject(Array(run.stdout.utf8))
         XCTAssertEqual(node.member("status"), .string(Array("departure".utf8)))
@@ -56,11 +60,15 @@ final class VerifyCommandTests: XCTestCase {
     func testNoSecretOfTheKeyLogAppearsInEitherForm() throws {
         let e = try exchange()
         let trace = try writeTemporaryFile(e.trace, in: self), log = try writeTemporaryFile(e.keyLog, in: self)
-        let outputs = ["text", "json"].map { CommandRun.run(["verify", "--trace", trace, "--keylog", log, "--format", $0]).stdout }
+        let outputs = ["text", "json"].map {
+            CommandRun.run(["verify", "--trace", trace, "--keylog", log, "--format", $0]).stdout
+        }
         for entry in e.keyLogEntries {
             let secret = entry.secret
-            let forms = [Hex.encode(secret), Base64URL.encode(secret), Hex.encode(Array(secret.prefix(32))),
-                         Base64URL.encode(Array(secret.prefix(32))), Hex.encode(Array(secret.suffix(32)))]
+            let forms = [
+                Hex.encode(secret), Base64URL.encode(secret), Hex.encode(Array(secret.prefix(32))),
+                Base64URL.encode(Array(secret.prefix(32))), Hex.encode(Array(secret.suffix(32))),
+            ]
             for output in outputs {
                 for form in forms { XCTAssertFalse(output.contains(form), "\(entry.label) appears in the output") }
             }

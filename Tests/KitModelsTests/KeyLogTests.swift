@@ -1,7 +1,7 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
 import Testing
+import TunnelCrypto
 
 /// The key log's line grammar and its one rule of consistency (kit chapter 3, KEYLOG-*).
 @Suite struct KeyLogTests {
@@ -13,13 +13,19 @@ import Testing
     @Test func aWrittenLineIsLabelIdAndSecretInLowercaseHex() throws {
         let line = Self.coreEntry.line
         #expect(line == "CORE_STATIC \(Hex.encode(X25519.publicKey(privateKey: Self.core))) \(Hex.encode(Self.core))\n")
-        #expect(try KeyLogParser.parse(line).secret(.coreStatic, id: X25519.publicKey(privateKey: Self.core)) == Self.core)
+        #expect(
+            try KeyLogParser.parse(line).secret(.coreStatic, id: X25519.publicKey(privateKey: Self.core)) == Self.core
+        )
     }
 
     // REQ: KEYLOG-2
     @Test func sessionKeysAreNamedByBothEphemeralPublicKeys() throws {
         let keys = SessionKeys(c2s: repeated(0x11, 32), s2c: repeated(0x22, 32))
-        let entry = KeyLogEntry.session(clientEphemeralPublic: repeated(0xaa, 32), serverEphemeralPublic: repeated(0xbb, 32), keys: keys)
+        let entry = KeyLogEntry.session(
+            clientEphemeralPublic: repeated(0xaa, 32),
+            serverEphemeralPublic: repeated(0xbb, 32),
+            keys: keys
+        )
         let log = try KeyLogParser.parse(entry.line)
         #expect(log.secret(.sessionKeys, id: repeated(0xaa, 32) + repeated(0xbb, 32)) == keys.c2s + keys.s2c)
         #expect(log.secret(.sessionKeys, id: repeated(0xbb, 32) + repeated(0xaa, 32)) == nil)
@@ -60,13 +66,19 @@ import Testing
     // REQ: KEYLOG-4
     @Test func theSameSecretTwiceIsFineButAnotherSecretForTheSameIdDisablesBoth() throws {
         let id = X25519.publicKey(privateKey: Self.core)
-        #expect(try KeyLogParser.parse(Self.coreEntry.line + Self.coreEntry.line).secret(.coreStatic, id: id) == Self.core)
+        #expect(
+            try KeyLogParser.parse(Self.coreEntry.line + Self.coreEntry.line).secret(.coreStatic, id: id) == Self.core
+        )
 
         let other = KeyLogEntry(label: .coreStatic, id: id, secret: repeated(7, 32))
         let reading = KeyLogParser.read(Self.coreEntry.line + other.line + Self.coreEntry.line)
         // Line 3 repeats line 1 but still contradicts line 2: every contradicting line is named.
-        #expect(reading.errors == [.conflictingSecret(line: 2, label: .coreStatic, id: id),
-                                   .conflictingSecret(line: 3, label: .coreStatic, id: id)])
+        #expect(
+            reading.errors == [
+                .conflictingSecret(line: 2, label: .coreStatic, id: id),
+                .conflictingSecret(line: 3, label: .coreStatic, id: id),
+            ]
+        )
         #expect(reading.log.secret(.coreStatic, id: id) == nil)
         #expect(throws: KeyLogError.conflictingSecret(line: 2, label: .coreStatic, id: id)) {
             try KeyLogParser.parse(Self.coreEntry.line + other.line)

@@ -8,22 +8,42 @@ import Testing
     // REQ: TRACE-2
     @Test func theHeaderIsReadAndWrittenWithItsMembersSorted() throws {
         #expect(TraceHeader().line == #"{"trace":"openhuman-tunnel","version":1}"#)
-        #expect(try TraceHeader.decode(line: utf8(#"{"version":1,"trace":"openhuman-tunnel","tool":"x"}"#)) == TraceHeader())
-        #expect(throws: TraceError.unsupportedVersion(2)) { try TraceHeader.decode(line: utf8(#"{"trace":"openhuman-tunnel","version":2}"#)) }
-        #expect(throws: TraceError.badMemberValue("trace")) { try TraceHeader.decode(line: utf8(#"{"trace":"other","version":1}"#)) }
-        #expect(throws: TraceError.missingMember("version")) { try TraceHeader.decode(line: utf8(#"{"trace":"openhuman-tunnel"}"#)) }
-        #expect(throws: TraceError.badMemberType("version")) { try TraceHeader.decode(line: utf8(#"{"trace":"openhuman-tunnel","version":"1"}"#)) }
+        #expect(
+            try TraceHeader.decode(line: utf8(#"{"version":1,"trace":"openhuman-tunnel","tool":"x"}"#)) == TraceHeader()
+        )
+        #expect(throws: TraceError.unsupportedVersion(2)) {
+            try TraceHeader.decode(line: utf8(#"{"trace":"openhuman-tunnel","version":2}"#))
+        }
+        #expect(throws: TraceError.badMemberValue("trace")) {
+            try TraceHeader.decode(line: utf8(#"{"trace":"other","version":1}"#))
+        }
+        #expect(throws: TraceError.missingMember("version")) {
+            try TraceHeader.decode(line: utf8(#"{"trace":"openhuman-tunnel"}"#))
+        }
+        #expect(throws: TraceError.badMemberType("version")) {
+            try TraceHeader.decode(line: utf8(#"{"trace":"openhuman-tunnel","version":"1"}"#))
+        }
     }
 
     // REQ: TRACE-3, TRACE-4, TRACE-6
     @Test func aFrameRecordRoundTripsThroughItsOneSortedLine() throws {
-        let record = TraceRecord.frame(time: 1_700_000_000_123, from: .device, to: .relay, channelId: "ch-1", payload: "AwAB")
+        let record = TraceRecord.frame(
+            time: 1_700_000_000_123,
+            from: .device,
+            to: .relay,
+            channelId: "ch-1",
+            payload: "AwAB"
+        )
         let line = record.line
-        #expect(line == #"{"data":{"channelId":"ch-1","payload":"AwAB"},"event":"tunnel:frame","from":"device","time":1700000000123,"to":"relay"}"#)
+        #expect(
+            line
+                == #"{"data":{"channelId":"ch-1","payload":"AwAB"},"event":"tunnel:frame","from":"device","time":1700000000123,"to":"relay"}"#
+        )
         #expect(try Self.decode(line) == record)
         #expect(try Self.decode(line).frame?.payload == "AwAB")
         // The same record written with its members in another order and white space reads the same.
-        let spaced = #"{ "to":"relay", "time":1700000000123, "from":"device", "event":"tunnel:frame", "data":{"payload":"AwAB","channelId":"ch-1"} }"#
+        let spaced =
+            #"{ "to":"relay", "time":1700000000123, "from":"device", "event":"tunnel:frame", "data":{"payload":"AwAB","channelId":"ch-1"} }"#
         #expect(try Self.decode(spaced).line == line)
     }
 
@@ -56,7 +76,10 @@ import Testing
             (#"{"time":1} x"#, .badJSON),
             (#"{"time":1,"time":2,"pairingPayload":"p"}"#, .duplicateMember("time")),
             (#"{"time":1}"#, .missingMember("event")),
-            (#"{"time":1,"event":"tunnel:frame","pairingPayload":"p","from":"core","to":"relay","data":{}}"#, .ambiguousRecord),
+            (
+                #"{"time":1,"event":"tunnel:frame","pairingPayload":"p","from":"core","to":"relay","data":{}}"#,
+                .ambiguousRecord
+            ),
             (#"{"time":1,"pairingPayload":7}"#, .badMemberType("pairingPayload")),
             (#"{"time":1,"event":5,"from":"core","to":"relay","data":{}}"#, .badMemberType("event")),
             (#"{"time":1,"event":"","from":"core","to":"relay","data":{}}"#, .badMemberValue("event")),

@@ -1,9 +1,9 @@
-import OpenHumanTunnel
-import VectorFormat
-import ReferenceAdapter
-import Mutants
 import ConformanceRunner
 import Foundation
+import Mutants
+import OpenHumanTunnel
+import ReferenceAdapter
+import VectorFormat
 import XCTest
 
 /// The suite's self-check: every deliberately broken implementation (a `Mutant`) must fail at
@@ -22,8 +22,10 @@ final class MutantCatchTests: XCTestCase {
     func testReferenceAdapterPassesEveryVector() throws {
         let start = Date()
         let run = try SuiteRun.run(ReferenceAdapter(implementation: .reference))
-        print("one full in-process run of the reference: \(run.ran) vectors, \(run.requests) requests, "
-              + String(format: "%.3f s", Date().timeIntervalSince(start)))
+        print(
+            "one full in-process run of the reference: \(run.ran) vectors, \(run.requests) requests, "
+                + String(format: "%.3f s", Date().timeIntervalSince(start))
+        )
         XCTAssertGreaterThan(run.ran, 0, "no vector ran: is vectors/ empty?")
         XCTAssertEqual(run.failures.map(\.description), [], "the reference fails vectors")
     }
@@ -31,8 +33,10 @@ final class MutantCatchTests: XCTestCase {
     /// The composed implementation with no bug switched on is the control for every mutant: it
     /// must answer exactly as the library does, so a mutant's failures come from its one bug.
     func testComposedControlPassesEveryVector() throws {
-        let run = try SuiteRun.run(ReferenceAdapter(implementation: .composedControl),
-                                   accumulatedCaseLimit: MutantReport.mutantAccumulatedCaseLimit)
+        let run = try SuiteRun.run(
+            ReferenceAdapter(implementation: .composedControl),
+            accumulatedCaseLimit: MutantReport.mutantAccumulatedCaseLimit
+        )
         XCTAssertGreaterThan(run.ran, 0, "no vector ran: is vectors/ empty?")
         XCTAssertEqual(run.failures.map(\.description), [], "the composed control fails vectors")
     }
@@ -58,13 +62,18 @@ final class MutantCatchTests: XCTestCase {
         let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? [])
             .filter { ($0 as NSString).lastPathComponent.hasPrefix("MutantCatalog+") }
         XCTAssertFalse(files.isEmpty, "no MutantCatalog+<area>.swift file under Sources/")
-        let declarations = try files
+        let declarations =
+            try files
             .map { try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8) }
             .reduce(0) { $0 + $1.components(separatedBy: " = Mutant(\n").count - 1 }
         XCTAssertEqual(declarations, Mutant.catalog.count, "a declared mutant is missing from its area's list")
         XCTAssertEqual(Set(Mutant.catalog.map(\.name)).count, Mutant.catalog.count, "a mutant is listed twice")
-        let ids = Set(try RequirementReader.read(directory: SuiteRun.repositoryRoot.appendingPathComponent("spec")).map(\.id))
-        let unknown = Mutant.catalog.flatMap { mutant in mutant.breaks.filter { !ids.contains($0) }.map { "\(mutant.name): \($0)" } }
+        let ids = Set(
+            try RequirementReader.read(directory: SuiteRun.repositoryRoot.appendingPathComponent("spec")).map(\.id)
+        )
+        let unknown = Mutant.catalog.flatMap { mutant in
+            mutant.breaks.filter { !ids.contains($0) }.map { "\(mutant.name): \($0)" }
+        }
         XCTAssertEqual(unknown, [], "mutants that name a requirement the spec does not define")
         // Positive control: a real id passes and a made-up one would not.
         XCTAssertTrue(ids.contains("FRAME-OPEN-7"))
@@ -80,7 +89,11 @@ final class MutantCatchTests: XCTestCase {
             return
         }
         let current = try? String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(current, text, "spec/kit/mutants.md is stale: regenerate with WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests")
+        XCTAssertEqual(
+            current,
+            text,
+            "spec/kit/mutants.md is stale: regenerate with WRITE_MUTANTS_MD=1 swift test --filter MutantCatchTests"
+        )
     }
 }
 
@@ -99,17 +112,27 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         XCTAssertEqual(response["ok"], .bool(true))
         XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference"))
         XCTAssertEqual(response["output"]?["version"], .string(VectorFile.currentSuiteVersion))
-        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128), "sessionReplayMemory": .int(65_536)]))
+        XCTAssertEqual(
+            response["output"]?["policies"],
+            .object(["replayMemory": .int(128), "sessionReplayMemory": .int(65_536)])
+        )
         XCTAssertEqual(response["output"]?["operations"]?.arrayValue?.contains(.string("handshake-core")), true)
     }
 
     // REQ: ADP-12
     func testMutantNamesItselfInHello() {
         let mutant = ReferenceAdapter(mutant: .window127)
-        let response = mutant.handle(request: .object(["id": .int(1), "op": .string("hello"),
-                                                      "input": .object(["protocol": .int(1)])]))
+        let response = mutant.handle(
+            request: .object([
+                "id": .int(1), "op": .string("hello"),
+                "input": .object(["protocol": .int(1)]),
+            ])
+        )
         XCTAssertEqual(response["output"]?["name"], .string("openhuman-swift-reference/mutant/window-127"))
-        XCTAssertEqual(response["output"]?["policies"], .object(["replayMemory": .int(128), "sessionReplayMemory": .int(65_536)]))
+        XCTAssertEqual(
+            response["output"]?["policies"],
+            .object(["replayMemory": .int(128), "sessionReplayMemory": .int(65_536)])
+        )
     }
 
     // REQ: ADP-8, ADP-11
@@ -134,14 +157,18 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
 
     // REQ: ADP-5
     func testUnknownRequestMembersAreIgnored() {
-        let response = respond(#"{"id":6,"op":"hchacha20","extra":[1,2],"input":{"key":"\#(String(repeating: "00", count: 32))","nonce":"\#(String(repeating: "00", count: 16))","also":true}}"#)
+        let response = respond(
+            #"{"id":6,"op":"hchacha20","extra":[1,2],"input":{"key":"\#(String(repeating: "00", count: 32))","nonce":"\#(String(repeating: "00", count: 16))","also":true}}"#
+        )
         XCTAssertEqual(response["ok"], .bool(true))
     }
 
     // REQ: ADP-10
     func testProtocolRejectionCarriesTheProtocolCode() {
         let keys = String(repeating: "11", count: 32)
-        let response = respond(#"{"id":7,"op":"frame-open","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","frame":"01"}}"#)
+        let response = respond(
+            #"{"id":7,"op":"frame-open","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","frame":"01"}}"#
+        )
         XCTAssertEqual(response, .object(["id": .int(7), "ok": .bool(false), "error": .string("legacy_frame")]))
     }
 
@@ -153,30 +180,40 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         XCTAssertEqual(success["ok"], .bool(true))
         XCTAssertNotNil(success["output"]?.objectValue)
         XCTAssertNil(success["error"])
-        let failure = respond(#"{"id":22,"op":"frame-open","input":{"role":"device","c2s":"\#(key)","s2c":"\#(key)","frame":""}}"#)
+        let failure = respond(
+            #"{"id":22,"op":"frame-open","input":{"role":"device","c2s":"\#(key)","s2c":"\#(key)","frame":""}}"#
+        )
         XCTAssertEqual(failure, .object(["id": .int(22), "ok": .bool(false), "error": .string("empty_frame")]))
     }
 
     // REQ: ADP-9
     func testRequestsCarryNoStateSoTheSameFrameOpensTwice() {
         let keys = String(repeating: "44", count: 32), nonce = String(repeating: "55", count: 24)
-        let frame = respond(#"{"id":23,"op":"frame-seal","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"00"}}"#)["output"]!["frame"]!.stringValue!
-        let open = #"{"id":24,"op":"frame-open","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","frame":"\#(frame)"}}"#
+        let frame = respond(
+            #"{"id":23,"op":"frame-seal","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"00"}}"#
+        )["output"]!["frame"]!.stringValue!
+        let open =
+            #"{"id":24,"op":"frame-open","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","frame":"\#(frame)"}}"#
         XCTAssertEqual(respond(open)["output"], .object(["plaintext": .string("00")]))
         // A second request with the same frame starts from an empty window: not `replayed`.
         XCTAssertEqual(respond(open)["output"], .object(["plaintext": .string("00")]))
         // Positive control: within one `session` request the window does carry over.
-        let twice = respond(#"{"id":25,"op":"session","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","steps":[{"open":{"frame":"\#(frame)"}},{"open":{"frame":"\#(frame)"}}]}}"#)
+        let twice = respond(
+            #"{"id":25,"op":"session","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","steps":[{"open":{"frame":"\#(frame)"}},{"open":{"frame":"\#(frame)"}}]}}"#
+        )
         XCTAssertEqual(twice["output"]?["steps"]?.arrayValue?.last, .object(["error": .string("replayed")]))
     }
 
     // REQ: ADP-14
     func testAnInjectedNonceIsUsedExactlyAndAnAbsentOneIsDrawnFresh() {
         let keys = String(repeating: "66", count: 32), nonce = String(repeating: "77", count: 24)
-        let injected = respond(#"{"id":26,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"01"}}"#)
+        let injected = respond(
+            #"{"id":26,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"01"}}"#
+        )
         let frame = injected["output"]!["frame"]!.stringValue!
         XCTAssertEqual(String(frame.dropFirst(2).prefix(48)), nonce)
-        let drawn = #"{"id":27,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","plaintext":"01"}}"#
+        let drawn =
+            #"{"id":27,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","plaintext":"01"}}"#
         let first = respond(drawn)["output"]!["frame"]!.stringValue!
         let second = respond(drawn)["output"]!["frame"]!.stringValue!
         XCTAssertNotEqual(first.dropFirst(2).prefix(48), second.dropFirst(2).prefix(48))
@@ -186,13 +223,19 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
     // REQ: ADP-16
     func testHandshakeCoreReportsTheChannelAfterEveryStepAndGoesOnAfterARejection() {
         let core = String(repeating: "01", count: 32)
-        let corePublic = respond(#"{"id":28,"op":"x25519","input":{"scalar":"\#(core)","u":"09\#(String(repeating: "00", count: 31))"}}"#)["output"]!["shared"]!.stringValue!
-        let start = respond(#"{"id":29,"op":"handshake-device-start","input":{"corePublicKey":"\#(corePublic)","deviceStaticPrivate":"\#(String(repeating: "02", count: 32))","handshakeEphemeralPrivate":"\#(String(repeating: "03", count: 32))","clientEphemeralPrivate":"\#(String(repeating: "04", count: 32))","nonce":"\#(String(repeating: "10", count: 24))"}}"#)
+        let corePublic = respond(
+            #"{"id":28,"op":"x25519","input":{"scalar":"\#(core)","u":"09\#(String(repeating: "00", count: 31))"}}"#
+        )["output"]!["shared"]!.stringValue!
+        let start = respond(
+            #"{"id":29,"op":"handshake-device-start","input":{"corePublicKey":"\#(corePublic)","deviceStaticPrivate":"\#(String(repeating: "02", count: 32))","handshakeEphemeralPrivate":"\#(String(repeating: "03", count: 32))","clientEphemeralPrivate":"\#(String(repeating: "04", count: 32))","nonce":"\#(String(repeating: "10", count: 24))"}}"#
+        )
         let frame = start["output"]!["frame"]!.stringValue!
         let step = { (frame: String) in
             #"{"frame":"\#(frame)","now":100,"serverEphemeralPrivate":"\#(String(repeating: "05", count: 32))","ackNonce":"\#(String(repeating: "20", count: 24))"}"#
         }
-        let response = respond(#"{"id":30,"op":"handshake-core","input":{"coreStaticPrivate":"\#(core)","channel":{"state":"pending","expiresAt":100},"steps":[\#(step("03")),\#(step(frame)),\#(step(frame))]}}"#)
+        let response = respond(
+            #"{"id":30,"op":"handshake-core","input":{"coreStaticPrivate":"\#(core)","channel":{"state":"pending","expiresAt":100},"steps":[\#(step("03")),\#(step(frame)),\#(step(frame))]}}"#
+        )
         let steps = response["output"]?["steps"]?.arrayValue ?? []
         XCTAssertEqual(steps.count, 3)
         guard steps.count == 3 else { return }
@@ -208,13 +251,20 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
     // REQ: ADP-15
     func testSessionStepErrorDoesNotStopLaterSteps() {
         let keys = String(repeating: "22", count: 32), nonce = String(repeating: "33", count: 24)
-        let sealed = respond(#"{"id":8,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"6869"}}"#)
+        let sealed = respond(
+            #"{"id":8,"op":"frame-seal","input":{"role":"device","c2s":"\#(keys)","s2c":"\#(keys)","nonce":"\#(nonce)","plaintext":"6869"}}"#
+        )
         let frame = sealed["output"]!["frame"]!.stringValue!
-        let response = respond(#"{"id":9,"op":"session","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","steps":[{"open":{"frame":"\#(frame)"}},{"open":{"frame":"\#(frame)"}},{"open":{"frame":""}}]}}"#)
-        XCTAssertEqual(response["output"]?["steps"], .array([
-            .object(["plaintext": .string("6869")]), .object(["error": .string("replayed")]),
-            .object(["error": .string("empty_frame")]),
-        ]))
+        let response = respond(
+            #"{"id":9,"op":"session","input":{"role":"core","c2s":"\#(keys)","s2c":"\#(keys)","steps":[{"open":{"frame":"\#(frame)"}},{"open":{"frame":"\#(frame)"}},{"open":{"frame":""}}]}}"#
+        )
+        XCTAssertEqual(
+            response["output"]?["steps"],
+            .array([
+                .object(["plaintext": .string("6869")]), .object(["error": .string("replayed")]),
+                .object(["error": .string("empty_frame")]),
+            ])
+        )
     }
 
     // REQ: ADP-1, ADP-4, ADP-7, ADP-11, ADP-13
@@ -232,19 +282,24 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
             """#
         requests.fileHandleForWriting.write(Data(input.utf8))
         try requests.fileHandleForWriting.close()
-        let status = adapter.serve(input: requests.fileHandleForReading.fileDescriptor,
-                                   output: responses.fileHandleForWriting.fileDescriptor)
+        let status = adapter.serve(
+            input: requests.fileHandleForReading.fileDescriptor,
+            output: responses.fileHandleForWriting.fileDescriptor
+        )
         try responses.fileHandleForWriting.close()
         let lines = String(decoding: responses.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
         XCTAssertEqual(status, 0)
         XCTAssertEqual(lines.count, 5, "one line per request up to shutdown, none for the blank line or after shutdown")
-        XCTAssertEqual(lines.dropFirst(), [
-            #"{"id":null,"ok":false,"error":"bad_request"}"#,
-            #"{"id":2,"ok":false,"error":"unsupported"}"#,
-            #"{"id":3,"ok":false,"error":"bad_request"}"#,
-            #"{"id":4,"ok":true,"output":{}}"#,
-        ])
+        XCTAssertEqual(
+            lines.dropFirst(),
+            [
+                #"{"id":null,"ok":false,"error":"bad_request"}"#,
+                #"{"id":2,"ok":false,"error":"unsupported"}"#,
+                #"{"id":3,"ok":false,"error":"bad_request"}"#,
+                #"{"id":4,"ok":true,"output":{}}"#,
+            ]
+        )
     }
 
     // REQ: ADP-30, ADP-32
@@ -260,21 +315,26 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
             """#
         requests.fileHandleForWriting.write(Data(input.utf8))
         try requests.fileHandleForWriting.close()
-        _ = adapter.serve(input: requests.fileHandleForReading.fileDescriptor,
-                          output: responses.fileHandleForWriting.fileDescriptor)
+        _ = adapter.serve(
+            input: requests.fileHandleForReading.fileDescriptor,
+            output: responses.fileHandleForWriting.fileDescriptor
+        )
         try responses.fileHandleForWriting.close()
         let lines = String(decoding: responses.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines, [
-            #"{"id":1,"ok":false,"error":"bad_request"}"#,
-            #"{"id":2,"ok":false,"error":"bad_request"}"#,
-            #"{"id":3,"ok":false,"error":"bad_request"}"#,
-            // Positive controls: a paired surrogate is a character, 2^53 - 1 is a length.
-            #"{"id":4,"ok":false,"error":"qr_bad_character"}"#,
-            #"{"id":5,"ok":false,"error":"hkdf_output_too_long"}"#,
-            // A line that is not JSON at all keeps the null id of ADP-11.
-            #"{"id":null,"ok":false,"error":"bad_request"}"#,
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                #"{"id":1,"ok":false,"error":"bad_request"}"#,
+                #"{"id":2,"ok":false,"error":"bad_request"}"#,
+                #"{"id":3,"ok":false,"error":"bad_request"}"#,
+                // Positive controls: a paired surrogate is a character, 2^53 - 1 is a length.
+                #"{"id":4,"ok":false,"error":"qr_bad_character"}"#,
+                #"{"id":5,"ok":false,"error":"hkdf_output_too_long"}"#,
+                // A line that is not JSON at all keeps the null id of ADP-11.
+                #"{"id":null,"ok":false,"error":"bad_request"}"#,
+            ]
+        )
     }
 
     // REQ: ADP-13
@@ -282,12 +342,17 @@ final class ReferenceAdapterProtocolTests: XCTestCase {
         let requests = Pipe(), responses = Pipe()
         requests.fileHandleForWriting.write(Data(#"{"id":1,"op":"hello","input":{"protocol":1}}"#.utf8))
         try requests.fileHandleForWriting.close()
-        let status = adapter.serve(input: requests.fileHandleForReading.fileDescriptor,
-                                   output: responses.fileHandleForWriting.fileDescriptor)
+        let status = adapter.serve(
+            input: requests.fileHandleForReading.fileDescriptor,
+            output: responses.fileHandleForWriting.fileDescriptor
+        )
         try responses.fileHandleForWriting.close()
         let text = String(decoding: responses.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(status, 0)
-        XCTAssertTrue(text.hasPrefix(#"{"id":1,"ok":true,"output":{"#), "the last line, without its line feed, is answered")
+        XCTAssertTrue(
+            text.hasPrefix(#"{"id":1,"ok":true,"output":{"#),
+            "the last line, without its line feed, is answered"
+        )
     }
 }
 
@@ -309,12 +374,18 @@ struct SuiteRun {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private static let bundle = Result { try VectorBundle.load(directory: repositoryRoot.appendingPathComponent("vectors")) }
+    private static let bundle = Result {
+        try VectorBundle.load(directory: repositoryRoot.appendingPathComponent("vectors"))
+    }
 
     /// Runs every vector the runner would run by default (slow ones aside), or with `slowOnly`
     /// the slow ones alone. Accumulated vectors with more than `accumulatedCaseLimit` cases are
     /// left out: their cases are the smaller ones' cases and more of the same kind.
-    static func run(_ adapter: ReferenceAdapter, accumulatedCaseLimit: Int64 = .max, slowOnly: Bool = false) throws -> SuiteRun {
+    static func run(
+        _ adapter: ReferenceAdapter,
+        accumulatedCaseLimit: Int64 = .max,
+        slowOnly: Bool = false
+    ) throws -> SuiteRun {
         var run = SuiteRun()
         var client = InProcessClient(adapter: adapter)
         let hello = try client.hello()
@@ -325,8 +396,10 @@ struct SuiteRun {
                 guard let cases = vector.input["cases"]?.intValue, cases <= accumulatedCaseLimit else { continue }
                 mismatch = try AccumulatedInProcess.mismatch(vector, client: &client)
             } else {
-                mismatch = ResponseComparison.mismatch(expected: vector.expected,
-                                                       response: client.ask(vector.operation, vector.input))
+                mismatch = ResponseComparison.mismatch(
+                    expected: vector.expected,
+                    response: client.ask(vector.operation, vector.input)
+                )
             }
             run.ran += 1
             if let mismatch { run.failures.append(Failure(id: vector.id, message: mismatch)) }
@@ -345,18 +418,24 @@ struct InProcessClient {
 
     mutating func ask(_ operation: String, _ input: JSONValue) -> AdapterResponse {
         requests += 1
-        let response = adapter.handle(request: .object(["id": .int(Int64(requests)), "op": .string(operation), "input": input]))
+        let response = adapter.handle(
+            request: .object(["id": .int(Int64(requests)), "op": .string(operation), "input": input])
+        )
         if response["ok"] == .bool(true) { return .ok(response["output"] ?? .null) }
         return .error(response["error"]?.stringValue ?? "")
     }
 
     /// The adapter's `hello`, as the runner reads it.
     mutating func hello() throws -> AdapterHello {
-        guard case .ok(let output) = ask("hello", .object(["protocol": .int(1)])) else { throw SuiteError("hello failed") }
+        guard case .ok(let output) = ask("hello", .object(["protocol": .int(1)])) else {
+            throw SuiteError("hello failed")
+        }
         return AdapterHello(
-            name: output["name"]?.stringValue ?? "", version: output["version"]?.stringValue ?? "",
+            name: output["name"]?.stringValue ?? "",
+            version: output["version"]?.stringValue ?? "",
             operations: Set(output["operations"]?.arrayValue?.compactMap(\.stringValue) ?? []),
-            policies: (output["policies"]?.objectValue ?? [:]).compactMapValues(\.intValue))
+            policies: (output["policies"]?.objectValue ?? [:]).compactMapValues(\.intValue)
+        )
     }
 }
 
@@ -365,16 +444,21 @@ struct InProcessClient {
 enum AccumulatedInProcess {
     static func mismatch(_ vector: Vector, client: inout InProcessClient) throws -> String? {
         guard let seed = vector.input["seed"]?.stringValue, let count = vector.input["cases"]?.intValue,
-              let expected = vector.expected["sha256"]?.stringValue else { throw SuiteError("\(vector.id) is malformed") }
+            let expected = vector.expected["sha256"]?.stringValue
+        else { throw SuiteError("\(vector.id) is malformed") }
         var hash = AccumulatedHash()
         for testCase in AccumulatedCases(seed: seed, count: Int(count)) {
             guard case .ok(let output) = client.ask("frame-seal", testCase.sealInput),
-                  let sealed = output["frame"]?.stringValue.flatMap(Hex.decode) else {
+                let sealed = output["frame"]?.stringValue.flatMap(Hex.decode)
+            else {
                 return "frame-seal failed for case \(hash.count)"
             }
             switch client.ask("frame-open", testCase.openInput(sealed: sealed)) {
             case .ok(let opened):
-                hash.absorb(sealed: sealed, opened: .plaintext(opened["plaintext"]?.stringValue.flatMap(Hex.decode) ?? []))
+                hash.absorb(
+                    sealed: sealed,
+                    opened: .plaintext(opened["plaintext"]?.stringValue.flatMap(Hex.decode) ?? [])
+                )
             case .error(let code):
                 hash.absorb(sealed: sealed, opened: .error(code))
             }
@@ -392,10 +476,14 @@ enum LiveRun {
         get throws {
             let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
                 .deletingLastPathComponent()
-            let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("reference-adapter") }
+            let candidates = [directory, directory.deletingLastPathComponent()].map {
+                $0.appendingPathComponent("reference-adapter")
+            }
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw SuiteError("reference-adapter is not built next to the test bundle (\(directory.path)); "
-                                 + "run swift build --build-tests first")
+                throw SuiteError(
+                    "reference-adapter is not built next to the test bundle (\(directory.path)); "
+                        + "run swift build --build-tests first"
+                )
             }
             return found
         }
@@ -467,18 +555,27 @@ struct MutantReport {
     }
 
     private static func compute() throws -> MutantReport {
-        let control = try SuiteRun.run(ReferenceAdapter(implementation: .composedControl),
-                                       accumulatedCaseLimit: mutantAccumulatedCaseLimit)
+        let control = try SuiteRun.run(
+            ReferenceAdapter(implementation: .composedControl),
+            accumulatedCaseLimit: mutantAccumulatedCaseLimit
+        )
         guard control.failures.isEmpty else {
-            throw SuiteError("the composed control fails \(control.failures.count) vectors; mutant catches would mean nothing")
+            throw SuiteError(
+                "the composed control fails \(control.failures.count) vectors; mutant catches would mean nothing"
+            )
         }
         guard try LiveRun.failingChecks(.composedControl).isEmpty else {
             throw SuiteError("the composed control fails live checks; mutant catches would mean nothing")
         }
-        let slowControl = try SuiteRun.run(ReferenceAdapter(implementation: .composedControl),
-                                           accumulatedCaseLimit: mutantAccumulatedCaseLimit, slowOnly: true)
+        let slowControl = try SuiteRun.run(
+            ReferenceAdapter(implementation: .composedControl),
+            accumulatedCaseLimit: mutantAccumulatedCaseLimit,
+            slowOnly: true
+        )
         guard slowControl.failures.isEmpty else {
-            throw SuiteError("the composed control fails \(slowControl.failures.count) slow vectors; mutant catches would mean nothing")
+            throw SuiteError(
+                "the composed control fails \(slowControl.failures.count) slow vectors; mutant catches would mean nothing"
+            )
         }
         let mutants = Mutant.catalog
         let rows = LockedArray<Result<Row, Error>>(count: mutants.count)
@@ -486,13 +583,19 @@ struct MutantReport {
         DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
             let mutant = mutants[index]
             rows[index] = Result {
-                var run = try SuiteRun.run(ReferenceAdapter(mutant: mutant), accumulatedCaseLimit: mutantAccumulatedCaseLimit)
+                var run = try SuiteRun.run(
+                    ReferenceAdapter(mutant: mutant),
+                    accumulatedCaseLimit: mutantAccumulatedCaseLimit
+                )
                 let live = try LiveRun.failingChecks(.mutant(mutant))
                 if run.failures.isEmpty && live.isEmpty {
                     // Only a bound at the top of a range needs a slow vector (RPC-2's 2^20 requests):
                     // those run for the mutants the others miss, not for every mutant.
-                    run = try SuiteRun.run(ReferenceAdapter(mutant: mutant), accumulatedCaseLimit: mutantAccumulatedCaseLimit,
-                                           slowOnly: true)
+                    run = try SuiteRun.run(
+                        ReferenceAdapter(mutant: mutant),
+                        accumulatedCaseLimit: mutantAccumulatedCaseLimit,
+                        slowOnly: true
+                    )
                 }
                 return Row(mutant: mutant, caughtBy: run.failures.map(\.id), liveChecksFailed: live)
             }
@@ -522,19 +625,25 @@ struct MutantReport {
             "",
             "Vectors run per implementation: \(vectorsRun). Mutants: \(rows.count); caught by a vector: "
                 + "\(rows.filter { !$0.caughtBy.isEmpty }.count); caught by a live check only: \(liveOnly.count)"
-                + (liveOnly.isEmpty ? "." : " (\(liveOnly.joined(separator: ", ")): no fixed vector can test fresh randomness)."),
+                + (liveOnly.isEmpty
+                    ? "." : " (\(liveOnly.joined(separator: ", ")): no fixed vector can test fresh randomness)."),
             "",
             "| mutant | what it gets wrong | breaks | caught by (first 5 vectors) | vectors failed | live checks failed |",
             "| --- | --- | --- | --- | --- | --- |",
         ]
         for row in rows {
-            let caught = row.caughtBy.isEmpty ? (row.caught ? "none" : "**none: a gap in the suite**")
+            let caught =
+                row.caughtBy.isEmpty
+                ? (row.caught ? "none" : "**none: a gap in the suite**")
                 : row.caughtBy.prefix(5).map { "`\($0)`" }.joined(separator: "<br>")
-            let live = row.liveChecksFailed.isEmpty ? "none" : row.liveChecksFailed.map { "`\($0)`" }.joined(separator: "<br>")
+            let live =
+                row.liveChecksFailed.isEmpty ? "none" : row.liveChecksFailed.map { "`\($0)`" }.joined(separator: "<br>")
             // A '|' inside a cell (`a || b`) would end the cell.
             let wrong = row.mutant.wrong.replacingOccurrences(of: "|", with: "\\|")
             let breaks = row.mutant.breaks.joined(separator: ", ")
-            lines.append("| `\(row.mutant.name)` | \(wrong) | \(breaks) | \(caught) | \(row.caughtBy.count) | \(live) |")
+            lines.append(
+                "| `\(row.mutant.name)` | \(wrong) | \(breaks) | \(caught) | \(row.caughtBy.count) | \(live) |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

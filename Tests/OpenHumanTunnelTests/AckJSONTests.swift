@@ -1,6 +1,6 @@
 import OpenHumanTunnel
-import VectorGeneration
 import Testing
+import VectorGeneration
 
 /// The ack plaintext at the device (ACK-4 step 6). Every plaintext is sealed with the right
 /// k_ack, so authentication passes and the JSON rule under test is the first check that can fail.
@@ -8,7 +8,11 @@ import Testing
     static let pairing = Pairing.named("ack json")
     static let required = #""kind":"handshake_ack","server_ephemeral_pubkey":"<S>""#
 
-    static func check(_ plaintext: [UInt8], expected: TunnelError?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ plaintext: [UInt8],
+        expected: TunnelError?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let ack = try pairing.core.sealAck(plaintext, for: pairing.device)
         if let expected {
             #expect(throws: expected, sourceLocation: sourceLocation) { try pairing.device.finish(ack) }
@@ -16,13 +20,19 @@ import Testing
             let keys = try pairing.device.finish(ack)
             // The session keys of the real core: same static and ephemeral secrets.
             var channel = Pairing.openPending
-            #expect(keys == (try pairing.core.accept(pairing.device.start(), channel: &channel).keys), sourceLocation: sourceLocation)
+            #expect(
+                keys == (try pairing.core.accept(pairing.device.start(), channel: &channel).keys),
+                sourceLocation: sourceLocation
+            )
         }
     }
 
     static func check(_ jsonCase: JSONCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try check(jsonCase.render(["<S>": Base64URL.encode(pairing.core.serverEphemeralPublic)]),
-                  expected: jsonCase.expected, sourceLocation: sourceLocation)
+        try check(
+            jsonCase.render(["<S>": Base64URL.encode(pairing.core.serverEphemeralPublic)]),
+            expected: jsonCase.expected,
+            sourceLocation: sourceLocation
+        )
     }
 
     /// The positive control: the helper's ack is byte for byte the core's ack.
@@ -30,7 +40,9 @@ import Testing
     @Test func theSendersExactFormIsAccepted() throws {
         var channel = Pairing.openPending
         let real = try Self.pairing.core.accept(Self.pairing.device.start(), channel: &channel).ack
-        #expect(try Self.pairing.core.sealAck(Self.pairing.core.canonicalAckPlaintext, for: Self.pairing.device) == real)
+        #expect(
+            try Self.pairing.core.sealAck(Self.pairing.core.canonicalAckPlaintext, for: Self.pairing.device) == real
+        )
         try Self.check(Self.pairing.core.canonicalAckPlaintext, expected: nil)
     }
 
@@ -38,7 +50,10 @@ import Testing
     @Test(arguments: [
         JSONCase(#"{"server_ephemeral_pubkey":"<S>","kind":"handshake_ack"}"#, nil),
         JSONCase(" { \"kind\" :\t\"handshake_ack\" ,\r\n \"server_ephemeral_pubkey\" : \"<S>\" } ", nil),
-        JSONCase(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","v":3,"extra":{"kind":"other","x":[true,null]}}"#, nil),
+        JSONCase(
+            #"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","v":3,"extra":{"kind":"other","x":[true,null]}}"#,
+            nil
+        ),
         JSONCase(#"{"kind":"handshake\u005fack","server_ephemeral_pubkey":"<S>"}"#, nil),
         JSONCase(#"{"\u006bind":"\u0068andshake_ack","server\u005fephemeral_pubkey":"<S>"}"#, nil),
         JSONCase(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","Kind":"other"}"#, nil),
@@ -64,13 +79,19 @@ import Testing
     // REQ: ACK-4, JSON-4
     @Test(arguments: nonStringValues)
     func aNonStringKindIsBadFieldType(value: String) throws {
-        try Self.check(JSONCase(#"{"kind":\#(value.replacing("<K>", with: "handshake_ack")),"server_ephemeral_pubkey":"<S>"}"#,
-                                .badFieldType("kind")))
+        try Self.check(
+            JSONCase(
+                #"{"kind":\#(value.replacing("<K>", with: "handshake_ack")),"server_ephemeral_pubkey":"<S>"}"#,
+                .badFieldType("kind")
+            )
+        )
     }
 
     // REQ: ACK-4
-    @Test(arguments: ["", "handshake", "handshake_ack ", " handshake_ack", "Handshake_ack", "HANDSHAKE_ACK", "handshake-ack",
-                      "handshake_ack\\u0000", "handshake_ac", "handshake_acks", "request", "\\u0068andshake_acK"])
+    @Test(arguments: [
+        "", "handshake", "handshake_ack ", " handshake_ack", "Handshake_ack", "HANDSHAKE_ACK", "handshake-ack",
+        "handshake_ack\\u0000", "handshake_ac", "handshake_acks", "request", "\\u0068andshake_acK",
+    ])
     func aKindOfAnotherValueIsBadFieldValue(kind: String) throws {
         try Self.check(JSONCase(#"{"kind":"\#(kind)","server_ephemeral_pubkey":"<S>"}"#, .badFieldValue("kind")))
     }
@@ -78,8 +99,12 @@ import Testing
     // REQ: ACK-4, JSON-4
     @Test(arguments: nonStringValues)
     func aNonStringServerEphemeralKeyIsBadFieldType(value: String) throws {
-        try Self.check(JSONCase(#"{"kind":"handshake_ack","server_ephemeral_pubkey":\#(value.replacing("<K>", with: "<S>"))}"#,
-                                .badFieldType("server_ephemeral_pubkey")))
+        try Self.check(
+            JSONCase(
+                #"{"kind":"handshake_ack","server_ephemeral_pubkey":\#(value.replacing("<K>", with: "<S>"))}"#,
+                .badFieldType("server_ephemeral_pubkey")
+            )
+        )
     }
 
     // REQ: ACK-4, JSON-6, ENC-1, ENC-3
@@ -91,11 +116,19 @@ import Testing
 
     // REQ: ACK-4, JSON-2
     @Test(arguments: [
-        JSONCase(#"{"kind":"handshake_ack","kind":"handshake_ack","server_ephemeral_pubkey":"<S>"}"#, .duplicateField("kind")),
+        JSONCase(
+            #"{"kind":"handshake_ack","kind":"handshake_ack","server_ephemeral_pubkey":"<S>"}"#,
+            .duplicateField("kind")
+        ),
         JSONCase(#"{"kind":"other","server_ephemeral_pubkey":"<S>","kind":"handshake_ack"}"#, .duplicateField("kind")),
-        JSONCase(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","server_ephemeral_pubkey":"<S>"}"#,
-                 .duplicateField("server_ephemeral_pubkey")),
-        JSONCase(#"{"kind":"handshake_ack","\u006bind":"handshake_ack","server_ephemeral_pubkey":"<S>"}"#, .duplicateField("kind")),
+        JSONCase(
+            #"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","server_ephemeral_pubkey":"<S>"}"#,
+            .duplicateField("server_ephemeral_pubkey")
+        ),
+        JSONCase(
+            #"{"kind":"handshake_ack","\u006bind":"handshake_ack","server_ephemeral_pubkey":"<S>"}"#,
+            .duplicateField("kind")
+        ),
         JSONCase(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","x":1,"x":2}"#, .duplicateField("x")),
         JSONCase(#"{"x":1,"x":1}"#, .duplicateField("x")),
     ])
@@ -146,7 +179,10 @@ import Testing
     /// that arrives later is still accepted.
     // REQ: ACK-4
     @Test func aRejectedAckDoesNotPreventTheValidOne() throws {
-        let bad = try Self.pairing.core.sealAck(utf8(#"{"kind":"nope","server_ephemeral_pubkey":"AAAA"}"#), for: Self.pairing.device)
+        let bad = try Self.pairing.core.sealAck(
+            utf8(#"{"kind":"nope","server_ephemeral_pubkey":"AAAA"}"#),
+            for: Self.pairing.device
+        )
         #expect(throws: TunnelError.badFieldValue("kind")) { try Self.pairing.device.finish(bad) }
         try Self.check(Self.pairing.core.canonicalAckPlaintext, expected: nil)
     }

@@ -9,8 +9,10 @@ import Testing
 
     // REQ: ENC-2
     @Test func rfc4648Section10VectorsInTheUrlAlphabetWithoutPadding() throws {
-        let cases: [(String, String)] = [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
-                                         ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")]
+        let cases: [(String, String)] = [
+            ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+        ]
         for (plain, text) in cases {
             #expect(Base64URL.encode(utf8(plain)) == text)
             #expect(try Base64URL.decode(text) == utf8(plain))
@@ -80,7 +82,7 @@ import Testing
     @Test func trailingBitsMustBeZero() throws {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         for (value, last) in alphabet.enumerated() {
-            let two = "AA" + "Q" + String(last)   // length 4: always valid, control
+            let two = "AA" + "Q" + String(last)  // length 4: always valid, control
             #expect(try Base64URL.decode(two).count == 3)
             let pair = "AAAA" + "Q" + String(last)  // length 6 % 4 == 2
             if value % 16 == 0 {

@@ -1,6 +1,6 @@
-import TunnelCrypto
 import OpenHumanTunnel
 import Testing
+import TunnelCrypto
 
 /// One core key per channel (CHAN-KEY-*), the core's own pairing window (CLOCK-1) and the core
 /// key fingerprint (QR-SRC-3).
@@ -10,10 +10,17 @@ import Testing
     // REQ: CLOCK-1
     @Test func theRelayCannotExtendThePairingWindow() {
         let issued: Int64 = 1_790_000_000
-        #expect(PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: 253_402_300_799_999) == issued + 600)
-        #expect(PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: (issued + 601) * 1000) == issued + 600)
+        #expect(
+            PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: 253_402_300_799_999) == issued + 600
+        )
+        #expect(
+            PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: (issued + 601) * 1000) == issued + 600
+        )
         // Control: within the cap the relay's value stands, rounded down.
-        #expect(PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: (issued + 599) * 1000 + 999) == issued + 599)
+        #expect(
+            PairingWindow.expiresAt(issuedAt: issued, relayExpiresAtMilliseconds: (issued + 599) * 1000 + 999) == issued
+                + 599
+        )
     }
 
     /// Times at the top of the range are answered, not trapped on: an issue time within 600 s of
@@ -23,8 +30,13 @@ import Testing
     @Test func timesAtTheTopOfTheRangeDoNotTrap() {
         #expect(PairingWindow.expiresAt(issuedAt: .max, relayExpiresAtMilliseconds: 0) == 0)
         #expect(PairingWindow.expiresAt(issuedAt: .max - 599, relayExpiresAtMilliseconds: 7_000) == 7)
-        var channel = CoreChannel(coreStaticPrivate: testPrivateKey("top of the range"), state: .pending(expiresAt: .max))
-        #expect(throws: TunnelError.noSession) { try channel.open([0x02] + [UInt8](repeating: 0, count: 40), now: .max) }
+        var channel = CoreChannel(
+            coreStaticPrivate: testPrivateKey("top of the range"),
+            state: .pending(expiresAt: .max)
+        )
+        #expect(throws: TunnelError.noSession) {
+            try channel.open([0x02] + [UInt8](repeating: 0, count: 40), now: .max)
+        }
         #expect(channel.state == .pending(expiresAt: .max), "an error changes nothing")
     }
 
@@ -32,11 +44,14 @@ import Testing
     /// device thinks it is on; a new channel may not take a key in use.
     // REQ: CHAN-KEY-1, CHAN-KEY-2
     @Test func aSharedCoreKeyRevokesEveryChannelThatUsesIt() {
-        let a = X25519.publicKey(privateKey: testPrivateKey("channel a")), b = X25519.publicKey(privateKey: testPrivateKey("channel b"))
+        let a = X25519.publicKey(privateKey: testPrivateKey("channel a")),
+            b = X25519.publicKey(privateKey: testPrivateKey("channel b"))
         #expect(CoreKeyRegistry.sharingKeys([a, b, a]) == [0, 2])
         #expect(CoreKeyRegistry.sharingKeys([a, b]) == [])
         #expect(throws: TunnelError.duplicateCoreKey) { try CoreKeyRegistry.checkNew(b, existing: [a, b]) }
-        #expect(throws: Never.self) { try CoreKeyRegistry.checkNew(X25519.publicKey(privateKey: testPrivateKey("c")), existing: [a, b]) }
+        #expect(throws: Never.self) {
+            try CoreKeyRegistry.checkNew(X25519.publicKey(privateKey: testPrivateKey("c")), existing: [a, b])
+        }
     }
 
     /// The fingerprint of section 8.11's example key, computed independently with Python's hashlib.

@@ -1,6 +1,6 @@
 import OpenHumanTunnel
-import VectorGeneration
 import Testing
+import VectorGeneration
 
 /// The handshake plaintext at the core (JSON-1 to JSON-7, HS-4 step 7). Every plaintext is
 /// sealed with the right k_hs, so authentication passes and the JSON rule under test is the
@@ -11,32 +11,51 @@ import Testing
 
     /// Seals `plaintext` and offers it to the core on a pending channel; checks the outcome and
     /// that a rejection changed nothing.
-    static func check(_ plaintext: [UInt8], expected: TunnelError?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ plaintext: [UInt8],
+        expected: TunnelError?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let frame = try pairing.device.sealHandshake(plaintext)
         var channel = Pairing.openPending
         if let expected {
-            #expect(throws: expected, sourceLocation: sourceLocation) { try pairing.core.accept(frame, channel: &channel) }
+            #expect(throws: expected, sourceLocation: sourceLocation) {
+                try pairing.core.accept(frame, channel: &channel)
+            }
             #expect(channel == Pairing.openPending, sourceLocation: sourceLocation)
         } else {
             let accepted = try pairing.core.accept(frame, channel: &channel)
             #expect(accepted.devicePublicKey == pairing.device.staticPublic, sourceLocation: sourceLocation)
-            #expect(accepted.clientEphemeralPublic == pairing.device.clientEphemeralPublic, sourceLocation: sourceLocation)
-            #expect(channel == .paired(devicePublicKey: pairing.device.staticPublic,
-                                       lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic),
-                    sourceLocation: sourceLocation)
+            #expect(
+                accepted.clientEphemeralPublic == pairing.device.clientEphemeralPublic,
+                sourceLocation: sourceLocation
+            )
+            #expect(
+                channel
+                    == .paired(
+                        devicePublicKey: pairing.device.staticPublic,
+                        lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic
+                    ),
+                sourceLocation: sourceLocation
+            )
         }
     }
 
     static func check(_ jsonCase: JSONCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try check(jsonCase.render(["<D>": pairing.device.staticPublicText, "<C>": pairing.device.clientEphemeralPublicText]),
-                  expected: jsonCase.expected, sourceLocation: sourceLocation)
+        try check(
+            jsonCase.render(["<D>": pairing.device.staticPublicText, "<C>": pairing.device.clientEphemeralPublicText]),
+            expected: jsonCase.expected,
+            sourceLocation: sourceLocation
+        )
     }
 
     /// The positive control every negative case below is a variation of: the sender's exact
     /// form, built by the test helper, equals what `DeviceHandshake.start` sends.
     // REQ: HS-2, JSON-1
     @Test func theSendersExactFormIsAccepted() throws {
-        #expect(try Self.pairing.device.sealHandshake(Self.pairing.device.canonicalPlaintext) == Self.pairing.device.start())
+        #expect(
+            try Self.pairing.device.sealHandshake(Self.pairing.device.canonicalPlaintext) == Self.pairing.device.start()
+        )
         try Self.check(Self.pairing.device.canonicalPlaintext, expected: nil)
     }
 
@@ -46,15 +65,30 @@ import Testing
         JSONCase(#"{"client_ephemeral_pubkey":"<C>","device_pubkey":"<D>"}"#, nil),
         JSONCase(" \t\r\n{\r\n\t\"device_pubkey\"\t:\t\"<D>\" ,\n\"client_ephemeral_pubkey\":\"<C>\"\r\n} \n", nil),
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","label":{"x":[1,2]}}"#, nil),
-        JSONCase(#"{"v":2,"device_pubkey":"<D>","n":null,"t":true,"f":false,"client_ephemeral_pubkey":"<C>","e":""}"#, nil),
-        JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","big":1e999,"neg":-0.5E+3,"z":-0,"fr":10.25e-2}"#, nil),
-        JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","s":"\"\\\/\b\f\n\r\t\u0000\u00e9\uD83D\uDE00"}"#, nil),
+        JSONCase(
+            #"{"v":2,"device_pubkey":"<D>","n":null,"t":true,"f":false,"client_ephemeral_pubkey":"<C>","e":""}"#,
+            nil
+        ),
+        JSONCase(
+            #"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","big":1e999,"neg":-0.5E+3,"z":-0,"fr":10.25e-2}"#,
+            nil
+        ),
+        JSONCase(
+            #"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","s":"\"\\\/\b\f\n\r\t\u0000\u00e9\uD83D\uDE00"}"#,
+            nil
+        ),
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","name":"Zoë 📱"}"#, nil),
         JSONCase(#"{"device\u005fpubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#, nil),
         JSONCase(#"{"device\u005Fpubkey":"<D>","\u0063lient_ephemeral_pubkey":"<C>"}"#, nil),
-        JSONCase(#"{"\u0064\u0065\u0076\u0069\u0063\u0065\u005f\u0070\u0075\u0062\u006b\u0065\u0079":"<D>","client_ephemeral_pubkey":"<C>"}"#, nil),
+        JSONCase(
+            #"{"\u0064\u0065\u0076\u0069\u0063\u0065\u005f\u0070\u0075\u0062\u006b\u0065\u0079":"<D>","client_ephemeral_pubkey":"<C>"}"#,
+            nil
+        ),
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","label":{"a":1,"a":2}}"#, nil),
-        JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","device_pubkey ":7,"Device_pubkey":null}"#, nil),
+        JSONCase(
+            #"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","device_pubkey ":7,"Device_pubkey":null}"#,
+            nil
+        ),
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","":""}"#, nil),
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","\u0000":0}"#, nil),
     ])
@@ -69,12 +103,21 @@ import Testing
         let text = Self.pairing.device.staticPublicText
         let first = UInt8(text.unicodeScalars.first!.value)
         let escaped = "\\u00" + Hex.encode([first]) + text.dropFirst()
-        try Self.check(Self.pairing.device.plaintext(#"{"device_pubkey":"\#(escaped)","client_ephemeral_pubkey":"<C>"}"#), expected: nil)
+        try Self.check(
+            Self.pairing.device.plaintext(#"{"device_pubkey":"\#(escaped)","client_ephemeral_pubkey":"<C>"}"#),
+            expected: nil
+        )
         let other = first == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         let otherText = "\\u00" + Hex.encode([other]) + text.dropFirst()
         var channel = Pairing.openPending
-        let accepted = try Self.pairing.core.accept(Self.pairing.device.sealHandshake(Self.pairing.device.plaintext(
-            #"{"device_pubkey":"\#(otherText)","client_ephemeral_pubkey":"<C>"}"#)), channel: &channel)
+        let accepted = try Self.pairing.core.accept(
+            Self.pairing.device.sealHandshake(
+                Self.pairing.device.plaintext(
+                    #"{"device_pubkey":"\#(otherText)","client_ephemeral_pubkey":"<C>"}"#
+                )
+            ),
+            channel: &channel
+        )
         #expect(Base64URL.encode(accepted.devicePublicKey) == String(UnicodeScalar(other)) + text.dropFirst())
     }
 
@@ -95,12 +138,26 @@ import Testing
 
     // REQ: JSON-2
     @Test(arguments: [
-        JSONCase(#"{"device_pubkey":"<D>","device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#, .duplicateField("device_pubkey")),
-        JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","device_pubkey":"<C>"}"#, .duplicateField("device_pubkey")),
-        JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","client_ephemeral_pubkey":"<C>"}"#,
-                 .duplicateField("client_ephemeral_pubkey")),
-        JSONCase(#"{"device_pubkey":"<D>","device\u005fpubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#, .duplicateField("device_pubkey")),
-        JSONCase(#"{"device_pubkey":7,"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#, .duplicateField("device_pubkey")),
+        JSONCase(
+            #"{"device_pubkey":"<D>","device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#,
+            .duplicateField("device_pubkey")
+        ),
+        JSONCase(
+            #"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","device_pubkey":"<C>"}"#,
+            .duplicateField("device_pubkey")
+        ),
+        JSONCase(
+            #"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","client_ephemeral_pubkey":"<C>"}"#,
+            .duplicateField("client_ephemeral_pubkey")
+        ),
+        JSONCase(
+            #"{"device_pubkey":"<D>","device\u005fpubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#,
+            .duplicateField("device_pubkey")
+        ),
+        JSONCase(
+            #"{"device_pubkey":7,"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#,
+            .duplicateField("device_pubkey")
+        ),
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","x":1,"x":1}"#, .duplicateField("x")),
         JSONCase(#"{"x":1,"x":2}"#, .duplicateField("x")),
         JSONCase(#"{"device_pubkey":"AAAA","x":[],"x":{}}"#, .duplicateField("x")),
@@ -125,8 +182,11 @@ import Testing
     /// Which duplicated name is reported is not part of the wire code; only the code is fixed.
     // REQ: JSON-2
     @Test func severalDuplicatesGiveDuplicateField() throws {
-        let frame = try Self.pairing.device.sealHandshake(Self.pairing.device.plaintext(
-            #"{"a":1,"b":1,"b":2,"a":2,"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#))
+        let frame = try Self.pairing.device.sealHandshake(
+            Self.pairing.device.plaintext(
+                #"{"a":1,"b":1,"b":2,"a":2,"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#
+            )
+        )
         var channel = Pairing.openPending
         do {
             _ = try Self.pairing.core.accept(frame, channel: &channel)
@@ -140,15 +200,23 @@ import Testing
     // REQ: JSON-4, JSON-7
     @Test(arguments: nonStringValues)
     func aNonStringDeviceKeyIsBadFieldType(value: String) throws {
-        try Self.check(JSONCase(#"{"device_pubkey":\#(value.replacing("<K>", with: "<D>")),"client_ephemeral_pubkey":"<C>"}"#,
-                                .badFieldType("device_pubkey")))
+        try Self.check(
+            JSONCase(
+                #"{"device_pubkey":\#(value.replacing("<K>", with: "<D>")),"client_ephemeral_pubkey":"<C>"}"#,
+                .badFieldType("device_pubkey")
+            )
+        )
     }
 
     // REQ: JSON-4, JSON-7
     @Test(arguments: nonStringValues)
     func aNonStringClientEphemeralKeyIsBadFieldType(value: String) throws {
-        try Self.check(JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":\#(value.replacing("<K>", with: "<C>"))}"#,
-                                .badFieldType("client_ephemeral_pubkey")))
+        try Self.check(
+            JSONCase(
+                #"{"device_pubkey":"<D>","client_ephemeral_pubkey":\#(value.replacing("<K>", with: "<C>"))}"#,
+                .badFieldType("client_ephemeral_pubkey")
+            )
+        )
     }
 
     // REQ: JSON-6, ENC-1, ENC-3
@@ -251,7 +319,10 @@ import Testing
         JSONCase(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}<x:ff>"#, .badHandshakeJSON),
         JSONCase(#"<x:efbbbf>{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>"}"#, .badHandshakeJSON),
         // Invalid UTF-8 together with a duplicate: JSON-1 first.
-        JSONCase(#"{"device_pubkey":"<D>","device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","s":"<x:ff>"}"#, .badHandshakeJSON),
+        JSONCase(
+            #"{"device_pubkey":"<D>","device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","s":"<x:ff>"}"#,
+            .badHandshakeJSON
+        ),
     ])
     func notOneUTF8JSONObject(jsonCase: JSONCase) throws {
         try Self.check(jsonCase)

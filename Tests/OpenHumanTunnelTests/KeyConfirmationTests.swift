@@ -8,8 +8,10 @@ import Testing
 
     /// A channel paired with `pairing.device` whose session comes from a first handshake.
     private func liveChannel(_ pairing: Pairing) throws -> (CoreChannel, DeviceExchange) {
-        var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate,
-                                  state: .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil))
+        var channel = CoreChannel(
+            coreStaticPrivate: pairing.core.staticPrivate,
+            state: .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil)
+        )
         let exchange = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
         #expect(try channel.open(exchange.frame("first", nonceLabel: "n0"), now: 1_001) == utf8("first"))
         return (channel, exchange)
@@ -24,19 +26,27 @@ import Testing
         let live = try liveChannel(pairing)
         var channel = live.0
         let old = live.1
-        let next = try channel.handshake(from: pairing.device.nextHandshake("next"), core: pairing.core.nextSession("next"),
-                                         now: 1_002)
+        let next = try channel.handshake(
+            from: pairing.device.nextHandshake("next"),
+            core: pairing.core.nextSession("next"),
+            now: 1_002
+        )
         #expect(try channel.open(next.frame("on next", nonceLabel: "n1"), now: 1_003) == utf8("on next"))
         let stateBefore = channel.state
-        _ = try channel.receiveHandshake(old.handshake, now: 1_004,
-                                         serverEphemeralPrivate: pairing.core.nextSession("replayed").serverEphemeralPrivate,
-                                         ackNonce: pairing.core.nextSession("replayed").ackNonce)
+        _ = try channel.receiveHandshake(
+            old.handshake,
+            now: 1_004,
+            serverEphemeralPrivate: pairing.core.nextSession("replayed").serverEphemeralPrivate,
+            ackNonce: pairing.core.nextSession("replayed").ackNonce
+        )
         #expect(channel.state == stateBefore)
         #expect(channel.pending?.handshakeEphemeralPublic == Array(old.handshake[1..<33]))
         #expect(try channel.open(next.frame("still live", nonceLabel: "n2"), now: 1_005) == utf8("still live"))
         // Control: under commit-on-handshake, the same replay would have ended it; here only a
         // frame under the replayed handshake's keys could commit it, and the old keys are gone.
-        #expect(throws: TunnelError.authFailed) { try channel.open(old.frame("old keys", nonceLabel: "n3"), now: 1_006) }
+        #expect(throws: TunnelError.authFailed) {
+            try channel.open(old.frame("old keys", nonceLabel: "n3"), now: 1_006)
+        }
     }
 
     /// Anyone who knows the device's public key can build a fresh handshake for it. It takes
@@ -48,13 +58,19 @@ import Testing
         var channel = started.0
         let live = started.1
         let before = (channel.state, channel.session?.memory)
-        _ = try channel.handshake(from: pairing.device.nextHandshake("forger's choice"), core: pairing.core.nextSession("f"),
-                                  now: 1_002)
+        _ = try channel.handshake(
+            from: pairing.device.nextHandshake("forger's choice"),
+            core: pairing.core.nextSession("f"),
+            now: 1_002
+        )
         #expect(channel.state == before.0)
         #expect(channel.session?.memory == before.1)
         #expect(try channel.open(live.frame("request", nonceLabel: "f1"), now: 1_003) == utf8("request"))
-        let genuine = try channel.handshake(from: pairing.device.nextHandshake("genuine"), core: pairing.core.nextSession("g"),
-                                            now: 1_004)
+        let genuine = try channel.handshake(
+            from: pairing.device.nextHandshake("genuine"),
+            core: pairing.core.nextSession("g"),
+            now: 1_004
+        )
         #expect(try channel.open(genuine.frame("committed", nonceLabel: "f2"), now: 1_005) == utf8("committed"))
     }
 
@@ -68,13 +84,22 @@ import Testing
             let phone = DeviceParty.named("lost ack phone", corePublic: core.staticPublic)
             var channel = CoreChannel(coreStaticPrivate: core.staticPrivate, state: Self.pending)
             _ = try channel.handshake(from: phone, core: core, now: 1_000)  // the ack never arrives
-            let retryDevice = rescan ? DeviceParty.named("rescanned phone", corePublic: core.staticPublic)
-                                     : phone.nextHandshake("retry")
+            let retryDevice =
+                rescan
+                ? DeviceParty.named("rescanned phone", corePublic: core.staticPublic)
+                : phone.nextHandshake("retry")
             let retry = try channel.handshake(from: retryDevice, core: core.nextSession("retry"), now: 1_010)
-            #expect(throws: TunnelError.pairingUnconfirmed) { try channel.open(retry.frame("ping", nonceLabel: "r1"), now: 1_011) }
+            #expect(throws: TunnelError.pairingUnconfirmed) {
+                try channel.open(retry.frame("ping", nonceLabel: "r1"), now: 1_011)
+            }
             try channel.confirm(now: 1_012)
-            #expect(channel.state == .paired(devicePublicKey: retryDevice.staticPublic,
-                                             lastHandshakeEphemeral: retryDevice.handshakeEphemeralPublic))
+            #expect(
+                channel.state
+                    == .paired(
+                        devicePublicKey: retryDevice.staticPublic,
+                        lastHandshakeEphemeral: retryDevice.handshakeEphemeralPublic
+                    )
+            )
             #expect(try channel.open(retry.frame("request", nonceLabel: "r2"), now: 1_013) == utf8("request"))
         }
     }
@@ -92,8 +117,13 @@ import Testing
         let fromB = try channel.handshake(from: b, core: core.nextSession("b"), now: 1_001)
         #expect(throws: TunnelError.authFailed) { try channel.open(fromA.frame("a", nonceLabel: "a1"), now: 1_002) }
         #expect(channel.state == Self.pending)
-        #expect(throws: TunnelError.pairingUnconfirmed) { try channel.open(fromB.frame("b", nonceLabel: "b1"), now: 1_003) }
-        guard case .confirming(let device, _, _) = channel.state else { Issue.record("not confirming"); return }
+        #expect(throws: TunnelError.pairingUnconfirmed) {
+            try channel.open(fromB.frame("b", nonceLabel: "b1"), now: 1_003)
+        }
+        guard case .confirming(let device, _, _) = channel.state else {
+            Issue.record("not confirming")
+            return
+        }
         #expect(device == b.staticPublic)
         #expect(throws: TunnelError.unknownDevice) {
             _ = try channel.handshake(from: a.nextHandshake("again"), core: core.nextSession("again"), now: 1_004)
@@ -110,7 +140,9 @@ import Testing
         let ping = try exchange.frame("ping", nonceLabel: "p1")
         #expect(throws: TunnelError.pairingUnconfirmed) { try channel.open(ping, now: 1_001) }
         #expect(channel.confirmationCode == exchange.coreCode)
-        #expect(throws: TunnelError.pairingUnconfirmed) { try channel.seal(utf8("pong"), nonce: repeated(7, 24), now: 1_002) }
+        #expect(throws: TunnelError.pairingUnconfirmed) {
+            try channel.seal(utf8("pong"), nonce: repeated(7, 24), now: 1_002)
+        }
         #expect(throws: TunnelError.replayed) { try channel.open(ping, now: 1_003) }
         try channel.confirm(now: 1_121)  // deadline = 1_001 + 120
         #expect(try channel.open(exchange.frame("request", nonceLabel: "p2"), now: 1_122) == utf8("request"))
@@ -127,7 +159,9 @@ import Testing
             let pairing = Pairing.named("rejected")
             var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate, state: Self.pending)
             let exchange = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
-            #expect(throws: TunnelError.pairingUnconfirmed) { try channel.open(exchange.frame("ping", nonceLabel: "x1"), now: 1_001) }
+            #expect(throws: TunnelError.pairingUnconfirmed) {
+                try channel.open(exchange.frame("ping", nonceLabel: "x1"), now: 1_001)
+            }
             if timeout {
                 channel.advance(to: 1_121)
                 #expect(channel.state != .revoked, "at the deadline the user may still answer")
@@ -137,7 +171,9 @@ import Testing
             }
             #expect(channel.state == .revoked)
             #expect(channel.session == nil && channel.pending == nil)
-            #expect(throws: TunnelError.channelRevoked) { try channel.open(exchange.frame("again", nonceLabel: "x2"), now: 1_200) }
+            #expect(throws: TunnelError.channelRevoked) {
+                try channel.open(exchange.frame("again", nonceLabel: "x2"), now: 1_200)
+            }
         }
     }
 
@@ -147,18 +183,27 @@ import Testing
     // REQ: MEMORY-2, KEYCONF-3, KEYCONF-4
     @Test func anExhaustedSessionIsReplacedByTheDevicesNextHandshake() throws {
         let pairing = Pairing.named("exhausted")
-        var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate,
-                                  state: .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil),
-                                  sessionBound: 3)
+        var channel = CoreChannel(
+            coreStaticPrivate: pairing.core.staticPrivate,
+            state: .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil),
+            sessionBound: 3
+        )
         let first = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
         for n in 0..<3 { _ = try channel.open(first.frame("f\(n)", nonceLabel: "e\(n)"), now: 1_001) }
         let state = channel.state
-        #expect(throws: TunnelError.sessionExhausted) { try channel.open(first.frame("over", nonceLabel: "e3"), now: 1_002) }
-        #expect(throws: TunnelError.sessionExhausted) { try channel.seal(utf8("reply"), nonce: repeated(4, 24), now: 1_002) }
+        #expect(throws: TunnelError.sessionExhausted) {
+            try channel.open(first.frame("over", nonceLabel: "e3"), now: 1_002)
+        }
+        #expect(throws: TunnelError.sessionExhausted) {
+            try channel.seal(utf8("reply"), nonce: repeated(4, 24), now: 1_002)
+        }
         #expect(throws: TunnelError.replayed) { try channel.open(first.frame("f0", nonceLabel: "e0"), now: 1_002) }
         #expect(channel.state == state)
-        let next = try channel.handshake(from: pairing.device.nextHandshake("after bound"), core: pairing.core.nextSession("n"),
-                                         now: 1_003)
+        let next = try channel.handshake(
+            from: pairing.device.nextHandshake("after bound"),
+            core: pairing.core.nextSession("n"),
+            now: 1_003
+        )
         #expect(try channel.open(next.frame("fresh", nonceLabel: "e4"), now: 1_004) == utf8("fresh"))
         #expect(channel.session?.memory.count == 1)
     }

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import Testing
+import TunnelCrypto
 
 /// Private keys come from the CSPRNG, and each ephemeral serves one handshake (DH-3).
 @Suite struct KeyFreshnessTests {
@@ -11,10 +11,18 @@ import Testing
         let keys = (0..<200).map { _ in random.bytes(32) }
         #expect(Set(keys).count == 200)
         #expect(keys.allSatisfy { $0.count == 32 })
-        let core = CoreParty(staticPrivate: random.bytes(32), serverEphemeralPrivate: random.bytes(32), ackNonce: random.bytes(24))
-        let device = DeviceParty(corePublic: core.staticPublic, staticPrivate: random.bytes(32),
-                                 handshakeEphemeralPrivate: random.bytes(32), clientEphemeralPrivate: random.bytes(32),
-                                 nonce: random.bytes(24))
+        let core = CoreParty(
+            staticPrivate: random.bytes(32),
+            serverEphemeralPrivate: random.bytes(32),
+            ackNonce: random.bytes(24)
+        )
+        let device = DeviceParty(
+            corePublic: core.staticPublic,
+            staticPrivate: random.bytes(32),
+            handshakeEphemeralPrivate: random.bytes(32),
+            clientEphemeralPrivate: random.bytes(32),
+            nonce: random.bytes(24)
+        )
         var channel = Pairing.openPending
         let accepted = try core.accept(device.start(), channel: &channel)
         #expect(try device.finish(accepted.ack) == accepted.keys)

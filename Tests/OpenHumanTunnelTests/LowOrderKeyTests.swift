@@ -1,6 +1,6 @@
-import TunnelCrypto
 import OpenHumanTunnel
 import Testing
+import TunnelCrypto
 
 /// The fourteen low-order encodings (spec 2.3) at each of the six DH sites (spec 2.2), and the
 /// question whether any other public key gives an all-zero output.
@@ -34,7 +34,9 @@ import Testing
         let pairing = Pairing.named("low hs_eph")
         let frame = try pairing.device.start()
         var channel = Pairing.openPending
-        #expect(throws: TunnelError.lowOrderKey) { try pairing.core.accept(frame.replacing(at: 1, with: hex(encoding)), channel: &channel) }
+        #expect(throws: TunnelError.lowOrderKey) {
+            try pairing.core.accept(frame.replacing(at: 1, with: hex(encoding)), channel: &channel)
+        }
         #expect(channel == Pairing.openPending)
         _ = try pairing.core.accept(frame, channel: &channel)
     }
@@ -45,7 +47,9 @@ import Testing
     func coreRefusesALowOrderDeviceKey(encoding: String) throws {
         let pairing = Pairing.named("low device")
         let text = Base64URL.encode(hex(encoding))
-        let frame = try pairing.device.sealHandshake(pairing.device.plaintext(#"{"device_pubkey":"\#(text)","client_ephemeral_pubkey":"<C>"}"#))
+        let frame = try pairing.device.sealHandshake(
+            pairing.device.plaintext(#"{"device_pubkey":"\#(text)","client_ephemeral_pubkey":"<C>"}"#)
+        )
         var channel = Pairing.openPending
         #expect(throws: TunnelError.lowOrderKey) { try pairing.core.accept(frame, channel: &channel) }
         #expect(channel == Pairing.openPending)
@@ -58,7 +62,9 @@ import Testing
     func coreRefusesALowOrderClientEphemeralKey(encoding: String) throws {
         let pairing = Pairing.named("low client_eph")
         let text = Base64URL.encode(hex(encoding))
-        let frame = try pairing.device.sealHandshake(pairing.device.plaintext(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"\#(text)"}"#))
+        let frame = try pairing.device.sealHandshake(
+            pairing.device.plaintext(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"\#(text)"}"#)
+        )
         var channel = Pairing.openPending
         #expect(throws: TunnelError.lowOrderKey) { try pairing.core.accept(frame, channel: &channel) }
         #expect(channel == Pairing.openPending)
@@ -98,7 +104,10 @@ import Testing
     func deviceRefusesALowOrderServerEphemeralKey(encoding: String) throws {
         let pairing = Pairing.named("low server_eph")
         let text = Base64URL.encode(hex(encoding))
-        let ack = try pairing.core.sealAck(utf8(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"\#(text)"}"#), for: pairing.device)
+        let ack = try pairing.core.sealAck(
+            utf8(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"\#(text)"}"#),
+            for: pairing.device
+        )
         #expect(throws: TunnelError.lowOrderKey) { try pairing.device.finish(ack) }
         _ = try pairing.device.finish(pairing.core.sealAck(pairing.core.canonicalAckPlaintext, for: pairing.device))
     }
@@ -107,8 +116,11 @@ import Testing
     // REQ: HS-4, CHAN-3
     @Test func onAPairedChannelALowOrderDeviceKeyIsAnUnknownDevice() throws {
         let pairing = Pairing.named("low device paired")
-        let frame = try pairing.device.sealHandshake(pairing.device.plaintext(
-            #"{"device_pubkey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","client_ephemeral_pubkey":"<C>"}"#))
+        let frame = try pairing.device.sealHandshake(
+            pairing.device.plaintext(
+                #"{"device_pubkey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","client_ephemeral_pubkey":"<C>"}"#
+            )
+        )
         var channel = ChannelState.paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil)
         #expect(throws: TunnelError.unknownDevice) { try pairing.core.accept(frame, channel: &channel) }
         var pending = Pairing.openPending

@@ -20,7 +20,9 @@ import Testing
         #expect(channel == Pairing.openPending)
         // Control: the same device, sealing to Y's key.
         _ = try coreY.accept(toY.start(), channel: &channel)
-        #expect(channel == .paired(devicePublicKey: toY.staticPublic, lastHandshakeEphemeral: toY.handshakeEphemeralPublic))
+        #expect(
+            channel == .paired(devicePublicKey: toY.staticPublic, lastHandshakeEphemeral: toY.handshakeEphemeralPublic)
+        )
     }
 
     /// An impostor core without the real core's static private key answers with an ack sealed
@@ -69,8 +71,13 @@ import Testing
         let reconnect = pairing.device.nextHandshake("paired reconnect")
         let accepted = try pairing.core.nextSession("paired 2").accept(reconnect.start(), channel: &channel)
         #expect(accepted.devicePublicKey == pairing.device.staticPublic)
-        #expect(channel == .paired(devicePublicKey: pairing.device.staticPublic,
-                                   lastHandshakeEphemeral: reconnect.handshakeEphemeralPublic))
+        #expect(
+            channel
+                == .paired(
+                    devicePublicKey: pairing.device.staticPublic,
+                    lastHandshakeEphemeral: reconnect.handshakeEphemeralPublic
+                )
+        )
     }
 
     /// Two devices scanned the same QR code: the first to complete pairs the channel, and the
@@ -89,7 +96,10 @@ import Testing
         let paired = channel
         #expect(throws: TunnelError.unknownDevice) { try core.accept(secondFrame, channel: &channel) }
         #expect(channel == paired)
-        #expect(channel == .paired(devicePublicKey: first.staticPublic, lastHandshakeEphemeral: first.handshakeEphemeralPublic))
+        #expect(
+            channel
+                == .paired(devicePublicKey: first.staticPublic, lastHandshakeEphemeral: first.handshakeEphemeralPublic)
+        )
     }
 
     // MARK: Replayed handshakes
@@ -107,8 +117,10 @@ import Testing
         }
         #expect(channel == paired)
         // Control: a new handshake of the same device is accepted.
-        _ = try pairing.core.nextSession("replay last 2").accept(pairing.device.nextHandshake("replay last 2").start(),
-                                                                 channel: &channel)
+        _ = try pairing.core.nextSession("replay last 2").accept(
+            pairing.device.nextHandshake("replay last 2").start(),
+            channel: &channel
+        )
     }
 
     /// An older handshake replayed after a newer one is accepted as the same device (CHAN-5 only
@@ -130,8 +142,13 @@ import Testing
         // The relay replays H1: the core accepts it, with a fresh server ephemeral key.
         let replayCore = pairing.core.nextSession("replay older s3")
         let replayed = try replayCore.accept(h1, channel: &channel)
-        #expect(channel == .paired(devicePublicKey: pairing.device.staticPublic,
-                                   lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic))
+        #expect(
+            channel
+                == .paired(
+                    devicePublicKey: pairing.device.staticPublic,
+                    lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic
+                )
+        )
         #expect(replayed.keys != session1.keys)
         var coreSession = SessionCipher(role: .core, keys: replayed.keys)
 
@@ -141,7 +158,10 @@ import Testing
         #expect(throws: TunnelError.authFailed) { try attacker.finish(replayed.ack) }
         // Frames recorded from session 1, and frames sealed under session 1's keys, fail.
         #expect(throws: TunnelError.authFailed) { try coreSession.open(capturedFrame) }
-        let forged = try SessionCipher(role: .device, keys: pairing.device.finish(session1.ack)).seal(utf8("x"), nonce: testNonce(2))
+        let forged = try SessionCipher(role: .device, keys: pairing.device.finish(session1.ack)).seal(
+            utf8("x"),
+            nonce: testNonce(2)
+        )
         #expect(throws: TunnelError.authFailed) { try coreSession.open(forged) }
         #expect(coreSession.window.count == 0)
         // Control: only the real device (holding device_static and H1's client_eph) could use it.
@@ -159,13 +179,22 @@ import Testing
         let frame = try pairing.device.start()
         let pending = ChannelState.pending(expiresAt: 1_790_000_000)
         var channel = pending
-        #expect(throws: TunnelError.pairingExpired) { try pairing.core.accept(frame, channel: &channel, now: 1_790_000_001) }
+        #expect(throws: TunnelError.pairingExpired) {
+            try pairing.core.accept(frame, channel: &channel, now: 1_790_000_001)
+        }
         #expect(channel == pending)
-        #expect(throws: TunnelError.pairingExpired) { try pairing.core.accept(frame, channel: &channel, now: Int64.max) }
+        #expect(throws: TunnelError.pairingExpired) {
+            try pairing.core.accept(frame, channel: &channel, now: Int64.max)
+        }
         #expect(channel == pending)
         _ = try pairing.core.accept(frame, channel: &channel, now: 1_790_000_000)
-        #expect(channel == .paired(devicePublicKey: pairing.device.staticPublic,
-                                   lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic))
+        #expect(
+            channel
+                == .paired(
+                    devicePublicKey: pairing.device.staticPublic,
+                    lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic
+                )
+        )
     }
 
     /// A paired channel does not expire: the pending expiry no longer applies.
@@ -174,8 +203,11 @@ import Testing
         let pairing = Pairing.named("no expiry")
         var channel = ChannelState.pending(expiresAt: 10)
         _ = try pairing.core.accept(pairing.device.start(), channel: &channel, now: 10)
-        _ = try pairing.core.nextSession("no expiry 2").accept(pairing.device.nextHandshake("no expiry 2").start(),
-                                                               channel: &channel, now: Int64.max)
+        _ = try pairing.core.nextSession("no expiry 2").accept(
+            pairing.device.nextHandshake("no expiry 2").start(),
+            channel: &channel,
+            now: Int64.max
+        )
     }
 
     /// The expiry check comes before any X25519 (HS-4 step 4 before 5): a low-order header key
@@ -202,7 +234,9 @@ import Testing
         #expect(throws: TunnelError.channelRevoked) {
             try pairing.core.accept(frame.replacing(at: 1, with: repeated(0, 32)), channel: &channel)
         }
-        #expect(throws: TunnelError.frameTooShort) { try pairing.core.accept(Array(frame.prefix(72)), channel: &channel) }
+        #expect(throws: TunnelError.frameTooShort) {
+            try pairing.core.accept(Array(frame.prefix(72)), channel: &channel)
+        }
         #expect(channel == .revoked)
         // Control: the same frame on the channel it was paired on before revocation.
         var paired = ChannelState.paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil)
@@ -219,8 +253,13 @@ import Testing
         #expect(throws: TunnelError.unknownDevice) { try pairing.core.accept(other.start(), channel: &channel) }
         #expect(channel == .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil))
         _ = try pairing.core.accept(pairing.device.start(), channel: &channel)
-        #expect(channel == .paired(devicePublicKey: pairing.device.staticPublic,
-                                   lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic))
+        #expect(
+            channel
+                == .paired(
+                    devicePublicKey: pairing.device.staticPublic,
+                    lastHandshakeEphemeral: pairing.device.handshakeEphemeralPublic
+                )
+        )
     }
 
     /// HS-4 step 8 before step 9: a replay of the last handshake key carrying another device's
@@ -237,7 +276,9 @@ import Testing
         #expect(throws: TunnelError.unknownDevice) { try pairing.core.accept(other.start(), channel: &channel) }
         var sameDevice = pairing.device
         sameDevice.clientEphemeralPrivate = testPrivateKey("step order new client")
-        #expect(throws: TunnelError.handshakeReplayed) { try pairing.core.accept(sameDevice.start(), channel: &channel) }
+        #expect(throws: TunnelError.handshakeReplayed) {
+            try pairing.core.accept(sameDevice.start(), channel: &channel)
+        }
         #expect(channel == paired)
     }
 
@@ -250,7 +291,10 @@ import Testing
         var (device1, core1) = try pairing.handshake(channel: &channel)
         let oldFrame = try device1.seal(utf8("old"), nonce: testNonce(1))
         #expect(try core1.open(oldFrame) == utf8("old"))
-        let next = Pairing(core: pairing.core.nextSession("fresh session 2"), device: pairing.device.nextHandshake("fresh session 2"))
+        let next = Pairing(
+            core: pairing.core.nextSession("fresh session 2"),
+            device: pairing.device.nextHandshake("fresh session 2")
+        )
         var (device2, core2) = try next.handshake(channel: &channel)
         #expect(core2.window.count == 0 && device2.window.count == 0)
         #expect(throws: TunnelError.authFailed) { try core2.open(oldFrame) }

@@ -15,16 +15,25 @@ import Testing
         let phone = DeviceParty.named("sas phone", corePublic: core.staticPublic)
         var channel = CoreChannel(coreStaticPrivate: core.staticPrivate, state: Self.pending)
         let genuine = try channel.handshake(from: phone, core: core, now: 1_000)
-        let rogue = try channel.handshake(from: DeviceParty.named("rogue", corePublic: core.staticPublic),
-                                          core: core.nextSession("rogue"), now: 1_001)
-        let relay = try channel.handshake(from: DeviceParty.named("relay's own device", corePublic: core.staticPublic),
-                                          core: core.nextSession("relay"), now: 1_002)
+        let rogue = try channel.handshake(
+            from: DeviceParty.named("rogue", corePublic: core.staticPublic),
+            core: core.nextSession("rogue"),
+            now: 1_001
+        )
+        let relay = try channel.handshake(
+            from: DeviceParty.named("relay's own device", corePublic: core.staticPublic),
+            core: core.nextSession("relay"),
+            now: 1_002
+        )
         // The relay replays the genuine 0x03: the core answers with a new server_eph and nonce.
         var fresh = CoreChannel(coreStaticPrivate: core.staticPrivate, state: Self.pending)
         let replayCore = core.nextSession("replay")
-        let replayAck = try fresh.receiveHandshake(genuine.handshake, now: 1_003,
-                                                   serverEphemeralPrivate: replayCore.serverEphemeralPrivate,
-                                                   ackNonce: replayCore.ackNonce)
+        let replayAck = try fresh.receiveHandshake(
+            genuine.handshake,
+            now: 1_003,
+            serverEphemeralPrivate: replayCore.serverEphemeralPrivate,
+            ackNonce: replayCore.ackNonce
+        )
         let codes = [genuine.coreCode, rogue.coreCode, relay.coreCode, replayAck.sas]
         #expect(Set(codes).count == 4, "codes \(codes) must all differ")
         for exchange in [genuine, rogue, relay] {
@@ -40,24 +49,53 @@ import Testing
         let staticDH = testPrivateKey("static_dh"), ephemeralDH = testPrivateKey("eph_dh")
         let handshake = Array(testPrivateKey("0x03").prefix(30)) + testPrivateKey("more")
         let ack = Array(testPrivateKey("0x04").prefix(20))
-        let code = ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH, handshake: handshake, ack: ack)
-        #expect(code == ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                          handshake: handshake, ack: ack))
+        let code = ShortAuthenticationString.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            handshake: handshake,
+            ack: ack
+        )
+        #expect(
+            code
+                == ShortAuthenticationString.derive(
+                    staticDH: staticDH,
+                    ephemeralDH: ephemeralDH,
+                    handshake: handshake,
+                    ack: ack
+                )
+        )
         for index in [0, handshake.count / 2, handshake.count - 1] {
             var changed = handshake
             changed[index] ^= 0x01
-            #expect(ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                     handshake: changed, ack: ack) != code)
+            #expect(
+                ShortAuthenticationString.derive(
+                    staticDH: staticDH,
+                    ephemeralDH: ephemeralDH,
+                    handshake: changed,
+                    ack: ack
+                ) != code
+            )
         }
         var changedAck = ack
         changedAck[ack.count - 1] ^= 0x80
-        #expect(ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                 handshake: handshake, ack: changedAck) != code)
+        #expect(
+            ShortAuthenticationString.derive(
+                staticDH: staticDH,
+                ephemeralDH: ephemeralDH,
+                handshake: handshake,
+                ack: changedAck
+            ) != code
+        )
         // The length prefixes: moving a byte from the end of one message to the start of the
         // other keeps the concatenation but not the code.
-        #expect(ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                 handshake: Array(handshake.dropLast()),
-                                                 ack: [handshake.last!] + ack) != code)
+        #expect(
+            ShortAuthenticationString.derive(
+                staticDH: staticDH,
+                ephemeralDH: ephemeralDH,
+                handshake: Array(handshake.dropLast()),
+                ack: [handshake.last!] + ack
+            ) != code
+        )
     }
 
     /// Six digits always: a small value keeps its leading zeros.
@@ -73,7 +111,10 @@ import Testing
     // REQ: SAS-2
     @Test func theReductionUsesAll64Bits() {
         let high: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-        #expect(ShortAuthenticationString.digits(high + [0, 0, 0, 1]) != ShortAuthenticationString.digits(high + [0, 0, 0, 2]))
+        #expect(
+            ShortAuthenticationString.digits(high + [0, 0, 0, 1])
+                != ShortAuthenticationString.digits(high + [0, 0, 0, 2])
+        )
         // 2^64 - 1 mod 10^6 = 551615: the last code of the larger class (spec/03 section 3.7).
         #expect(ShortAuthenticationString.digits([UInt8](repeating: 0xff, count: 8)) == "551615")
     }

@@ -169,6 +169,6 @@ import Testing
         for frame in frames { _ = try core.open(frame) }
         #expect(core.window.count == 200)
         #expect(throws: TunnelError.replayed) { try core.open(frames[1]) }  // F2, the 200th most recent
-        #expect(try core.open(frames[0]) == utf8("F1"))                      // F1, the 201st
+        #expect(try core.open(frames[0]) == utf8("F1"))  // F1, the 201st
     }
 }

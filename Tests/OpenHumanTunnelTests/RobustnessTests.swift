@@ -1,5 +1,5 @@
-import VectorGeneration
 import Testing
+import VectorGeneration
 
 /// Bad input never crashes and never changes state (ERR-1): thousands of deterministic random
 /// mutations of valid messages at each receiver. Every outcome is either the original message's
@@ -57,8 +57,10 @@ import Testing
         var mutator = Mutator(state: 0x5eed_0002)
         for _ in 0..<2_000 {
             let message = mutator.mutate(frame)
-            for original in [Pairing.openPending, .revoked,
-                             .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil)] {
+            for original in [
+                Pairing.openPending, .revoked,
+                .paired(devicePublicKey: pairing.device.staticPublic, lastHandshakeEphemeral: nil),
+            ] {
                 var channel = original
                 do {
                     _ = try pairing.core.accept(message, channel: &channel)

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import Testing
+import TunnelCrypto
 
 /// The sender side of session frames (spec 6.1).
 @Suite struct SealingTests {
@@ -11,10 +11,14 @@ import Testing
         let keys = fixedSessionKeys()
         let plaintext = utf8("layout")
         let nonce = testNonce(42)
-        #expect(try device.seal(plaintext, nonce: nonce)
-            == [0x02] + nonce + XChaCha20Poly1305.seal(key: keys.c2s, nonce: nonce, plaintext: plaintext, aad: []))
-        #expect(try core.seal(plaintext, nonce: nonce)
-            == [0x02] + nonce + XChaCha20Poly1305.seal(key: keys.s2c, nonce: nonce, plaintext: plaintext, aad: []))
+        #expect(
+            try device.seal(plaintext, nonce: nonce)
+                == [0x02] + nonce + XChaCha20Poly1305.seal(key: keys.c2s, nonce: nonce, plaintext: plaintext, aad: [])
+        )
+        #expect(
+            try core.seal(plaintext, nonce: nonce)
+                == [0x02] + nonce + XChaCha20Poly1305.seal(key: keys.s2c, nonce: nonce, plaintext: plaintext, aad: [])
+        )
         #expect(try device.seal(plaintext, nonce: nonce).count == plaintext.count + 41)
     }
 

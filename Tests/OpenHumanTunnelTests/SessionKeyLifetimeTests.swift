@@ -1,6 +1,6 @@
-import TunnelCrypto
 import OpenHumanTunnel
 import Testing
+import TunnelCrypto
 
 /// Value semantics of session keys: releasing one cipher must not change any other value.
 ///
@@ -10,8 +10,12 @@ import Testing
 /// they are still in use.
 @Suite struct SessionKeyLifetimeTests {
     static func keys() -> SessionKeys {
-        SessionKeys.derive(staticDH: repeated(0x11, 32), ephemeralDH: repeated(0x22, 32),
-                           clientEphemeralPublic: repeated(0x33, 32), serverEphemeralPublic: repeated(0x44, 32))
+        SessionKeys.derive(
+            staticDH: repeated(0x11, 32),
+            ephemeralDH: repeated(0x22, 32),
+            clientEphemeralPublic: repeated(0x33, 32),
+            serverEphemeralPublic: repeated(0x44, 32)
+        )
     }
 
     // REQ: SESS-2, KDF-2
@@ -62,8 +66,16 @@ import Testing
         let core = SessionCipher(role: .core, keys: keys)
         do { _ = SessionCipher(role: .device, keys: keys) }
         let frame = try core.seal(utf8("secret"), nonce: testNonce(1))
-        let underZeroKey = XChaCha20Poly1305.seal(key: repeated(0, 32), nonce: testNonce(1), plaintext: utf8("secret"), aad: [])
+        let underZeroKey = XChaCha20Poly1305.seal(
+            key: repeated(0, 32),
+            nonce: testNonce(1),
+            plaintext: utf8("secret"),
+            aad: []
+        )
         #expect(Array(frame[25...]) != underZeroKey)
-        #expect(Array(frame[25...]) == XChaCha20Poly1305.seal(key: Self.keys().s2c, nonce: testNonce(1), plaintext: utf8("secret"), aad: []))
+        #expect(
+            Array(frame[25...])
+                == XChaCha20Poly1305.seal(key: Self.keys().s2c, nonce: testNonce(1), plaintext: utf8("secret"), aad: [])
+        )
     }
 }

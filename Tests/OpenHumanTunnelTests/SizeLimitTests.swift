@@ -1,6 +1,6 @@
 import OpenHumanTunnel
-import VectorGeneration
 import Testing
+import VectorGeneration
 
 /// 49,152 bytes per message, 49,111 bytes per session plaintext (spec 4.4).
 @Suite struct SizeLimitTests {
@@ -50,10 +50,14 @@ import Testing
     @Test func aHandshakeOf49152BytesIsAcceptedAnd49153IsFrameTooLarge() throws {
         let pairing = Pairing.named("large handshake")
         func padded(toFrameLength length: Int) throws -> [UInt8] {
-            let fixed = pairing.device.plaintext(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","pad":""}"#).count
+            let fixed = pairing.device.plaintext(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","pad":""}"#)
+                .count
             let padding = String(repeating: "p", count: length - 73 - fixed)
             return try pairing.device.sealHandshake(
-                pairing.device.plaintext(#"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","pad":"\#(padding)"}"#))
+                pairing.device.plaintext(
+                    #"{"device_pubkey":"<D>","client_ephemeral_pubkey":"<C>","pad":"\#(padding)"}"#
+                )
+            )
         }
         let largest = try padded(toFrameLength: 49_152)
         let tooLarge = try padded(toFrameLength: 49_153)
@@ -71,11 +75,15 @@ import Testing
     @Test func anAckOf49152BytesIsAcceptedAnd49153IsFrameTooLarge() throws {
         let pairing = Pairing.named("large ack")
         func padded(toFrameLength length: Int) throws -> [UInt8] {
-            let fixed = pairing.core.ackPlaintext(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","pad":""}"#).count
+            let fixed = pairing.core.ackPlaintext(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","pad":""}"#)
+                .count
             let padding = String(repeating: "p", count: length - 41 - fixed)
             return try pairing.core.sealAck(
-                pairing.core.ackPlaintext(#"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","pad":"\#(padding)"}"#),
-                for: pairing.device)
+                pairing.core.ackPlaintext(
+                    #"{"kind":"handshake_ack","server_ephemeral_pubkey":"<S>","pad":"\#(padding)"}"#
+                ),
+                for: pairing.device
+            )
         }
         let largest = try padded(toFrameLength: 49_152)
         let tooLarge = try padded(toFrameLength: 49_153)

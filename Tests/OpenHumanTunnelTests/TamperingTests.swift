@@ -1,7 +1,7 @@
-import TunnelCrypto
 import OpenHumanTunnel
-import VectorGeneration
 import Testing
+import TunnelCrypto
+import VectorGeneration
 
 /// Every single-bit flip of a session frame, a handshake and an ack, with the exact error per
 /// bit position: a flip in the type octet gives that receiver's type error for the new byte
@@ -29,9 +29,11 @@ import Testing
     @Test func typeOctetFlipsOfASessionFrameSpelledOut() throws {
         let (device, core) = sessionPair()
         let frame = try device.seal(utf8("x"), nonce: testNonce(1))
-        let expected: [TunnelError] = [.unexpectedType(0x03), .unsupportedType(0x00), .unsupportedType(0x06),
-                                       .unsupportedType(0x0a), .unsupportedType(0x12), .unsupportedType(0x22),
-                                       .unsupportedType(0x42), .unsupportedType(0x82)]
+        let expected: [TunnelError] = [
+            .unexpectedType(0x03), .unsupportedType(0x00), .unsupportedType(0x06),
+            .unsupportedType(0x0a), .unsupportedType(0x12), .unsupportedType(0x22),
+            .unsupportedType(0x42), .unsupportedType(0x82),
+        ]
         for (bit, error) in expected.enumerated() {
             var opener = core
             #expect(throws: error) { try opener.open(frame.flippingBit(bit)) }
@@ -65,10 +67,14 @@ import Testing
         let pairing = Pairing.named("top bit")
         let frame = try pairing.device.start()
         let flippedKey = Array(frame.flippingBit(8 * 32 + 7)[1..<33])
-        #expect(try X25519.sharedSecret(privateKey: pairing.core.staticPrivate, publicKey: flippedKey)
-            == X25519.sharedSecret(privateKey: pairing.core.staticPrivate, publicKey: Array(frame[1..<33])))
+        #expect(
+            try X25519.sharedSecret(privateKey: pairing.core.staticPrivate, publicKey: flippedKey)
+                == X25519.sharedSecret(privateKey: pairing.core.staticPrivate, publicKey: Array(frame[1..<33]))
+        )
         var channel = Pairing.openPending
-        #expect(throws: TunnelError.authFailed) { try pairing.core.accept(frame.flippingBit(8 * 32 + 7), channel: &channel) }
+        #expect(throws: TunnelError.authFailed) {
+            try pairing.core.accept(frame.flippingBit(8 * 32 + 7), channel: &channel)
+        }
     }
 
     // REQ: ACK-1, ACK-4, KDF-4, TYPE-4, TYPE-5
@@ -83,7 +89,9 @@ import Testing
             #expect(throws: expected, "bit \(bit)") { try pairing.device.finish(tampered) }
         }
         // 0x04's flips are all unregistered bytes.
-        #expect((0..<8).map { Receiver.ackOpener.typeError(for: 0x04 ^ (1 << $0)) }
-            == [0x05, 0x06, 0x00, 0x0c, 0x14, 0x24, 0x44, 0x84].map { TunnelError.unsupportedType($0) })
+        #expect(
+            (0..<8).map { Receiver.ackOpener.typeError(for: 0x04 ^ (1 << $0)) }
+                == [0x05, 0x06, 0x00, 0x0c, 0x14, 0x24, 0x44, 0x84].map { TunnelError.unsupportedType($0) }
+        )
     }
 }

@@ -1,6 +1,6 @@
 import OpenHumanTunnel
-import VectorGeneration
 import Testing
+import VectorGeneration
 
 /// Every prefix of a session frame, a handshake and an ack: empty, then too short up to the
 /// type's minimum (41, 73, 41), then authentication failures up to the full length.
@@ -59,7 +59,9 @@ import Testing
         #expect(frame.count == 73)
         var channel = Pairing.openPending
         #expect(throws: TunnelError.badHandshakeJSON) { try pairing.core.accept(frame, channel: &channel) }
-        #expect(throws: TunnelError.frameTooShort) { try pairing.core.accept(Array(frame.prefix(72)), channel: &channel) }
+        #expect(throws: TunnelError.frameTooShort) {
+            try pairing.core.accept(Array(frame.prefix(72)), channel: &channel)
+        }
         #expect(channel == Pairing.openPending)
     }
 

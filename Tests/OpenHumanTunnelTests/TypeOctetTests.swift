@@ -26,7 +26,9 @@ import Testing
         for type in UInt8.min...UInt8.max {
             var channel = Pairing.openPending
             if let error = Receiver.handshakeOpener.typeError(for: type) {
-                #expect(throws: error, "type \(type)") { try pairing.core.accept(frame.withType(type), channel: &channel) }
+                #expect(throws: error, "type \(type)") {
+                    try pairing.core.accept(frame.withType(type), channel: &channel)
+                }
                 #expect(channel == Pairing.openPending)
             } else {
                 _ = try pairing.core.accept(frame.withType(type), channel: &channel)
@@ -63,7 +65,9 @@ import Testing
                 #expect(throws: Receiver.handshakeOpener.typeError(for: type) ?? lengthError) {
                     try pairing.core.accept(message, channel: &channel)
                 }
-                #expect(throws: Receiver.ackOpener.typeError(for: type) ?? lengthError) { try pairing.device.finish(message) }
+                #expect(throws: Receiver.ackOpener.typeError(for: type) ?? lengthError) {
+                    try pairing.device.finish(message)
+                }
             }
         }
         #expect(channel == Pairing.openPending && core.window.count == 0)

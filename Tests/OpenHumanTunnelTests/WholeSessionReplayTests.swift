@@ -1,6 +1,6 @@
-import TunnelCrypto
 import OpenHumanTunnel
 import Testing
+import TunnelCrypto
 
 /// The core remembers every nonce of a session (MEMORY-1) up to its bound (MEMORY-2): the
 /// relay's long replay fails at the core, where the device's 128-entry window would accept it.
@@ -16,7 +16,10 @@ import Testing
     // REQ: MEMORY-1, REPLAY-3
     @Test func theCoreRefusesARequestReplayedAfter10000LaterFrames() throws {
         let keys = fixedSessionKeys()
-        let request = try SessionCipher(role: .device, keys: keys).seal(utf8("delete everything"), nonce: repeated(1, 24))
+        let request = try SessionCipher(role: .device, keys: keys).seal(
+            utf8("delete everything"),
+            nonce: repeated(1, 24)
+        )
         let later = try Self.frames(10_000, keys: keys, label: "later")
         var core = CoreSession(keys: fixedSessionKeys(), bound: 65_536)
         var window = SessionCipher(role: .core, keys: fixedSessionKeys())

@@ -1,11 +1,11 @@
-import TunnelCrypto
+import ConformanceRunner
 import OpenHumanTunnel
+import ReferenceAdapter
+import Testing
+import TunnelCrypto
+import TunnelVerifier
 import VectorFormat
 import VectorGeneration
-import ReferenceAdapter
-import TunnelVerifier
-import ConformanceRunner
-import Testing
 
 /// Section 10.11 of the worked example: the ping of part one read as envelopes, and a 50,000-byte
 /// response cut into two chunks and sealed with part one's `s2c`. Every value the section prints
@@ -22,16 +22,27 @@ import Testing
     }
 
     static func computed() throws -> [(String, [UInt8])] {
-        let request = try EnvelopeEncoder.encode(.request(requestId: "00000000-0000-4000-8000-000000000001",
-                                                          method: "openhuman.ping", paramsText: utf8("{}"), stream: false))
+        let request = try EnvelopeEncoder.encode(
+            .request(
+                requestId: "00000000-0000-4000-8000-000000000001",
+                method: "openhuman.ping",
+                paramsText: utf8("{}"),
+                stream: false
+            )
+        )
         var gate = CoreRequestGate(grant: [], methods: [])
         guard case .reply(let replies) = try gate.receive(request, now: 0), replies.count == 1 else {
             throw EnvelopeError.unexpectedKind
         }
         let message = largeMessage()
         let chunks = try ChunkSplitter(requestId: largeID, message: message).plaintexts
-        let core = SessionCipher(role: .core, keys: SessionKeys(c2s: hex(WorkedExampleTests.Expected.c2s),
-                                                                 s2c: hex(WorkedExampleTests.Expected.s2c)))
+        let core = SessionCipher(
+            role: .core,
+            keys: SessionKeys(
+                c2s: hex(WorkedExampleTests.Expected.c2s),
+                s2c: hex(WorkedExampleTests.Expected.s2c)
+            )
+        )
         let frames = try zip(chunks, chunkNonces).map { try core.seal($0, nonce: $1) }
         return [
             ("e_ping_request", request), ("e_ping_response", replies[0]),
@@ -54,8 +65,10 @@ import Testing
             let matches = printed.filter { $0.name == name }
             #expect(matches.count == 1, "print once in chapter 10:\n\(block)")
             guard let value = matches.first?.value else { continue }
-            #expect(value == WorkedExampleChapter.Printed(declaredLength: bytes.count, hex: Hex.encode(bytes)),
-                    "chapter 10 differs from the reference; print:\n\(block)")
+            #expect(
+                value == WorkedExampleChapter.Printed(declaredLength: bytes.count, hex: Hex.encode(bytes)),
+                "chapter 10 differs from the reference; print:\n\(block)"
+            )
         }
     }
 
@@ -80,7 +93,10 @@ import Testing
         for (chunk, nonce) in zip(chunks, Self.chunkNonces) {
             outcome = try reassembler.receive(try device.open(try core.seal(chunk, nonce: nonce)), now: 0)
         }
-        guard case .message(let bytes, _)? = outcome else { Issue.record("not reassembled"); return }
+        guard case .message(let bytes, _)? = outcome else {
+            Issue.record("not reassembled")
+            return
+        }
         #expect(bytes == Self.largeMessage())
     }
 }

@@ -39,7 +39,8 @@ enum Layering {
                 found.append("\(target.name) is a library target with no place in Layering.order")
             }
         }
-        for name in order where name != "CSodium" && graph.targets[name] != nil && graph.targets[name + "Tests"] == nil {
+        for name in order where name != "CSodium" && graph.targets[name] != nil && graph.targets[name + "Tests"] == nil
+        {
             found.append("\(name) has no test target \(name)Tests")
         }
         for name in runnerTargets {

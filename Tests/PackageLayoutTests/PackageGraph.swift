@@ -24,8 +24,10 @@ struct PackageGraph {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path,
-                             "describe", "--type", "json"]
+        process.arguments = [
+            "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path,
+            "describe", "--type", "json",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -42,11 +44,17 @@ struct PackageGraph {
 
     static func parse(_ json: Data) throws -> PackageGraph {
         guard let package = try JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let targets = package["targets"] as? [[String: Any]] else { throw DescribeFailed(status: 0) }
-        return PackageGraph(targets.map { target in
-            Target(name: target["name"] as? String ?? "", type: target["type"] as? String ?? "",
-                   dependencies: target["target_dependencies"] as? [String] ?? [])
-        })
+            let targets = package["targets"] as? [[String: Any]]
+        else { throw DescribeFailed(status: 0) }
+        return PackageGraph(
+            targets.map { target in
+                Target(
+                    name: target["name"] as? String ?? "",
+                    type: target["type"] as? String ?? "",
+                    dependencies: target["target_dependencies"] as? [String] ?? []
+                )
+            }
+        )
     }
 
     /// Every target `name` reaches through its dependencies, itself excluded.

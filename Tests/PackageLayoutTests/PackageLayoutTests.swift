@@ -48,14 +48,20 @@ import Testing
     }
 
     @Test func theRunnerReachingGenerationOrMutantsIsADeparture() {
-        #expect(Layering.departures(in: Self.lawful(edges: ["ConformanceRunner": ["VectorGeneration"]]))
-            .contains("ConformanceRunner links VectorGeneration"))
-        #expect(Layering.departures(in: Self.lawful(edges: ["conformance": ["Mutants"]])) == ["conformance links Mutants"])
+        #expect(
+            Layering.departures(in: Self.lawful(edges: ["ConformanceRunner": ["VectorGeneration"]]))
+                .contains("ConformanceRunner links VectorGeneration")
+        )
+        #expect(
+            Layering.departures(in: Self.lawful(edges: ["conformance": ["Mutants"]])) == ["conformance links Mutants"]
+        )
     }
 
     @Test func aTargetButTheBoundaryUsingCSodiumIsADeparture() {
-        #expect(Layering.departures(in: Self.lawful(edges: ["OpenHumanTunnel": ["CSodium"]]))
-            == ["OpenHumanTunnel depends on CSodium; only TunnelCrypto may"])
+        #expect(
+            Layering.departures(in: Self.lawful(edges: ["OpenHumanTunnel": ["CSodium"]]))
+                == ["OpenHumanTunnel depends on CSodium; only TunnelCrypto may"]
+        )
     }
 
     @Test func anEdgePointingUpIsADeparture() {
@@ -64,8 +70,10 @@ import Testing
     }
 
     @Test func theEndpointLibraryLinkingKitCodeIsADeparture() {
-        #expect(Layering.departures(in: Self.lawful(edges: ["OpenHumanTunnel": ["ConformanceRunner"]]))
-            .contains("OpenHumanTunnel links ConformanceRunner, which an endpoint does not need"))
+        #expect(
+            Layering.departures(in: Self.lawful(edges: ["OpenHumanTunnel": ["ConformanceRunner"]]))
+                .contains("OpenHumanTunnel links ConformanceRunner, which an endpoint does not need")
+        )
     }
 
     @Test func aLibraryWithoutItsTestTargetIsADeparture() {

@@ -50,9 +50,13 @@ import TunnelCrypto
     /// with the boundary's own error.
     @Test func x25519RefusesAZeroOutputAndAShortKeyWithItsOwnErrors() throws {
         let scalar = Self.hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4")
-        #expect(try X25519.sharedSecret(privateKey: scalar,
-                                        publicKey: Self.hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c"))
-            == Self.hex("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"))
+        #expect(
+            try X25519.sharedSecret(
+                privateKey: scalar,
+                publicKey: Self.hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c")
+            )
+                == Self.hex("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")
+        )
         #expect(throws: CryptoError.lowOrderKey) {
             try X25519.sharedSecret(privateKey: scalar, publicKey: [UInt8](repeating: 0, count: 32))
         }
@@ -92,7 +96,9 @@ import TunnelCrypto
         }
         #expect(sealed == XChaCha20Poly1305.seal(key: keyBytes, nonce: nonce, plaintext: plaintext, aad: []))
         let opened = try nonce.withUnsafeBufferPointer { n in
-            try sealed.withUnsafeBytes { c in try XChaCha20Poly1305.openRaw(key: key, nonce: n.baseAddress!, ciphertext: c, aad: []) }
+            try sealed.withUnsafeBytes { c in
+                try XChaCha20Poly1305.openRaw(key: key, nonce: n.baseAddress!, ciphertext: c, aad: [])
+            }
         }
         #expect(opened == plaintext)
     }

@@ -1,17 +1,27 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import KitModels
-import VectorGeneration
-import TunnelVerifier
+import OpenHumanTunnel
 import Testing
+import TunnelCrypto
+import TunnelVerifier
+import VectorGeneration
 
 /// The verifier on exchanges the reference library built, clean and with one thing broken
 /// (kit chapter 3, VERIFY-*): each departure by its requirement id and step.
 @Suite struct TraceVerifierTests {
-    static func verify(_ records: [TraceRecord], keyLog: String? = nil, payload: String? = nil,
-                       continuing: Bool = false) -> Verification {
-        TraceVerifier.verify(VerifierInput(trace: Array(RecordedExchange.trace(records).utf8), keyLog: keyLog,
-                                           pairingPayload: payload, continuePastDepartures: continuing))
+    static func verify(
+        _ records: [TraceRecord],
+        keyLog: String? = nil,
+        payload: String? = nil,
+        continuing: Bool = false
+    ) -> Verification {
+        TraceVerifier.verify(
+            VerifierInput(
+                trace: Array(RecordedExchange.trace(records).utf8),
+                keyLog: keyLog,
+                pairingPayload: payload,
+                continuePastDepartures: continuing
+            )
+        )
     }
 
     static func firstDeparture(_ v: Verification) -> String? {
@@ -58,15 +68,21 @@ import Testing
         #expect(Self.firstDeparture(Self.verify(replayed)) == "REPLAY-3@6")
 
         var reused = exchange.records
-        let other = try exchange.frame(Array(#"{"requestId":"r-2","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8),
-                                       from: .device, nonce: "request")
+        let other = try exchange.frame(
+            Array(#"{"requestId":"r-2","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8),
+            from: .device,
+            nonce: "request"
+        )
         reused.append(RecordedExchange.record(other, from: .device, time: reused.last!.time))
         #expect(Self.firstDeparture(Self.verify(reused)) == "FRAME-SEAL-2@6")
 
         // Positive control: the same second request under a fresh nonce.
         var fresh = exchange.records
-        let second = try exchange.frame(Array(#"{"requestId":"r-2","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8),
-                                        from: .device, nonce: "second")
+        let second = try exchange.frame(
+            Array(#"{"requestId":"r-2","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8),
+            from: .device,
+            nonce: "second"
+        )
         fresh.append(RecordedExchange.record(second, from: .device, time: fresh.last!.time))
         #expect(Self.verify(fresh, keyLog: exchange.keyLog).departures == [])
     }
@@ -76,9 +92,14 @@ import Testing
         let exchange = try RecordedExchange(id: "verifier-test/clean")
         var records = exchange.records
         let devicePublic = Base64URL.encode(X25519.publicKey(privateKey: exchange.keyLogEntries[1].secret))
-        let sorted = #"{"client_ephemeral_pubkey":""# + Base64URL.encode(exchange.clientEphemeralPublic)
+        let sorted =
+            #"{"client_ephemeral_pubkey":""# + Base64URL.encode(exchange.clientEphemeralPublic)
             + #"","device_pubkey":""# + devicePublic + #""}"#
-        records[1] = RecordedExchange.record(try exchange.handshake(plaintext: Array(sorted.utf8)), from: .device, time: records[1].time)
+        records[1] = RecordedExchange.record(
+            try exchange.handshake(plaintext: Array(sorted.utf8)),
+            from: .device,
+            time: records[1].time
+        )
         #expect(Self.firstDeparture(Self.verify(records, keyLog: exchange.keyLog)) == "HS-2@2")
         #expect(Self.verify(records).departures == [])
     }
@@ -88,20 +109,27 @@ import Testing
         let exchange = try RecordedExchange(id: "verifier-test/clean")
         var records = exchange.records
         let swapped = SessionKeys(c2s: exchange.keys.s2c, s2c: exchange.keys.c2s)
-        records[3] = RecordedExchange.record(try exchange.frame(RecordedExchange.request, from: .device, nonce: "request", keys: swapped),
-                                             from: .device, time: records[3].time)
+        records[3] = RecordedExchange.record(
+            try exchange.frame(RecordedExchange.request, from: .device, nonce: "request", keys: swapped),
+            from: .device,
+            time: records[3].time
+        )
         #expect(Self.firstDeparture(Self.verify(records, keyLog: exchange.keyLog)) == "KDF-5@4")
     }
 
     // REQ: KDF-2, KEYLOG-4
     @Test func sessionKeysThatDisagreeWithTheDerivationAreKDF2AndAContradictingLogIsKEYLOG4() throws {
         let exchange = try RecordedExchange(id: "verifier-test/clean")
-        let wrong = KeyLogEntry.session(clientEphemeralPublic: exchange.clientEphemeralPublic,
-                                        serverEphemeralPublic: exchange.serverEphemeralPublic,
-                                        keys: SessionKeys(c2s: exchange.keys.c2s, s2c: [UInt8](repeating: 9, count: 32)))
+        let wrong = KeyLogEntry.session(
+            clientEphemeralPublic: exchange.clientEphemeralPublic,
+            serverEphemeralPublic: exchange.serverEphemeralPublic,
+            keys: SessionKeys(c2s: exchange.keys.c2s, s2c: [UInt8](repeating: 9, count: 32))
+        )
         let log = exchange.keyLogEntries.dropLast().map(\.line).joined() + wrong.line
         #expect(Self.firstDeparture(Self.verify(exchange.records, keyLog: log)) == "KDF-2@3")
-        #expect(Self.firstDeparture(Self.verify(exchange.records, keyLog: exchange.keyLog + wrong.line)) == "KEYLOG-4@0")
+        #expect(
+            Self.firstDeparture(Self.verify(exchange.records, keyLog: exchange.keyLog + wrong.line)) == "KEYLOG-4@0"
+        )
     }
 
     // REQ: KDF-3, VERIFY-4
@@ -133,8 +161,12 @@ import Testing
     @Test func aFileThatIsNotATraceStopsAtStepZero() {
         let empty = TraceVerifier.verify(VerifierInput(trace: []))
         #expect(Self.firstDeparture(empty) == "TRACE-1@0")
-        let other = TraceVerifier.verify(VerifierInput(trace: Array("{\"trace\":\"x\",\"version\":1}\n{\"time\":1}\n".utf8),
-                                                       continuePastDepartures: true))
+        let other = TraceVerifier.verify(
+            VerifierInput(
+                trace: Array("{\"trace\":\"x\",\"version\":1}\n{\"time\":1}\n".utf8),
+                continuePastDepartures: true
+            )
+        )
         #expect(other.departures.map(\.requirement) == ["TRACE-2"])
     }
 
@@ -146,7 +178,10 @@ import Testing
         let json = TranscriptJSON.render(Self.verify(records))
         let node = try JSONNodeReader.readObject(Array(json.utf8))
         #expect(node.member("status") == .string(Array("departure".utf8)))
-        guard case .array(let departures)? = node.member("departures") else { Issue.record("no departures"); return }
+        guard case .array(let departures)? = node.member("departures") else {
+            Issue.record("no departures")
+            return
+        }
         #expect(departures.first?.member("requirement") == .string(Array("REPLAY-3".utf8)))
         #expect(departures.first?.member("step")?.integer == 6)
     }
@@ -162,8 +197,13 @@ import Testing
         #expect(TraceVerifier.verify(VerifierInput(trace: trace, keyLog: log)).status == .pass)
         var departing = 0
         for cut in stride(from: 0, to: trace.count, by: 23) {
-            let v = TraceVerifier.verify(VerifierInput(trace: Array(trace.prefix(cut)), keyLog: String(log.prefix(cut % log.count)),
-                                                       continuePastDepartures: true))
+            let v = TraceVerifier.verify(
+                VerifierInput(
+                    trace: Array(trace.prefix(cut)),
+                    keyLog: String(log.prefix(cut % log.count)),
+                    continuePastDepartures: true
+                )
+            )
             if v.status == .departure { departing += 1 }
         }
         for position in stride(from: 0, to: trace.count, by: 29) {

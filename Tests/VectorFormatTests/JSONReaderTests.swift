@@ -1,8 +1,8 @@
-import Foundation
-import Testing
-import OpenHumanTunnel
-import VectorFormat
 import ConformanceRunner
+import Foundation
+import OpenHumanTunnel
+import Testing
+import VectorFormat
 
 /// The kit's one JSON reader and writer: exact on good input, a precise error on bad input, never
 /// a crash on hostile input from an adapter, and the tolerant top-level reading that the
@@ -16,13 +16,18 @@ import ConformanceRunner
         valueFailure(Array(text.utf8))
     }
 
-    private func members(_ text: String, leniency: JSONReader.Leniency = .strict) throws(JSONReader.Failure) -> [(name: String, value: JSONValue?)]? {
+    private func members(
+        _ text: String,
+        leniency: JSONReader.Leniency = .strict
+    ) throws(JSONReader.Failure) -> [(name: String, value: JSONValue?)]? {
         try JSONReader.topLevelMembers(Array(text.utf8), maximumDepth: 64, leniency: leniency)
     }
 
     @Test func parsesEveryKindOfValue() throws {
-        #expect(try parse(#" {"id":7,"ok":true,"output":{"a":[1,-2,null,false,"x"]}} "#)
-                == ["id": 7, "ok": true, "output": ["a": [1, -2, nil, false, "x"]]])
+        #expect(
+            try parse(#" {"id":7,"ok":true,"output":{"a":[1,-2,null,false,"x"]}} "#)
+                == ["id": 7, "ok": true, "output": ["a": [1, -2, nil, false, "x"]]]
+        )
         #expect(try parse("-9223372036854775808") == .int(Int64.min))
         #expect(try parse("9223372036854775807") == .int(Int64.max))
     }
@@ -126,7 +131,10 @@ import ConformanceRunner
         lenient = .strict
         lenient.invalidUTF8 = true
         let invalid: [UInt8] = Array(#"{"k":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
-        #expect(try JSONReader.topLevelMembers(invalid, maximumDepth: 64, leniency: lenient)?.first?.value == .string("\u{FFFD}("))
+        #expect(
+            try JSONReader.topLevelMembers(invalid, maximumDepth: 64, leniency: lenient)?.first?.value
+                == .string("\u{FFFD}(")
+        )
         #expect(memberFailure(invalid)?.description == "string is not valid UTF-8 at byte 6")
     }
 
@@ -140,8 +148,10 @@ import ConformanceRunner
 
     @Test func writerPutsLeadingMembersFirstThenSortsTheRest() {
         let response: JSONValue = ["output": ["b": 1, "a": 2], "ok": true, "id": 9, "error": nil]
-        #expect(String(decoding: JSONWriter.compact(response, leading: ["id", "ok"]), as: UTF8.self)
-                == #"{"id":9,"ok":true,"error":null,"output":{"a":2,"b":1}}"#)
+        #expect(
+            String(decoding: JSONWriter.compact(response, leading: ["id", "ok"]), as: UTF8.self)
+                == #"{"id":9,"ok":true,"error":null,"output":{"a":2,"b":1}}"#
+        )
     }
 
     @Test func writerAgreesWithFoundation() throws {

@@ -10,7 +10,8 @@ import VectorFormat
 
     private static func versions() throws -> [String: String] {
         var found: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: vectorsDirectory.path) where name.hasSuffix(".json") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: vectorsDirectory.path)
+        where name.hasSuffix(".json") {
             let data = try Data(contentsOf: vectorsDirectory.appendingPathComponent(name))
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
             found[name] = object?["suiteVersion"] as? String ?? "(none)"

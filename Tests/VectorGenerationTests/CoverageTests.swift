@@ -15,19 +15,33 @@ import VectorGeneration
 
     // REQ: VEC-8
     @Test func anUncoveredMustIsReportedByID() {
-        let requirements = RequirementReader.read(markdown: "- **[NEW-1]** A receiver MUST do the new thing.\n", file: "x.md")
+        let requirements = RequirementReader.read(
+            markdown: "- **[NEW-1]** A receiver MUST do the new thing.\n",
+            file: "x.md"
+        )
         let report = CoverageReport(requirements: requirements, files: [], liveChecks: [], exemptions: [])
         #expect(report.uncovered == ["NEW-1"])
         // Positive control: an exemption covers it.
-        let exempted = CoverageReport(requirements: requirements, files: [], liveChecks: [],
-                                      exemptions: [CoverageExemption(requirement: "NEW-1", reason: "test")])
+        let exempted = CoverageReport(
+            requirements: requirements,
+            files: [],
+            liveChecks: [],
+            exemptions: [CoverageExemption(requirement: "NEW-1", reason: "test")]
+        )
         #expect(exempted.uncovered.isEmpty && exempted.problems.isEmpty)
     }
 
     // REQ: VEC-8
     @Test func citingAnUndefinedIDIsAProblem() {
-        let vector = Vector(id: "a/b", operation: "x25519", requirements: ["GHOST-9"], comment: "c", result: .valid,
-                            input: [:], expected: [:])
+        let vector = Vector(
+            id: "a/b",
+            operation: "x25519",
+            requirements: ["GHOST-9"],
+            comment: "c",
+            result: .valid,
+            input: [:],
+            expected: [:]
+        )
         let file = VectorFile(schema: "a.schema.json", area: "a", description: "d", flags: [:], vectors: [vector])
         let report = CoverageReport(requirements: [], files: [file], liveChecks: [], exemptions: [])
         #expect(report.problems == ["a/b cites GHOST-9, which no spec chapter defines"])
@@ -35,19 +49,50 @@ import VectorGeneration
 
     // REQ: VEC-8
     @Test func aBoundaryWithoutAVectorIsAProblem() {
-        let requirements = RequirementReader.read(markdown: "- **[NEW-1]** A receiver MUST refuse 9 bytes.\n", file: "x.md")
-        let vector = Vector(id: "a/eight", operation: "x25519", requirements: ["NEW-1"], comment: "c", result: .valid,
-                            input: [:], expected: [:])
+        let requirements = RequirementReader.read(
+            markdown: "- **[NEW-1]** A receiver MUST refuse 9 bytes.\n",
+            file: "x.md"
+        )
+        let vector = Vector(
+            id: "a/eight",
+            operation: "x25519",
+            requirements: ["NEW-1"],
+            comment: "c",
+            result: .valid,
+            input: [:],
+            expected: [:]
+        )
         let file = VectorFile(schema: "a.schema.json", area: "a", description: "d", flags: [:], vectors: [vector])
-        let hole = BoundaryField("a field", ["NEW-1"], [.hit("8", "a/eight"), .hit("9", "a/nine"), BoundaryPoint(label: "10", cases: [], openReason: nil)])
-        let report = CoverageReport(requirements: requirements, files: [file], liveChecks: [], exemptions: [], boundaries: [hole])
-        #expect(report.problems == ["boundary \"a field\" at 10 has no vector",
-                                    "boundary \"a field\" at 9 names a/nine, which the suite does not have"])
+        let hole = BoundaryField(
+            "a field",
+            ["NEW-1"],
+            [.hit("8", "a/eight"), .hit("9", "a/nine"), BoundaryPoint(label: "10", cases: [], openReason: nil)]
+        )
+        let report = CoverageReport(
+            requirements: requirements,
+            files: [file],
+            liveChecks: [],
+            exemptions: [],
+            boundaries: [hole]
+        )
+        #expect(
+            report.problems == [
+                "boundary \"a field\" at 10 has no vector",
+                "boundary \"a field\" at 9 names a/nine, which the suite does not have",
+            ]
+        )
         #expect(CoverageMarkdown.render(report).contains("| a field | NEW-1 | 8 | `a/eight` |"))
         // Positive control: the same field with every point hit, or left open with a reason, has no problem.
         let whole = BoundaryField("a field", ["NEW-1"], [.hit("8", "a/eight"), .open("9", reason: "a MAY")])
-        #expect(CoverageReport(requirements: requirements, files: [file], liveChecks: [], exemptions: [],
-                               boundaries: [whole]).problems.isEmpty)
+        #expect(
+            CoverageReport(
+                requirements: requirements,
+                files: [file],
+                liveChecks: [],
+                exemptions: [],
+                boundaries: [whole]
+            ).problems.isEmpty
+        )
     }
 
     // REQ: VEC-8
@@ -59,22 +104,22 @@ import VectorGeneration
 
     @Test func readerFindsParagraphsAndListItemsButNotCitationsOrCode() {
         let markdown = """
-        **[P-1]** A paragraph that MUST be found,
-        even across lines.
+            **[P-1]** A paragraph that MUST be found,
+            even across lines.
 
-        - **[L-1]** A list item. Its continuation paragraph below carries the keyword.
+            - **[L-1]** A list item. Its continuation paragraph below carries the keyword.
 
-          An adapter MUST answer.
-        - **[L-2]** Only a SHOULD here, and a MAY.
-          1. a nested step with MUST NOT in it
-        - **[L-3]** Nothing normative.
+              An adapter MUST answer.
+            - **[L-2]** Only a SHOULD here, and a MAY.
+              1. a nested step with MUST NOT in it
+            - **[L-3]** Nothing normative.
 
-        Citing **[X-1]** inside text is no definition, nor is FRAME-OPEN-5.
+            Citing **[X-1]** inside text is no definition, nor is FRAME-OPEN-5.
 
-        ```
-        **[C-1]** inside a code block MUST be ignored
-        ```
-        """
+            ```
+            **[C-1]** inside a code block MUST be ignored
+            ```
+            """
         let found = RequirementReader.read(markdown: markdown, file: "t.md")
         #expect(found.map(\.id) == ["P-1", "L-1", "L-2", "L-3"])
         #expect(found.map(\.level) == [.must, .must, .must, RequirementLevel.none])

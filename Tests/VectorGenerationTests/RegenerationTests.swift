@@ -49,10 +49,14 @@ import VectorGeneration
     @Test func committedVectorsAreFresh() throws {
         let build = try Fixtures.suite()
         let vectors = Fixtures.packageRoot.appendingPathComponent("vectors")
-        #expect(build.vectorTree.differences(from: vectors, owned: [""]).isEmpty,
-                "vectors/ is stale: run `swift run vectorgen`")
-        #expect(build.coverageTree.differences(from: Fixtures.specDirectory, owned: []).isEmpty,
-                "spec/kit/coverage.md is stale: run `swift run vectorgen`")
+        #expect(
+            build.vectorTree.differences(from: vectors, owned: [""]).isEmpty,
+            "vectors/ is stale: run `swift run vectorgen`"
+        )
+        #expect(
+            build.coverageTree.differences(from: Fixtures.specDirectory, owned: []).isEmpty,
+            "spec/kit/coverage.md is stale: run `swift run vectorgen`"
+        )
     }
 
     // REQ: VEC-9

@@ -1,8 +1,8 @@
+import ConformanceRunner
 import Foundation
 import Testing
 import VectorFormat
 import VectorGeneration
-import ConformanceRunner
 
 /// The requirement reader over a spec directory: the wire chapters and the conformance kit's
 /// chapters in `kit/` form one id space.
@@ -13,7 +13,10 @@ import ConformanceRunner
             .appendingPathComponent("requirement-reader-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -39,7 +42,9 @@ import ConformanceRunner
             "kit/01-kit.md": "\n- **[W-1]** *(runner)* A runner MUST do it.\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(throws: RequirementReader.ReadError.duplicateID("W-1", first: "01-wire.md:1", second: "kit/01-kit.md:2")) {
+        #expect(
+            throws: RequirementReader.ReadError.duplicateID("W-1", first: "01-wire.md:1", second: "kit/01-kit.md:2")
+        ) {
             try RequirementReader.read(directory: root)
         }
     }
@@ -47,7 +52,9 @@ import ConformanceRunner
     // MARK: role tags (review finding F-22)
 
     @Test func aRoleTagIsReadAsTheListOfPartiesTheRequirementBinds() throws {
-        let root = try specDirectory(["01-a.md": "- **[A-1]** *(core, device)* A core MUST do it.\n\n**[A-2]** *(vector-file)* A file MUST.\n"])
+        let root = try specDirectory([
+            "01-a.md": "- **[A-1]** *(core, device)* A core MUST do it.\n\n**[A-2]** *(vector-file)* A file MUST.\n"
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let found = try RequirementReader.read(directory: root)
         #expect(found.map(\.roles) == [[.core, .device], [.vectorFile]])
@@ -55,7 +62,9 @@ import ConformanceRunner
     }
 
     @Test func aRequirementWithoutARoleTagIsAnErrorNamingFileAndLine() throws {
-        let root = try specDirectory(["01-a.md": "- **[A-1]** *(core)* A core MUST do it.\n\n- **[A-2]** A device MUST do it.\n"])
+        let root = try specDirectory([
+            "01-a.md": "- **[A-1]** *(core)* A core MUST do it.\n\n- **[A-2]** A device MUST do it.\n"
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(throws: RequirementReader.ReadError.missingRoleTag("A-2", place: "01-a.md:3")) {
             try RequirementReader.read(directory: root)
@@ -75,15 +84,22 @@ import ConformanceRunner
             try RequirementReader.read(directory: root)
         }
         // Case matters: the vocabulary is lowercase.
-        #expect(RequirementReader.read(markdown: "**[A-1]** *(Core)* MUST.", file: "x.md").first?.roleTag == .unknownRole("Core"))
+        #expect(
+            RequirementReader.read(markdown: "**[A-1]** *(Core)* MUST.", file: "x.md").first?.roleTag
+                == .unknownRole("Core")
+        )
     }
 
     @Test func anEmptyEntryOrARepeatedRoleIsAMalformedTag() throws {
         #expect(RequirementReader.read(markdown: "**[A-1]** *()* MUST.", file: "x.md").first?.roleTag == .malformed(""))
-        #expect(RequirementReader.read(markdown: "**[A-1]** *(core,,device)* MUST.", file: "x.md").first?.roleTag
-                == .malformed("core,,device"))
-        #expect(RequirementReader.read(markdown: "**[A-1]** *(core, core)* MUST.", file: "x.md").first?.roleTag
-                == .malformed("core, core"))
+        #expect(
+            RequirementReader.read(markdown: "**[A-1]** *(core,,device)* MUST.", file: "x.md").first?.roleTag
+                == .malformed("core,,device")
+        )
+        #expect(
+            RequirementReader.read(markdown: "**[A-1]** *(core, core)* MUST.", file: "x.md").first?.roleTag
+                == .malformed("core, core")
+        )
         let root = try specDirectory(["01-a.md": "**[A-1]** *(core, core)* A core MUST do it.\n"])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(throws: RequirementReader.ReadError.malformedRoleTag("A-1", tag: "core, core", place: "01-a.md:1")) {
@@ -95,25 +111,38 @@ import ConformanceRunner
         let requirements = try RequirementReader.read(directory: Fixtures.specDirectory)
         #expect(requirements.count > 100)
         #expect(requirements.allSatisfy { !$0.roles.isEmpty })
-        #expect(requirements.filter { $0.file.hasPrefix("kit/") && $0.file != "kit/03-verifier.md" }.allSatisfy { requirement in
-            requirement.roles.allSatisfy { [.adapter, .runner, .vectorFile].contains($0) }
-        }, "kit chapters 1 and 2 bind only the adapter, the runner and vector files")
+        #expect(
+            requirements.filter { $0.file.hasPrefix("kit/") && $0.file != "kit/03-verifier.md" }.allSatisfy {
+                requirement in
+                requirement.roles.allSatisfy { [.adapter, .runner, .vectorFile].contains($0) }
+            },
+            "kit chapters 1 and 2 bind only the adapter, the runner and vector files"
+        )
         // Kit chapter 3 binds the writers of key logs and traces (the endpoints, the relay, the
         // runner) and their reader; never a producer or a consumer of the pairing payload.
-        #expect(requirements.filter { $0.file == "kit/03-verifier.md" }.allSatisfy { requirement in
-            requirement.roles.allSatisfy { [.device, .core, .relay, .runner, .adapter, .verifier].contains($0) }
-        })
+        #expect(
+            requirements.filter { $0.file == "kit/03-verifier.md" }.allSatisfy { requirement in
+                requirement.roles.allSatisfy { [.device, .core, .relay, .runner, .adapter, .verifier].contains($0) }
+            }
+        )
     }
 
     // REQ: VEC-8
     @Test func roleCoverageCountsOnlyThatRolesRequirementsAndNamesItsUncoveredOnes() {
-        let requirements = RequirementReader.read(markdown: """
-            - **[A-1]** *(core)* A core MUST do it.
-            - **[A-2]** *(device)* A device MUST do it.
-            - **[A-3]** *(core, device)* Both SHOULD do it.
-            """, file: "a.md")
-        let report = CoverageReport(requirements: requirements, files: [], liveChecks: [],
-                                    exemptions: [CoverageExemption(requirement: "A-2", reason: "test")])
+        let requirements = RequirementReader.read(
+            markdown: """
+                - **[A-1]** *(core)* A core MUST do it.
+                - **[A-2]** *(device)* A device MUST do it.
+                - **[A-3]** *(core, device)* Both SHOULD do it.
+                """,
+            file: "a.md"
+        )
+        let report = CoverageReport(
+            requirements: requirements,
+            files: [],
+            liveChecks: [],
+            exemptions: [CoverageExemption(requirement: "A-2", reason: "test")]
+        )
         let core = RoleCoverage(report, role: .core)
         #expect(core.entries.map(\.requirement.id) == ["A-1", "A-3"])
         #expect(core.uncovered == ["A-1"])
@@ -130,11 +159,16 @@ import ConformanceRunner
         let marker = "Recommendation-level ids in this version: "
         let start = try #require(readme.range(of: marker))
         let sentence = readme[start.upperBound...].prefix(while: { $0 != ";" })
-        let listed = Set(sentence.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: " and ", with: ", ")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let listed = Set(
+            sentence.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: " and ", with: ", ")
+                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        )
         let requirements = try RequirementReader.read(directory: Fixtures.specDirectory)
         let belowMust = Set(requirements.filter { !$0.level.needsCoverage }.map(\.id))
         #expect(!belowMust.isEmpty)
-        #expect(listed == belowMust, "README lists \(listed.sorted()), the spec defines \(belowMust.sorted()) below MUST level")
+        #expect(
+            listed == belowMust,
+            "README lists \(listed.sorted()), the spec defines \(belowMust.sorted()) below MUST level"
+        )
     }
 }

@@ -47,10 +47,12 @@ import VectorFormat
 
     // REQ: DH-2, HS-3, HS-4, ACK-4
     @Test func fourteenLowOrderEncodingsAtEveryDHSite() throws {
-        for prefix in ["x25519/low-order-", "handshake/start/low-order-core-key-", "handshake/core/low-order-hs-eph-",
-                       "handshake/core/low-order-device-key-", "handshake/core/low-order-client-ephemeral-",
-                       "handshake/finish/low-order-core-key-", "handshake/finish/low-order-server-ephemeral-",
-                       "qr-encode/cpk-low-order-", "qr-parse/cpk-low-order-"] {
+        for prefix in [
+            "x25519/low-order-", "handshake/start/low-order-core-key-", "handshake/core/low-order-hs-eph-",
+            "handshake/core/low-order-device-key-", "handshake/core/low-order-client-ephemeral-",
+            "handshake/finish/low-order-core-key-", "handshake/finish/low-order-server-ephemeral-",
+            "qr-encode/cpk-low-order-", "qr-parse/cpk-low-order-",
+        ] {
             #expect(try ids(prefix: prefix).count == 14, "\(prefix)*")
         }
     }
@@ -60,9 +62,12 @@ import VectorFormat
         for receiver in ["frame-open/", "handshake/core/", "handshake/finish/"] {
             let sweep = try ids(prefix: receiver + "type-0x")
             #expect(sweep.count == 256, "\(receiver)")
-            #expect(try Fixtures.vector(receiver + "type-0x01-legacy")?.expectedError
-                    ?? Fixtures.vector(receiver + "type-0x01-legacy")?.expected["steps"]?.arrayValue?.first?["error"]?.stringValue
-                    == "legacy_frame")
+            #expect(
+                try Fixtures.vector(receiver + "type-0x01-legacy")?.expectedError
+                    ?? Fixtures.vector(receiver + "type-0x01-legacy")?.expected["steps"]?.arrayValue?.first?["error"]?
+                    .stringValue
+                    == "legacy_frame"
+            )
         }
     }
 
@@ -76,8 +81,11 @@ import VectorFormat
 
     // REQ: JSON-2, JSON-3, JSON-4, JSON-5, JSON-6
     @Test func everyHandshakeFieldHasEachJSONVariant() throws {
-        let suffixes = ["missing", "duplicate-equal", "duplicate-different", "duplicate-escaped-name", "number", "null", "array",
-                        "object", "true", "false", "padded", "plus", "slash", "trailing-bits", "31-bytes", "33-bytes", "escaped-value"]
+        let suffixes = [
+            "missing", "duplicate-equal", "duplicate-different", "duplicate-escaped-name", "number", "null", "array",
+            "object", "true", "false", "padded", "plus", "slash", "trailing-bits", "31-bytes", "33-bytes",
+            "escaped-value",
+        ]
         for field in ["core/device_pubkey", "core/client_ephemeral_pubkey", "finish/server_ephemeral_pubkey"] {
             for suffix in suffixes {
                 #expect(try Fixtures.vector("handshake/\(field)-\(suffix)") != nil, "handshake/\(field)-\(suffix)")
@@ -103,8 +111,10 @@ import VectorFormat
 
     // REQ: VEC-3
     @Test func importedKnownAnswersNameTheirSource() throws {
-        for id in ["x25519/rfc7748-5.2-vector-1", "x25519/rfc7748-6.1-alice-shared", "hkdf/rfc5869-a.3",
-                   "xchacha20poly1305/hchacha20-draft-2.2.1", "xchacha20poly1305/seal-draft-a.3.1"] {
+        for id in [
+            "x25519/rfc7748-5.2-vector-1", "x25519/rfc7748-6.1-alice-shared", "hkdf/rfc5869-a.3",
+            "xchacha20poly1305/hchacha20-draft-2.2.1", "xchacha20poly1305/seal-draft-a.3.1",
+        ] {
             #expect(try Fixtures.vector(id)?.source?.isEmpty == false, "\(id)")
         }
     }
@@ -112,19 +122,27 @@ import VectorFormat
     // REQ: VEC-7
     @Test func accumulatedHashesMatchThePythonReproduction() throws {
         // tools/accumulated.py, written from spec/kit/01-vectors.md section 1.7, gives these.
-        #expect(try AccumulatedTest.referenceHash(seed: AccumulatedTest.seed, count: 1)
-                == "0eda6b9a95a0d2bdfa771d976981d39744934ece777578f32271c20fe11b317b")
-        #expect(try AccumulatedTest.referenceHash(seed: AccumulatedTest.seed, count: 100)
-                == "607bdead2ad30d4855e9d82efbf71196417aaa5ac8a5ad5f72e3e231aca04ab5")
-        #expect(try Fixtures.vector("accumulated/session-frames-10000")?.expected["sha256"]?.stringValue
-                == "2a5829e53d8b1b12095e582a6ea127a869ae05186bc164ebcc329c553932f3e9")
+        #expect(
+            try AccumulatedTest.referenceHash(seed: AccumulatedTest.seed, count: 1)
+                == "0eda6b9a95a0d2bdfa771d976981d39744934ece777578f32271c20fe11b317b"
+        )
+        #expect(
+            try AccumulatedTest.referenceHash(seed: AccumulatedTest.seed, count: 100)
+                == "607bdead2ad30d4855e9d82efbf71196417aaa5ac8a5ad5f72e3e231aca04ab5"
+        )
+        #expect(
+            try Fixtures.vector("accumulated/session-frames-10000")?.expected["sha256"]?.stringValue
+                == "2a5829e53d8b1b12095e582a6ea127a869ae05186bc164ebcc329c553932f3e9"
+        )
         #expect(try Fixtures.vector("accumulated/session-frames-1000000")?.isSlow == true)
     }
 
     @Test func labelStreamIsSHA256InCounterMode() {
         // SHA-256("abc" || 00..00) and SHA-256("abc" || 00..01), computed with Python's hashlib.
         var stream = ByteStream(label: "abc")
-        #expect(stream.next(40).map { String(format: "%02x", $0) }.joined()
-                == "4b5c6fd314d0d83d29a1e129033092289834a2b50da22f2c0f74177dc3e7525e4902dec96bf400e2")
+        #expect(
+            stream.next(40).map { String(format: "%02x", $0) }.joined()
+                == "4b5c6fd314d0d83d29a1e129033092289834a2b50da22f2c0f74177dc3e7525e4902dec96bf400e2"
+        )
     }
 }

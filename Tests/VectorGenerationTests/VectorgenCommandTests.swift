@@ -1,10 +1,10 @@
+import ConformanceRunner
 import Foundation
 import OpenHumanTunnel
-import VectorFormat
-import VectorGeneration
 import ReferenceAdapter
 import TunnelVerifier
-import ConformanceRunner
+import VectorFormat
+import VectorGeneration
 import XCTest
 
 /// `vectorgen` as users run it: absolute and relative paths, an empty `--out`, dot-files left by
@@ -53,8 +53,10 @@ final class VectorgenCommandTests: XCTestCase {
     /// How many files `--check` compares: the vector files and the manifest, and with the spec
     /// the kit's two generated tables (coverage.md, requirements-by-role.md).
     private func freshCount(withSpec: Bool) throws -> Int {
-        let vectors = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot.appendingPathComponent("vectors").path)
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
+        let vectors = try FileManager.default.contentsOfDirectory(
+            atPath: Fixtures.packageRoot.appendingPathComponent("vectors").path
+        )
+        .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
         return vectors + (withSpec ? 2 : 0)
     }
 
@@ -65,7 +67,10 @@ final class VectorgenCommandTests: XCTestCase {
         XCTAssertEqual(absolute.status, 0, absolute.stderr)
         XCTAssertEqual(absolute.stdout, "vectorgen: \(try freshCount(withSpec: true)) files are fresh\n")
         // From elsewhere, with absolute --spec and --out.
-        let elsewhere = try vectorgen(["--check", "--spec", root + "/spec", "--out", root + "/vectors"], in: try temporaryDirectory())
+        let elsewhere = try vectorgen(
+            ["--check", "--spec", root + "/spec", "--out", root + "/vectors"],
+            in: try temporaryDirectory()
+        )
         XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
         XCTAssertEqual(elsewhere.stdout, "vectorgen: \(try freshCount(withSpec: false)) files are fresh\n")
         // Positive control: relative paths are still read from the current directory.
@@ -80,8 +85,11 @@ final class VectorgenCommandTests: XCTestCase {
         let directory = try temporaryDirectory()
         let outcome = try vectorgen(["--out", "", "--spec", Fixtures.specDirectory.path], in: directory)
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertEqual(outcome.stderr, "vectorgen: --out needs a directory (got an empty one; write . for the current directory)\n"
-                       + "Run 'vectorgen --help' for usage.\n")
+        XCTAssertEqual(
+            outcome.stderr,
+            "vectorgen: --out needs a directory (got an empty one; write . for the current directory)\n"
+                + "Run 'vectorgen --help' for usage.\n"
+        )
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
         XCTAssertEqual(try vectorgen(["--spec", ""]).status, 2)
     }
@@ -89,8 +97,10 @@ final class VectorgenCommandTests: XCTestCase {
     // REQ: ADP-43
     func testCheckIgnoresDotFilesAsTheRunnerDoes() throws {
         let copy = try copyOfVectors()
-        try FileManager.default.createSymbolicLink(atPath: copy.appendingPathComponent(".#hkdf.json").path,
-                                                   withDestinationPath: "user@host.4242:1700000000")
+        try FileManager.default.createSymbolicLink(
+            atPath: copy.appendingPathComponent(".#hkdf.json").path,
+            withDestinationPath: "user@host.4242:1700000000"
+        )
         let fresh = try vectorgen(["--check", "--out", copy.path])
         XCTAssertEqual(fresh.status, 0, fresh.stdout + fresh.stderr)
         XCTAssertEqual(fresh.stdout, "vectorgen: \(try freshCount(withSpec: false)) files are fresh\n")
@@ -112,15 +122,24 @@ final class VectorgenCommandTests: XCTestCase {
         XCTAssertNotEqual(before, after, "the manifest was rewritten in place, not replaced by a rename")
         let names = try FileManager.default.contentsOfDirectory(atPath: copy.path).sorted()
         XCTAssertFalse(names.contains { $0.hasPrefix(".") }, "temporary files left: \(names)")
-        XCTAssertEqual(try Data(contentsOf: target),
-                       try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("vectors").appendingPathComponent(Manifest.fileName)))
+        XCTAssertEqual(
+            try Data(contentsOf: target),
+            try Data(
+                contentsOf: Fixtures.packageRoot.appendingPathComponent("vectors").appendingPathComponent(
+                    Manifest.fileName
+                )
+            )
+        )
     }
 
     // REQ: ADP-48
     func testAWriteErrorIsOneClearLine() throws {
         let outcome = try vectorgen(["--out", "/proc/no-such-directory/vectors"])
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertEqual(outcome.stderr, "vectorgen: cannot write /proc/no-such-directory/vectors: cannot create the directory (No such file or directory)\n")
+        XCTAssertEqual(
+            outcome.stderr,
+            "vectorgen: cannot write /proc/no-such-directory/vectors: cannot create the directory (No such file or directory)\n"
+        )
         let usage = try vectorgen(["--frobnicate"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr, "vectorgen: unknown option --frobnicate\nRun 'vectorgen --help' for usage.\n")

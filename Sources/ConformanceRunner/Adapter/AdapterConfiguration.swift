@@ -35,10 +35,15 @@ public struct AdapterConfiguration: Equatable, Sendable {
     /// When the run started, on the runner's monotonic clock (nanoseconds).
     var runStart: UInt64
 
-    public init(command: [String], timeoutMilliseconds: Int = defaultTimeoutMilliseconds,
-                maximumLineLength: Int = defaultMaximumLineLength, window: Int = defaultWindow,
-                stderrLines: Int = defaultStderrLines, stuckAfterTimeouts: Int = defaultStuckAfterTimeouts,
-                deadlineSeconds: Int? = nil) {
+    public init(
+        command: [String],
+        timeoutMilliseconds: Int = defaultTimeoutMilliseconds,
+        maximumLineLength: Int = defaultMaximumLineLength,
+        window: Int = defaultWindow,
+        stderrLines: Int = defaultStderrLines,
+        stuckAfterTimeouts: Int = defaultStuckAfterTimeouts,
+        deadlineSeconds: Int? = nil
+    ) {
         self.command = command
         self.timeoutMilliseconds = timeoutMilliseconds
         self.maximumLineLength = maximumLineLength

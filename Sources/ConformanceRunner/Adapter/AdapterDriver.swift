@@ -43,8 +43,11 @@ public final class AdapterDriver {
 
     /// Sends `count` requests, `request(i)` built lazily, and hands each result to `result` in
     /// order. Every index gets exactly one result.
-    public func exchange(count: Int, request: (Int) -> AdapterRequest,
-                         result: (Int, Result<AdapterResponse, AdapterIncident>) -> Void) {
+    public func exchange(
+        count: Int,
+        request: (Int) -> AdapterRequest,
+        result: (Int, Result<AdapterResponse, AdapterIncident>) -> Void
+    ) {
         exchange(count: count, next: { .send(request($0)) }, result: result)
     }
 
@@ -53,8 +56,11 @@ public final class AdapterDriver {
     /// answers it needs have been handed to `result`, or `.stop`. Results come in index order.
     /// A request may be asked for again after a fault restarted the adapter, so `next` must give
     /// the same request for the same index. After `.stop`, a fault ends the exchange.
-    public func exchange(count: Int, next: (Int) -> Next,
-                         result: (Int, Result<AdapterResponse, AdapterIncident>) -> Void) {
+    public func exchange(
+        count: Int,
+        next: (Int) -> Next,
+        result: (Int, Result<AdapterResponse, AdapterIncident>) -> Void
+    ) {
         var head = 0
         var nextToSend = 0
         var stopped = false
@@ -90,14 +96,25 @@ public final class AdapterDriver {
             guard head < nextToSend else {
                 if !stopped {
                     // `.wait` with nothing in flight: the answer it waits for was never asked for.
-                    result(nextToSend, .failure(AdapterIncident(fault: .unavailable(
-                        reason: "request \(nextToSend) waits for an answer that was never requested"))))
+                    result(
+                        nextToSend,
+                        .failure(
+                            AdapterIncident(
+                                fault: .unavailable(
+                                    reason: "request \(nextToSend) waits for an answer that was never requested"
+                                )
+                            )
+                        )
+                    )
                 }
                 return
             }
-            var response = session.receive(expectedID: inFlight[inFlightStart], deadline: min(lastProgress + timeout, runDeadline),
-                                           timeoutMilliseconds: configuration.timeoutMilliseconds,
-                                           othersInFlight: nextToSend - head - 1)
+            var response = session.receive(
+                expectedID: inFlight[inFlightStart],
+                deadline: min(lastProgress + timeout, runDeadline),
+                timeoutMilliseconds: configuration.timeoutMilliseconds,
+                othersInFlight: nextToSend - head - 1
+            )
             response = judgeProgress(response)
             inFlightStart += 1
             lastProgress = Monotonic.now()
@@ -121,7 +138,9 @@ public final class AdapterDriver {
 
     /// Watches for a stuck adapter and the run's deadline (ADP-23) after each awaited answer. A
     /// wait cut short by the deadline is reported as the deadline, not as the adapter's timeout.
-    private func judgeProgress(_ response: Result<AdapterResponse, AdapterIncident>) -> Result<AdapterResponse, AdapterIncident> {
+    private func judgeProgress(
+        _ response: Result<AdapterResponse, AdapterIncident>
+    ) -> Result<AdapterResponse, AdapterIncident> {
         guard case .failure(let incident) = response, case .timedOut = incident.fault else {
             consecutiveTimeouts = 0
             return response
@@ -133,8 +152,12 @@ public final class AdapterDriver {
         }
         consecutiveTimeouts += 1
         if consecutiveTimeouts >= configuration.stuckAfterTimeouts {
-            stop(because: AdapterIncident(fault: .stuck(count: consecutiveTimeouts, milliseconds: configuration.timeoutMilliseconds),
-                                          stderrTail: incident.stderrTail))
+            stop(
+                because: AdapterIncident(
+                    fault: .stuck(count: consecutiveTimeouts, milliseconds: configuration.timeoutMilliseconds),
+                    stderrTail: incident.stderrTail
+                )
+            )
         }
         return response
     }
@@ -149,7 +172,9 @@ public final class AdapterDriver {
 
     /// One request, waited for.
     public func call(_ request: AdapterRequest) -> Result<AdapterResponse, AdapterIncident> {
-        var outcome: Result<AdapterResponse, AdapterIncident> = .failure(AdapterIncident(fault: .unavailable(reason: "not sent")))
+        var outcome: Result<AdapterResponse, AdapterIncident> = .failure(
+            AdapterIncident(fault: .unavailable(reason: "not sent"))
+        )
         exchange(count: 1, request: { _ in request }, result: { _, r in outcome = r })
         return outcome
     }
@@ -179,7 +204,10 @@ public final class AdapterDriver {
         } catch {
             var reason = error.fault.description
             if case .unavailable(let detail) = error.fault { reason = detail }
-            unavailable = AdapterIncident(fault: .unavailable(reason: "restart failed: " + reason), stderrTail: error.stderrTail)
+            unavailable = AdapterIncident(
+                fault: .unavailable(reason: "restart failed: " + reason),
+                stderrTail: error.stderrTail
+            )
             return nil
         }
     }

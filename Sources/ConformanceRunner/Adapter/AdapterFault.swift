@@ -79,7 +79,8 @@ public enum AdapterFault: Error, Equatable, Sendable, CustomStringConvertible {
     /// The start of an offending line, printable, for messages.
     static func excerpt(_ line: [UInt8], limit: Int = 200) -> String {
         let text = String(decoding: line.prefix(limit), as: UTF8.self)
-        let printable = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : String($0) }.joined()
+        let printable = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : String($0) }
+            .joined()
         return line.count > limit ? printable + " [... \(line.count) bytes]" : printable
     }
 

@@ -1,5 +1,5 @@
-import VectorFormat
 import TunnelVerifier
+import VectorFormat
 
 /// What an adapter says about itself in its `hello` answer (ADP-6 to ADP-9).
 public struct AdapterHello: Equatable, Sendable {
@@ -14,8 +14,13 @@ public struct AdapterHello: Equatable, Sendable {
     /// Declared policies that resolve `acceptable` vectors, e.g. `replayMemory: 128`.
     public var policies: [String: Int64]
 
-    public init(protocolVersion: Int64 = AdapterHello.protocolVersion, name: String, version: String,
-                operations: Set<String>, policies: [String: Int64]) {
+    public init(
+        protocolVersion: Int64 = AdapterHello.protocolVersion,
+        name: String,
+        version: String,
+        operations: Set<String>,
+        policies: [String: Int64]
+    ) {
         self.protocolVersion = protocolVersion
         self.name = name
         self.version = version
@@ -62,9 +67,11 @@ public struct AdapterHello: Equatable, Sendable {
         }
         guard case .object(let members)? = output["policies"] else {
             // ADP-12: a missing member is not "no policies"; an adapter with none sends {}.
-            throw Problem(output["policies"] == nil
-                          ? "hello output has no \"policies\" object (ADP-12: send {} when there are none)"
-                          : "hello \"policies\" is not an object: \(JSONWriter.compactString(output["policies"]!))")
+            throw Problem(
+                output["policies"] == nil
+                    ? "hello output has no \"policies\" object (ADP-12: send {} when there are none)"
+                    : "hello \"policies\" is not an object: \(JSONWriter.compactString(output["policies"]!))"
+            )
         }
         var policies: [String: Int64] = [:]
         for (policy, value) in members {
@@ -76,11 +83,18 @@ public struct AdapterHello: Equatable, Sendable {
         if let memory = policies[Policy.replayMemory], memory < minimumReplayMemory {
             // ADP-44: a smaller window breaks REPLAY-3's guarantee; judging acceptable vectors
             // against it would select outcomes the specification does not allow.
-            throw Problem("hello policy \"\(Policy.replayMemory)\" is \(memory); kit section 2.6 allows an integer of "
-                          + "\(minimumReplayMemory) or more (REPLAY-3)")
+            throw Problem(
+                "hello policy \"\(Policy.replayMemory)\" is \(memory); kit section 2.6 allows an integer of "
+                    + "\(minimumReplayMemory) or more (REPLAY-3)"
+            )
         }
-        return AdapterHello(protocolVersion: version, name: name, version: implementationVersion,
-                            operations: operations, policies: policies)
+        return AdapterHello(
+            protocolVersion: version,
+            name: name,
+            version: implementationVersion,
+            operations: operations,
+            policies: policies
+        )
     }
 
     /// Warnings about this `hello` (ADP-44): names in `operations` that are no operation of the

@@ -55,15 +55,21 @@ enum ResponseDecoder {
         let value: JSONValue
         do {
             value = try JSONReader.value(line)
-        } catch where !error.isSyntaxError {
+        } catch  where !error.isSyntaxError {
             // Valid JSON that no response can hold (a fraction, a repeated member): not "not JSON".
-            return .failure(.malformedResponse(reason: "the line is JSON but not a valid response: \(error.description)",
-                                               line: AdapterFault.excerpt(line)))
+            return .failure(
+                .malformedResponse(
+                    reason: "the line is JSON but not a valid response: \(error.description)",
+                    line: AdapterFault.excerpt(line)
+                )
+            )
         } catch {
             return .failure(.notJSON(reason: error.description, line: AdapterFault.excerpt(line)))
         }
         guard case .object(let members) = value else {
-            return .failure(.malformedResponse(reason: "the line is JSON but not an object", line: AdapterFault.excerpt(line)))
+            return .failure(
+                .malformedResponse(reason: "the line is JSON but not an object", line: AdapterFault.excerpt(line))
+            )
         }
         guard let id = members["id"] else {
             return .failure(.malformedResponse(reason: "the response has no \"id\"", line: AdapterFault.excerpt(line)))
@@ -74,18 +80,28 @@ enum ResponseDecoder {
         switch members["ok"] {
         case .bool(true):
             guard let output = members["output"], case .object = output else {
-                return .failure(.malformedResponse(reason: "\"ok\":true without an \"output\" object",
-                                                   line: AdapterFault.excerpt(line)))
+                return .failure(
+                    .malformedResponse(
+                        reason: "\"ok\":true without an \"output\" object",
+                        line: AdapterFault.excerpt(line)
+                    )
+                )
             }
             return .success(.ok(output))
         case .bool(false):
             guard let code = members["error"]?.stringValue else {
-                return .failure(.malformedResponse(reason: "\"ok\":false without an \"error\" string",
-                                                   line: AdapterFault.excerpt(line)))
+                return .failure(
+                    .malformedResponse(
+                        reason: "\"ok\":false without an \"error\" string",
+                        line: AdapterFault.excerpt(line)
+                    )
+                )
             }
             return .success(.error(code))
         default:
-            return .failure(.malformedResponse(reason: "\"ok\" is missing or not a boolean", line: AdapterFault.excerpt(line)))
+            return .failure(
+                .malformedResponse(reason: "\"ok\" is missing or not a boolean", line: AdapterFault.excerpt(line))
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,16 +64,26 @@ final class AdapterProcess {
 
     /// Starts `command` (argv; `command[0]` is looked up in PATH unless it contains a slash) in
     /// a process group of its own.
-    init(command: [String], maximumLineLength: Int, stderrLines: Int = AdapterConfiguration.defaultStderrLines,
-         environment: [String: String] = [:]) throws(LaunchError) {
-        guard let name = command.first, !name.isEmpty else { throw LaunchError(description: "the adapter command is empty") }
+    init(
+        command: [String],
+        maximumLineLength: Int,
+        stderrLines: Int = AdapterConfiguration.defaultStderrLines,
+        environment: [String: String] = [:]
+    ) throws(LaunchError) {
+        guard let name = command.first, !name.isEmpty else {
+            throw LaunchError(description: "the adapter command is empty")
+        }
         guard let executable = Self.resolve(name) else {
             throw LaunchError(description: "adapter executable not found: \(name)")
         }
         // A write to an adapter that has exited must come back as EPIPE, not kill the runner.
         signal(SIGPIPE, SIG_IGN)
         do {
-            child = try ChildProcess(executable: executable, arguments: Array(command.dropFirst()), environment: environment)
+            child = try ChildProcess(
+                executable: executable,
+                arguments: Array(command.dropFirst()),
+                environment: environment
+            )
         } catch {
             throw LaunchError(description: "cannot start adapter \(executable): \(error.description)")
         }
@@ -195,7 +206,8 @@ final class AdapterProcess {
         guard scanOffset < end else { return nil }
         let found: Int? = output.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress,
-                  let hit = memchr(base + scanOffset, 0x0A, end - scanOffset) else { return nil }
+                let hit = memchr(base + scanOffset, 0x0A, end - scanOffset)
+            else { return nil }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
         guard let newline = found else {
@@ -326,7 +338,8 @@ final class AdapterProcess {
             let candidate = String(directory) + "/" + name
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-               fileManager.isExecutableFile(atPath: candidate) {
+                fileManager.isExecutableFile(atPath: candidate)
+            {
                 return candidate
             }
         }

@@ -14,10 +14,12 @@ final class AdapterSession {
         }
         let process: AdapterProcess
         do {
-            process = try AdapterProcess(command: configuration.command,
-                                         maximumLineLength: configuration.maximumLineLength,
-                                         stderrLines: configuration.stderrLines,
-                                         environment: configuration.environment)
+            process = try AdapterProcess(
+                command: configuration.command,
+                maximumLineLength: configuration.maximumLineLength,
+                stderrLines: configuration.stderrLines,
+                environment: configuration.environment
+            )
         } catch {
             throw AdapterIncident(fault: .unavailable(reason: error.description))
         }
@@ -26,8 +28,12 @@ final class AdapterSession {
         nextID += 1
         process.send(AdapterHello.request.line(id: id))
         let deadline = Monotonic.now() + Monotonic.milliseconds(configuration.timeoutMilliseconds)
-        let response = AdapterSession.receive(from: process, expectedID: id, deadline: deadline,
-                                              timeoutMilliseconds: configuration.timeoutMilliseconds)
+        let response = AdapterSession.receive(
+            from: process,
+            expectedID: id,
+            deadline: deadline,
+            timeoutMilliseconds: configuration.timeoutMilliseconds
+        )
         let reason: String
         switch response {
         case .success(.ok(let output)):
@@ -41,7 +47,8 @@ final class AdapterSession {
         case .success(.error(let code)):
             reason = "hello answered with error \"\(code)\""
         case .failure(let incident):
-            reason = "hello failed: " + incident.fault.description
+            reason =
+                "hello failed: " + incident.fault.description
                 + (incident.fault.kind == "timeout" ? Self.flushHint : "")
         }
         process.terminate()
@@ -49,7 +56,8 @@ final class AdapterSession {
     }
 
     /// A silent `hello` is nearly always an answer sitting in the adapter's stdout buffer.
-    static let flushHint = "; if the adapter did answer, its stdout is probably buffered: it must flush "
+    static let flushHint =
+        "; if the adapter did answer, its stdout is probably buffered: it must flush "
         + "after every response line (ADP-4; kit section 2.7, spec/kit/02-adapter-protocol.md, shows how in each language)"
 
     /// Queues a request and returns its id.
@@ -63,17 +71,26 @@ final class AdapterSession {
     /// Waits for the response to `expectedID`, which must be the next line on stdout.
     /// `othersInFlight` is how many later requests were sent and not answered: on a fault, the
     /// quoted stderr says whether its lines can be tied to this request alone (ADP-26).
-    func receive(expectedID: Int64, deadline: UInt64, timeoutMilliseconds: Int,
-                 othersInFlight: Int = 0) -> Result<AdapterResponse, AdapterIncident> {
-        var response = Self.receive(from: process, expectedID: expectedID, deadline: deadline,
-                                    timeoutMilliseconds: timeoutMilliseconds)
+    func receive(
+        expectedID: Int64,
+        deadline: UInt64,
+        timeoutMilliseconds: Int,
+        othersInFlight: Int = 0
+    ) -> Result<AdapterResponse, AdapterIncident> {
+        var response = Self.receive(
+            from: process,
+            expectedID: expectedID,
+            deadline: deadline,
+            timeoutMilliseconds: timeoutMilliseconds
+        )
         if case .failure(var incident) = response {
             let (lines, total) = process.stderrTail.lines(after: answeredMark)
             if total > 0 {
                 incident.stderrTail = lines
                 incident.stderrNote = Self.stderrNote(shown: lines.count, total: total, othersInFlight: othersInFlight)
             } else if !incident.stderrTail.isEmpty {
-                incident.stderrNote = "the adapter wrote nothing to stderr after its previous answer was read; its last lines "
+                incident.stderrNote =
+                    "the adapter wrote nothing to stderr after its previous answer was read; its last lines "
                     + "before that, which may belong to earlier requests"
             }
             response = .failure(incident)
@@ -98,16 +115,25 @@ final class AdapterSession {
     /// Ends the session politely (ADP-10): `shutdown`, end of stdin, a short wait, then a kill.
     func shutdown(timeoutMilliseconds: Int) {
         let id = send(AdapterRequest(operation: "shutdown", input: .object([:])))
-        _ = receive(expectedID: id, deadline: Monotonic.now() + Monotonic.milliseconds(timeoutMilliseconds),
-                    timeoutMilliseconds: timeoutMilliseconds)
+        _ = receive(
+            expectedID: id,
+            deadline: Monotonic.now() + Monotonic.milliseconds(timeoutMilliseconds),
+            timeoutMilliseconds: timeoutMilliseconds
+        )
         process.closeInput()
-        _ = process.drainUntilEndOfOutput(deadline: Monotonic.now() + Monotonic.milliseconds(min(timeoutMilliseconds, 1_000)))
+        _ = process.drainUntilEndOfOutput(
+            deadline: Monotonic.now() + Monotonic.milliseconds(min(timeoutMilliseconds, 1_000))
+        )
         _ = process.exitStatus(grace: Monotonic.milliseconds(200))
         process.terminate()
     }
 
-    private static func receive(from process: AdapterProcess, expectedID: Int64, deadline: UInt64,
-                                timeoutMilliseconds: Int) -> Result<AdapterResponse, AdapterIncident> {
+    private static func receive(
+        from process: AdapterProcess,
+        expectedID: Int64,
+        deadline: UInt64,
+        timeoutMilliseconds: Int
+    ) -> Result<AdapterResponse, AdapterIncident> {
         let fault: AdapterFault
         switch process.nextLine(deadline: deadline) {
         case .line(let line):

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,12 +71,16 @@ final class ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
         // Process group 0: a new group whose id is the child's pid.
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        )
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let environment: [UnsafeMutablePointer<CChar>?] =
-            ProcessInfo.processInfo.environment.merging(added) { _, new in new }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            ProcessInfo.processInfo.environment.merging(added) { _, new in new }.map { strdup("\($0.key)=\($0.value)") }
+            + [nil]
         defer { environment.forEach { free($0) } }
 
         var child: pid_t = 0

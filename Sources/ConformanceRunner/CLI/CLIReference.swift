@@ -44,7 +44,8 @@ public enum CLIReference {
         for option in page.options {
             var item = "- `\(option.name)`: " + escape(option.description.joined(separator: " "))
             if !option.examples.isEmpty {
-                item += (option.examples.count == 1 ? " Example: " : " Examples: ")
+                item +=
+                    (option.examples.count == 1 ? " Example: " : " Examples: ")
                     + option.examples.map { "`\($0)`" }.joined(separator: ", ")
             }
             out.append(item)

@@ -1,5 +1,5 @@
-import Foundation
 import AdapterOperations
+import Foundation
 
 /// `conformance`: everything `main.swift` does, as a value that tests can run with fake adapters
 /// and captured output.
@@ -20,11 +20,15 @@ public struct ConformanceCommand {
     /// deterministic and tests can fix it.
     public var clock: @Sendable () -> Date = { Date() }
 
-    public init(referenceAdapter: [String], installedVectors: String? = nil,
-                standardOutput: @escaping (String) throws(StandardStreams.WriteError) -> Void = StandardStreams.writeStandardOutput,
-                standardError: @escaping (String) -> Void = StandardStreams.writeStandardError,
-                progressEnabled: Bool = isatty(STDERR_FILENO) == 1,
-                progressLogEnabled: Bool = isatty(STDERR_FILENO) != 1) {
+    public init(
+        referenceAdapter: [String],
+        installedVectors: String? = nil,
+        standardOutput: @escaping (String) throws(StandardStreams.WriteError) -> Void = StandardStreams
+            .writeStandardOutput,
+        standardError: @escaping (String) -> Void = StandardStreams.writeStandardError,
+        progressEnabled: Bool = isatty(STDERR_FILENO) == 1,
+        progressLogEnabled: Bool = isatty(STDERR_FILENO) != 1
+    ) {
         self.referenceAdapter = referenceAdapter
         self.installedVectors = installedVectors
         self.standardOutput = standardOutput
@@ -75,8 +79,10 @@ public struct ConformanceCommand {
         let bundle: VectorBundle
         let expectations: ExpectedFailures
         do {
-            bundle = try VectorBundle.load(directory: URL(fileURLWithPath: options.vectorsDirectory),
-                                           requireManifest: options.requireManifest)
+            bundle = try VectorBundle.load(
+                directory: URL(fileURLWithPath: options.vectorsDirectory),
+                requireManifest: options.requireManifest
+            )
             expectations = try loadExpectedFailures(options.expectedFailuresPath)
         } catch {
             standardError("conformance: \(error)\n")
@@ -94,8 +100,10 @@ public struct ConformanceCommand {
         let vectors = bundle.vectors.filter { options.selects($0.id) }
         let checks = options.live ? LiveChecks.catalog.filter { options.selects($0.id) } : []
         guard !vectors.isEmpty || !checks.isEmpty else {
-            standardError("conformance: no case selected (\(bundle.vectors.count) vectors in \(options.vectorsDirectory), "
-                          + "\(LiveChecks.catalog.count) live checks); check --filter and --skip\n")
+            standardError(
+                "conformance: no case selected (\(bundle.vectors.count) vectors in \(options.vectorsDirectory), "
+                    + "\(LiveChecks.catalog.count) live checks); check --filter and --skip\n"
+            )
             return .nothingSelected
         }
         if options.mode == .list {
@@ -116,15 +124,23 @@ public struct ConformanceCommand {
         defer { saving?.finish() }
         let command = options.adapters.first ?? referenceAdapter
         let start = Monotonic.now()
-        var report = RunReport(suiteVersion: bundle.suiteVersion, vectorsDirectory: options.vectorsDirectory,
-                               adapterCommand: command, adapter: nil, results: [],
-                               expectedFailuresFile: options.expectedFailuresPath)
+        var report = RunReport(
+            suiteVersion: bundle.suiteVersion,
+            vectorsDirectory: options.vectorsDirectory,
+            adapterCommand: command,
+            adapter: nil,
+            results: [],
+            expectedFailuresFile: options.expectedFailuresPath
+        )
         let keyLog = saving?.keyLog(for: "adapter")
         let driver: AdapterDriver
         do {
             var configuration = AdapterConfiguration(
-                command: command, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight,
-                deadlineSeconds: options.deadlineSeconds)
+                command: command,
+                timeoutMilliseconds: options.timeoutMilliseconds,
+                window: options.maxInFlight,
+                deadlineSeconds: options.deadlineSeconds
+            )
             configuration.environment = keyLog?.environment ?? [:]
             driver = try AdapterDriver(configuration: configuration)
         } catch {
@@ -132,7 +148,9 @@ public struct ConformanceCommand {
             return emit(report, options: options)
         }
         report.adapter = driver.hello
-        report.warnings = driver.hello.warnings(knownOperations: Set(Operations.names + bundle.vectors.map(\.operation)))
+        report.warnings = driver.hello.warnings(
+            knownOperations: Set(Operations.names + bundle.vectors.map(\.operation))
+        )
 
         let progress = ProgressLine(enabled: progressEnabled)
         let log = progressLogEnabled ? ProgressLog(write: standardError) : nil
@@ -143,7 +161,9 @@ public struct ConformanceCommand {
         }.run(vectors, driver: driver)
         let finishedVectors = results.count
         var finishedChecks = 0
-        let capture = saving.map { TraceCapture(recorder: TraceRecorder(clock: clock), saving: $0, keyLogs: keyLog.map { [$0] } ?? []) }
+        let capture = saving.map {
+            TraceCapture(recorder: TraceRecorder(clock: clock), saving: $0, keyLogs: keyLog.map { [$0] } ?? [])
+        }
         results += LiveCheckRunner().run(checks, driver: driver, capture: capture) { check in
             finishedChecks += 1
             progress.update(done: finishedVectors + finishedChecks, total: total, current: check.id)
@@ -189,7 +209,9 @@ public struct ConformanceCommand {
     func emit(_ report: RunReport, options: RunOptions) -> ExitStatus {
         var report = report
         let requirements = RequirementTexts.load(specDirectory: options.effectiveSpecDirectory)
-        report.requirementLinks = requirements.links(base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory))
+        report.requirementLinks = requirements.links(
+            base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory)
+        )
         let text = TextReport.render(report, verbose: options.verbose)
         let formatted: String
         switch options.format {
@@ -215,7 +237,9 @@ public struct ConformanceCommand {
             // and says that this run failed (ADP-40, ADP-41).
             standardError("conformance: \(error.description)\n")
             var unwritten = report
-            unwritten.additionalFailures.append(RunFailure(kind: "report-not-written", message: error.description, status: .usage))
+            unwritten.additionalFailures.append(
+                RunFailure(kind: "report-not-written", message: error.description, status: .usage)
+            )
             _ = write(TextReport.render(unwritten, verbose: options.verbose))
             return .usage
         }

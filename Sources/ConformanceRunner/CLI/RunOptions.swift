@@ -121,10 +121,19 @@ public struct RunOptions: Equatable, Sendable {
                 guard !url.isEmpty else { throw UsageError("--spec-url needs a URL (got an empty one)") }
                 options.specURL = url
             case "--timeout-ms":
-                options.timeoutMilliseconds = try integer(try value(), in: AdapterConfiguration.timeoutRange, option: name,
-                                                          unit: "milliseconds")
+                options.timeoutMilliseconds = try integer(
+                    try value(),
+                    in: AdapterConfiguration.timeoutRange,
+                    option: name,
+                    unit: "milliseconds"
+                )
             case "--deadline":
-                options.deadlineSeconds = try integer(try value(), in: Self.deadlineRange, option: name, unit: "seconds")
+                options.deadlineSeconds = try integer(
+                    try value(),
+                    in: Self.deadlineRange,
+                    option: name,
+                    unit: "seconds"
+                )
             case "--max-in-flight":
                 options.maxInFlight = try positiveInteger(try value(), option: name)
             case "--no-live":
@@ -147,7 +156,9 @@ public struct RunOptions: Equatable, Sendable {
                 try flag()
                 options.verbose = true
             default:
-                throw UsageError(argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)")
+                throw UsageError(
+                    argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)"
+                )
             }
         }
         if options.mode == .interop, options.adapters.isEmpty {
@@ -176,15 +187,24 @@ public struct RunOptions: Equatable, Sendable {
 
     /// A decimal integer in `range`; anything else (including a number too large for any integer
     /// type) is a usage error naming the range, never an overflow later.
-    private static func integer(_ text: String, in range: ClosedRange<Int>, option: String, unit: String) throws(UsageError) -> Int {
+    private static func integer(
+        _ text: String,
+        in range: ClosedRange<Int>,
+        option: String,
+        unit: String
+    ) throws(UsageError) -> Int {
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(option) needs a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound) (got \(text))")
+            throw UsageError(
+                "\(option) needs a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound) (got \(text))"
+            )
         }
         return number
     }
 
     private static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
-        guard let number = Int(text), number > 0 else { throw UsageError("\(option) needs a positive integer (got \(text))") }
+        guard let number = Int(text), number > 0 else {
+            throw UsageError("\(option) needs a positive integer (got \(text))")
+        }
         return number
     }
 

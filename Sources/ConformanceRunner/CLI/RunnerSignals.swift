@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +26,8 @@ public enum RunnerSignals {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler {
                 ProcessGroups.shared.endAll(grace: AdapterProcess.terminationGrace) { groups in
-                    let message = "conformance: stopped by \(AdapterFault.signalName(signalNumber)); ended \(groups) "
+                    let message =
+                        "conformance: stopped by \(AdapterFault.signalName(signalNumber)); ended \(groups) "
                         + "adapter process group\(groups == 1 ? "" : "s"); exit status \(128 + signalNumber)\n"
                     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
                     _exit(128 + signalNumber)

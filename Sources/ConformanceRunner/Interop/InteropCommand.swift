@@ -1,4 +1,3 @@
-
 /// `conformance interop --adapter A --adapter B ...`: drives every ordered pair of
 /// implementations against each other and prints a table of pairs and outcomes. A single
 /// `--adapter` is paired with the reference.
@@ -14,7 +13,9 @@ struct InteropCommand {
                 try TraceSaving(directory: directory, all: options.saveAllTraces)
             }
         } catch {
-            command.standardError("conformance interop: --save-traces: cannot write to \(error.target): \(error.reason)\n")
+            command.standardError(
+                "conformance interop: --save-traces: cannot write to \(error.target): \(error.reason)\n"
+            )
             return .usage
         }
         defer { saving?.finish() }
@@ -25,19 +26,26 @@ struct InteropCommand {
             let label = Self.label(index)
             do {
                 var configuration = AdapterConfiguration(
-                    command: argv, timeoutMilliseconds: options.timeoutMilliseconds, window: options.maxInFlight,
-                    deadlineSeconds: options.deadlineSeconds)
+                    command: argv,
+                    timeoutMilliseconds: options.timeoutMilliseconds,
+                    window: options.maxInFlight,
+                    deadlineSeconds: options.deadlineSeconds
+                )
                 // Each adapter writes its own key log; a check takes the lines of both its sides.
                 keyLogs[label] = saving?.keyLog(for: label)
                 configuration.environment = keyLogs[label]?.environment ?? [:]
                 let driver = try AdapterDriver(configuration: configuration)
                 parties.append(InteropPair.Party(label: label, driver: driver))
-                lines.append("  \(label) = \(TextReport.printable(driver.hello.name)) \(TextReport.printable(driver.hello.version)) "
-                             + "(\(argv.joined(separator: " ")))")
+                lines.append(
+                    "  \(label) = \(TextReport.printable(driver.hello.name)) \(TextReport.printable(driver.hello.version)) "
+                        + "(\(argv.joined(separator: " ")))"
+                )
             } catch {
-                command.standardError("conformance interop: \(label) (\(argv.joined(separator: " "))): "
-                                      + "\(TextReport.printable(error.fault.description))\n"
-                                      + error.stderrTail.map { "  | \(TextReport.printable($0))\n" }.joined())
+                command.standardError(
+                    "conformance interop: \(label) (\(argv.joined(separator: " "))): "
+                        + "\(TextReport.printable(error.fault.description))\n"
+                        + error.stderrTail.map { "  | \(TextReport.printable($0))\n" }.joined()
+                )
                 parties.forEach { $0.driver.shutdown() }
                 return .adapterUnavailable
             }
@@ -53,8 +61,11 @@ struct InteropCommand {
         for sender in parties {
             for receiver in parties where receiver.label != sender.label {
                 let capture = saving.map { saving in
-                    TraceCapture(recorder: TraceRecorder(clock: command.clock), saving: saving,
-                                 keyLogs: [sender.label, receiver.label].compactMap { keyLogs[$0] })
+                    TraceCapture(
+                        recorder: TraceRecorder(clock: command.clock),
+                        saving: saving,
+                        keyLogs: [sender.label, receiver.label].compactMap { keyLogs[$0] }
+                    )
                 }
                 var pair = InteropPair(sender: sender, receiver: receiver, selects: options.selects, capture: capture)
                 let verdicts = pair.run()
@@ -65,8 +76,10 @@ struct InteropCommand {
                     case .deselected?: break
                     case .failed(let message)?:
                         counts.failed += 1
-                        problems.append("FAIL \(sender.label) -> \(receiver.label) \(check.rawValue) "
-                                        + "[\(check.requirements.joined(separator: ", "))]: \(TextReport.printable(message))")
+                        problems.append(
+                            "FAIL \(sender.label) -> \(receiver.label) \(check.rawValue) "
+                                + "[\(check.requirements.joined(separator: ", "))]: \(TextReport.printable(message))"
+                        )
                         problems += check.requirements.compactMap { id in links[id].map { "  spec: \($0)" } }
                     default: counts.skipped += 1
                     }

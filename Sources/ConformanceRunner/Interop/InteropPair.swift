@@ -1,8 +1,8 @@
-import Foundation
-import TunnelCrypto
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
+import Foundation
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 
 /// The interoperability checks for one ordered pair of implementations (A, B), with keys and
 /// nonces fresh from the runner's CSPRNG:
@@ -87,7 +87,12 @@ struct InteropPair {
     var capture: TraceCapture?
     private let recorder: TraceRecorder
 
-    init(sender: Party, receiver: Party, selects: @escaping (String) -> Bool = { _ in true }, capture: TraceCapture? = nil) {
+    init(
+        sender: Party,
+        receiver: Party,
+        selects: @escaping (String) -> Bool = { _ in true },
+        capture: TraceCapture? = nil
+    ) {
         self.sender = sender
         self.receiver = receiver
         self.selects = selects
@@ -139,7 +144,7 @@ struct InteropPair {
         switch verdicts[check] {
         case .passed?: capture?.end(id(check), failed: false)
         case .failed?: capture?.end(id(check), failed: true)
-        default: break // not applicable or blocked: nothing of the check was tried
+        default: break  // not applicable or blocked: nothing of the check was tried
         }
     }
 
@@ -157,12 +162,24 @@ struct InteropPair {
     private mutating func sealAndOpen(as role: Role) throws(Failure) {
         let keys = SessionKeys(c2s: random.bytes(32), s2c: random.bytes(32))
         let plaintext = random.bytes(57)
-        let sealed = try call(sender, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
-                                                      "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
+        let sealed = try call(
+            sender,
+            "frame-seal",
+            [
+                "role": .string(role.rawValue), "c2s": .hex(keys.c2s),
+                "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext),
+            ]
+        )
         let frame = try hex("frame", sealed, from: sender)
         recorder.frame(frame, from: role)
-        let opened = try call(receiver, "frame-open", ["role": .string(role == .device ? "core" : "device"),
-                                                        "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
+        let opened = try call(
+            receiver,
+            "frame-open",
+            [
+                "role": .string(role == .device ? "core" : "device"),
+                "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame),
+            ]
+        )
         guard try hex("plaintext", opened, from: receiver) == plaintext else {
             throw Failure(message: "\(receiver.label) opened \(sender.label)'s frame to another plaintext")
         }
@@ -172,20 +189,32 @@ struct InteropPair {
         let coreStatic = random.bytes(32), deviceStatic = random.bytes(32), clientEphemeral = random.bytes(32)
         let corePublic = X25519.publicKey(privateKey: coreStatic)
         recorder.pairingPayload(corePublicKey: corePublic)
-        let started = try call(sender, "handshake-device-start", [
-            "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
-            "handshakeEphemeralPrivate": .hex(random.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
-            "nonce": .hex(random.bytes(24)),
-        ])
+        let started = try call(
+            sender,
+            "handshake-device-start",
+            [
+                "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
+                "handshakeEphemeralPrivate": .hex(random.bytes(32)), "clientEphemeralPrivate": .hex(clientEphemeral),
+                "nonce": .hex(random.bytes(24)),
+            ]
+        )
         let frame = try hex("frame", started, from: sender)
         recorder.frame(frame, from: .device)
         let now: Int64 = 1_790_000_000
-        let core = try call(receiver, "handshake-core", [
-            "coreStaticPrivate": .hex(coreStatic),
-            "channel": ChannelJSON.write(.pending(expiresAt: now + 600)),
-            "steps": [["frame": .hex(frame), "now": .int(now), "serverEphemeralPrivate": .hex(random.bytes(32)),
-                       "ackNonce": .hex(random.bytes(24))]],
-        ])
+        let core = try call(
+            receiver,
+            "handshake-core",
+            [
+                "coreStaticPrivate": .hex(coreStatic),
+                "channel": ChannelJSON.write(.pending(expiresAt: now + 600)),
+                "steps": [
+                    [
+                        "frame": .hex(frame), "now": .int(now), "serverEphemeralPrivate": .hex(random.bytes(32)),
+                        "ackNonce": .hex(random.bytes(24)),
+                    ]
+                ],
+            ]
+        )
         guard let step = core["steps"]?.arrayValue?.first else {
             throw Failure(message: "\(receiver.label)'s handshake-core answered no step")
         }
@@ -194,16 +223,26 @@ struct InteropPair {
         }
         let ack = try hex("ack", step, from: receiver)
         recorder.frame(ack, from: .core)
-        let finished = try call(sender, "handshake-device-finish", [
-            "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
-            "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack),
-        ])
-        let deviceKeys = SessionKeys(c2s: try hex("c2s", finished, from: sender, length: 32),
-                                     s2c: try hex("s2c", finished, from: sender, length: 32))
-        let coreKeys = SessionKeys(c2s: try hex("c2s", step, from: receiver, length: 32),
-                                   s2c: try hex("s2c", step, from: receiver, length: 32))
+        let finished = try call(
+            sender,
+            "handshake-device-finish",
+            [
+                "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
+                "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack),
+            ]
+        )
+        let deviceKeys = SessionKeys(
+            c2s: try hex("c2s", finished, from: sender, length: 32),
+            s2c: try hex("s2c", finished, from: sender, length: 32)
+        )
+        let coreKeys = SessionKeys(
+            c2s: try hex("c2s", step, from: receiver, length: 32),
+            s2c: try hex("s2c", step, from: receiver, length: 32)
+        )
         guard deviceKeys == coreKeys else {
-            throw Failure(message: "\(sender.label) (device) and \(receiver.label) (core) derived different session keys")
+            throw Failure(
+                message: "\(sender.label) (device) and \(receiver.label) (core) derived different session keys"
+            )
         }
         return deviceKeys
     }
@@ -217,19 +256,34 @@ struct InteropPair {
             .request(requestId: requestId, method: "openhuman.ping", paramsText: Array("{}".utf8), stream: false),
             .response(requestId: requestId, payloadText: Array(#"{"ok":true}"#.utf8)),
         ]
-        for ((from, to, role), envelope) in zip([(sender, receiver, Role.device), (receiver, sender, Role.core)], envelopes) {
+        for ((from, to, role), envelope) in zip(
+            [(sender, receiver, Role.device), (receiver, sender, Role.core)],
+            envelopes
+        ) {
             let plaintext: [UInt8]
             do {
                 plaintext = try EnvelopeEncoder.encode(envelope)
             } catch {
                 throw Failure(message: "the reference could not encode the envelope: \(error.code)")
             }
-            let sealed = try call(from, "frame-seal", ["role": .string(role.rawValue), "c2s": .hex(keys.c2s),
-                                                        "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext)])
+            let sealed = try call(
+                from,
+                "frame-seal",
+                [
+                    "role": .string(role.rawValue), "c2s": .hex(keys.c2s),
+                    "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext),
+                ]
+            )
             let frame = try hex("frame", sealed, from: from)
             recorder.frame(frame, from: role)
-            let opened = try call(to, "frame-open", ["role": .string(role == .device ? "core" : "device"),
-                                                      "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame)])
+            let opened = try call(
+                to,
+                "frame-open",
+                [
+                    "role": .string(role == .device ? "core" : "device"),
+                    "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "frame": .hex(frame),
+                ]
+            )
             guard try hex("plaintext", opened, from: to) == plaintext else {
                 throw Failure(message: "\(to.label) opened \(from.label)'s session frame to another plaintext")
             }
@@ -243,31 +297,54 @@ struct InteropPair {
         let explicit = chunks.reduce(0) { $0 + $1.count } * 2 < 3_000_000
         if !explicit {
             guard try split(receiver, requestId: requestId, generated: generated).chunks == chunks else {
-                throw Failure(message: "\(sender.label) and \(receiver.label) split the same message differently (CHUNK-1)")
+                throw Failure(
+                    message: "\(sender.label) and \(receiver.label) split the same message differently (CHUNK-1)"
+                )
             }
         }
         let steps: [JSONValue] = chunks.indices.reversed().map { index in
             let now = JSONValue.int(Int64(chunks.count - 1 - index))
             if explicit { return ["plaintext": .hex(chunks[index]), "now": now] }
-            return ["splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))], "now": now]
+            return [
+                "splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))],
+                "now": now,
+            ]
         }
-        let output = try call(receiver, "envelope-reassemble", ["role": "device", "digest": true, "steps": .array(steps)])
+        let output = try call(
+            receiver,
+            "envelope-reassemble",
+            ["role": "device", "digest": true, "steps": .array(steps)]
+        )
         guard let last = output["steps"]?.arrayValue?.last, last["sha256"]?.stringValue == digest,
-              last["length"]?.intValue == Int64(length) else {
-            throw Failure(message: "\(receiver.label) did not reassemble \(sender.label)'s \(chunks.count) chunks to the message")
+            last["length"]?.intValue == Int64(length)
+        else {
+            throw Failure(
+                message: "\(receiver.label) did not reassemble \(sender.label)'s \(chunks.count) chunks to the message"
+            )
         }
     }
 
     /// Every plaintext of `party`'s split, fetched in pages of 30 (about 3 MB of hex), and the
     /// message's SHA-256 in hex.
-    private func split(_ party: Party, requestId: String, generated: JSONValue) throws(Failure) -> (chunks: [[UInt8]], sha256: String) {
+    private func split(
+        _ party: Party,
+        requestId: String,
+        generated: JSONValue
+    ) throws(Failure) -> (chunks: [[UInt8]], sha256: String) {
         var chunks: [[UInt8]] = [], digest = ""
         var total = 1
         while chunks.count < total {
-            let output = try call(party, "envelope-split", ["requestId": .string(requestId), "generated": generated,
-                                                            "from": .int(Int64(chunks.count)), "count": 30])
+            let output = try call(
+                party,
+                "envelope-split",
+                [
+                    "requestId": .string(requestId), "generated": generated,
+                    "from": .int(Int64(chunks.count)), "count": 30,
+                ]
+            )
             guard let count = output["total"]?.intValue, let page = output["plaintexts"]?.arrayValue, !page.isEmpty,
-                  let sha = output["sha256"]?.stringValue else {
+                let sha = output["sha256"]?.stringValue
+            else {
                 throw Failure(message: "\(party.label): envelope-split answered no page from \(chunks.count)")
             }
             total = Int(count)
@@ -300,7 +377,12 @@ struct InteropPair {
         }
     }
 
-    private func hex(_ name: String, _ output: JSONValue, from party: Party, length: Int? = nil) throws(Failure) -> [UInt8] {
+    private func hex(
+        _ name: String,
+        _ output: JSONValue,
+        from party: Party,
+        length: Int? = nil
+    ) throws(Failure) -> [UInt8] {
         guard let bytes = output[name]?.stringValue.flatMap(Hex.decode), length == nil || bytes.count == length else {
             throw Failure(message: "\(party.label): output member \(name) is missing or malformed")
         }

@@ -1,7 +1,7 @@
-import TunnelCrypto
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 
 /// The 1 MiB and 16 MiB round trips of kit section 4.2: a message nobody chose in advance (its
 /// seed comes from the runner's CSPRNG) goes through the adapter's splitter into the reference's
@@ -30,30 +30,57 @@ enum ChunkingCheck {
         } catch {
             throw CheckFailure("the reference cannot split its own message: \(error.code)")
         }
-        try adapterSplitIntoReference(requestId: requestId, generated: generated, message: message, reference: reference,
-                                      context: &context)
-        try referenceChunksIntoAdapter(requestId: requestId, generated: generated, message: message, reference: reference,
-                                       context: context)
+        try adapterSplitIntoReference(
+            requestId: requestId,
+            generated: generated,
+            message: message,
+            reference: reference,
+            context: &context
+        )
+        try referenceChunksIntoAdapter(
+            requestId: requestId,
+            generated: generated,
+            message: message,
+            reference: reference,
+            context: context
+        )
     }
 
-    private static func adapterSplitIntoReference(requestId: String, generated: JSONValue, message: [UInt8],
-                                                  reference: [[UInt8]], context: inout LiveContext) throws(CheckFailure) {
+    private static func adapterSplitIntoReference(
+        requestId: String,
+        generated: JSONValue,
+        message: [UInt8],
+        reference: [[UInt8]],
+        context: inout LiveContext
+    ) throws(CheckFailure) {
         let keys = SessionKeys(c2s: context.bytes(32), s2c: context.bytes(32))
         var sender = SessionCipher(role: .device, keys: keys), receiver = SessionCipher(role: .core, keys: keys)
         var reassembler = Reassembler(role: .device)
         var index = 0
         while index < reference.count {
-            let output = try context.output("envelope-split", ["requestId": .string(requestId), "generated": generated,
-                                                               "from": .int(Int64(index)), "count": .int(Int64(pageSize))])
+            let output = try context.output(
+                "envelope-split",
+                [
+                    "requestId": .string(requestId), "generated": generated,
+                    "from": .int(Int64(index)), "count": .int(Int64(pageSize)),
+                ]
+            )
             guard output["total"]?.intValue == Int64(reference.count),
-                  output["sha256"]?.stringValue == Hex.encode(SHA256.hash(message)),
-                  let page = output["plaintexts"]?.arrayValue, !page.isEmpty else {
-                throw CheckFailure("envelope-split from \(index): expected total \(reference.count) and the message's SHA-256",
-                                   actual: output)
+                output["sha256"]?.stringValue == Hex.encode(SHA256.hash(message)),
+                let page = output["plaintexts"]?.arrayValue, !page.isEmpty
+            else {
+                throw CheckFailure(
+                    "envelope-split from \(index): expected total \(reference.count) and the message's SHA-256",
+                    actual: output
+                )
             }
             for value in page {
-                guard index < reference.count, let chunk = value.stringValue.flatMap(Hex.decode), chunk == reference[index] else {
-                    throw CheckFailure("envelope-split: plaintext \(index) differs from the reference's (CHUNK-1 is deterministic)")
+                guard index < reference.count, let chunk = value.stringValue.flatMap(Hex.decode),
+                    chunk == reference[index]
+                else {
+                    throw CheckFailure(
+                        "envelope-split: plaintext \(index) differs from the reference's (CHUNK-1 is deterministic)"
+                    )
                 }
                 let opened: [UInt8]
                 do {
@@ -71,21 +98,36 @@ enum ChunkingCheck {
         }
     }
 
-    private static func referenceChunksIntoAdapter(requestId: String, generated: JSONValue, message: [UInt8],
-                                                   reference: [[UInt8]], context: LiveContext) throws(CheckFailure) {
+    private static func referenceChunksIntoAdapter(
+        requestId: String,
+        generated: JSONValue,
+        message: [UInt8],
+        reference: [[UInt8]],
+        context: LiveContext
+    ) throws(CheckFailure) {
         let explicit = reference.reduce(0) { $0 + $1.count } * 2 < 3_000_000
         let steps: [JSONValue] = reference.indices.reversed().map { index in
             let now = JSONValue.int(Int64(reference.count - 1 - index))
             if explicit { return ["plaintext": .hex(reference[index]), "now": now] }
-            return ["splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))], "now": now]
+            return [
+                "splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))],
+                "now": now,
+            ]
         }
-        let output = try context.output("envelope-reassemble", ["role": "device", "digest": true, "steps": .array(steps)])
+        let output = try context.output(
+            "envelope-reassemble",
+            ["role": "device", "digest": true, "steps": .array(steps)]
+        )
         guard let results = output["steps"]?.arrayValue, results.count == reference.count,
-              results.last?["sha256"]?.stringValue == Hex.encode(SHA256.hash(message)),
-              results.last?["length"]?.intValue == Int64(message.count),
-              results.dropLast().allSatisfy({ $0["partial"] != nil }) else {
-            throw CheckFailure("envelope-reassemble of the reference's \(reference.count) chunks in reverse order: expected "
-                               + "partials, then the message's length and SHA-256", actual: output)
+            results.last?["sha256"]?.stringValue == Hex.encode(SHA256.hash(message)),
+            results.last?["length"]?.intValue == Int64(message.count),
+            results.dropLast().allSatisfy({ $0["partial"] != nil })
+        else {
+            throw CheckFailure(
+                "envelope-reassemble of the reference's \(reference.count) chunks in reverse order: expected "
+                    + "partials, then the message's length and SHA-256",
+                actual: output
+            )
         }
     }
 }

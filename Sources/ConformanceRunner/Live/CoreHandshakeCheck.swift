@@ -1,7 +1,7 @@
-import TunnelCrypto
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 
 /// The adapter plays the core (`handshake-core`), the runner plays the device with the
 /// reference library. One request carries the whole story on one channel, so the channel state
@@ -34,9 +34,13 @@ enum CoreHandshakeCheck {
             let clientEphemeral = context.bytes(32)
             clientEphemerals.append(clientEphemeral)
             do {
-                return try DeviceHandshake.start(corePublicKey: corePublic, deviceStaticPrivate: deviceStatic,
-                                                 handshakeEphemeralPrivate: context.bytes(32),
-                                                 clientEphemeralPrivate: clientEphemeral, nonce: context.bytes(24))
+                return try DeviceHandshake.start(
+                    corePublicKey: corePublic,
+                    deviceStaticPrivate: deviceStatic,
+                    handshakeEphemeralPrivate: context.bytes(32),
+                    clientEphemeralPrivate: clientEphemeral,
+                    nonce: context.bytes(24)
+                )
             } catch {
                 throw CheckFailure("the reference device could not build a handshake: \(error.code)")
             }
@@ -48,8 +52,10 @@ enum CoreHandshakeCheck {
         let second = try handshake(deviceStatic: deviceStatic, context: &context)
         let frames = [first, first, impostor, tampered, second]
         let stepInputs: [JSONValue] = frames.map { frame in
-            ["frame": .hex(frame), "now": .int(LiveContext.now),
-             "serverEphemeralPrivate": .hex(context.bytes(32)), "ackNonce": .hex(context.bytes(24))]
+            [
+                "frame": .hex(frame), "now": .int(LiveContext.now),
+                "serverEphemeralPrivate": .hex(context.bytes(32)), "ackNonce": .hex(context.bytes(24)),
+            ]
         }
         let input: JSONValue = [
             "coreStaticPrivate": .hex(coreStatic),
@@ -57,34 +63,50 @@ enum CoreHandshakeCheck {
             "steps": .array(stepInputs),
         ]
         let recorder = context.recorder
-        let output = try context.expectReference("handshake-core", input, context: "handshake-core",
-                                                 describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" },
-                                                 record: { output in
-            // Each handshake in turn, followed by the ack the core answered it with.
-            let results = output?["steps"]?.arrayValue ?? []
-            for (index, frame) in frames.enumerated() {
-                recorder.frame(frame, from: .device)
-                if let ack = results.indices.contains(index) ? results[index]["ack"]?.stringValue.flatMap(Hex.decode) : nil {
-                    recorder.frame(ack, from: .core)
+        let output = try context.expectReference(
+            "handshake-core",
+            input,
+            context: "handshake-core",
+            describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" },
+            record: { output in
+                // Each handshake in turn, followed by the ack the core answered it with.
+                let results = output?["steps"]?.arrayValue ?? []
+                for (index, frame) in frames.enumerated() {
+                    recorder.frame(frame, from: .device)
+                    if let ack = results.indices.contains(index)
+                        ? results[index]["ack"]?.stringValue.flatMap(Hex.decode) : nil
+                    {
+                        recorder.frame(ack, from: .core)
+                    }
                 }
             }
-        })
+        )
 
         // The accepted steps' acks must complete at the reference device with the core's keys.
         let results = output["steps"]?.arrayValue ?? []
         for (step, clientEphemeral) in [(0, clientEphemerals[0]), (4, clientEphemerals[2])] {
             guard results.indices.contains(step),
-                  let ack = results[step]["ack"]?.stringValue.flatMap(Hex.decode) else { continue }
+                let ack = results[step]["ack"]?.stringValue.flatMap(Hex.decode)
+            else { continue }
             let keys: SessionKeys
             do {
-                keys = try DeviceHandshake.finish(ack: ack, corePublicKey: corePublic, deviceStaticPrivate: deviceStatic,
-                                                  clientEphemeralPrivate: clientEphemeral)
+                keys = try DeviceHandshake.finish(
+                    ack: ack,
+                    corePublicKey: corePublic,
+                    deviceStaticPrivate: deviceStatic,
+                    clientEphemeralPrivate: clientEphemeral
+                )
             } catch {
-                throw CheckFailure("the reference device rejects the ack of \(steps[step]) with \(error.code)",
-                                  actual: results[step])
+                throw CheckFailure(
+                    "the reference device rejects the ack of \(steps[step]) with \(error.code)",
+                    actual: results[step]
+                )
             }
             guard results[step]["c2s"] == .hex(keys.c2s), results[step]["s2c"] == .hex(keys.s2c) else {
-                throw CheckFailure("the keys of \(steps[step]) differ from the reference device's", actual: results[step])
+                throw CheckFailure(
+                    "the keys of \(steps[step]) differ from the reference device's",
+                    actual: results[step]
+                )
             }
         }
     }

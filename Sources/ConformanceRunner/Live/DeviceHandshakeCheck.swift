@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// The adapter plays the device, the runner plays the core with the reference library, with
@@ -26,40 +26,59 @@ enum DeviceHandshakeCheck {
         ]
         let recorder = context.recorder
         recorder.pairingPayload(corePublicKey: corePublic)
-        let started = try context.expectReference("handshake-device-start", startInput,
-                                                  context: "handshake-device-start with fresh keys",
-                                                  record: { recorder.frame("frame", of: $0, from: .device) })
+        let started = try context.expectReference(
+            "handshake-device-start",
+            startInput,
+            context: "handshake-device-start with fresh keys",
+            record: { recorder.frame("frame", of: $0, from: .device) }
+        )
         let frame = try LiveContext.hexMember("frame", of: started, operation: "handshake-device-start")
 
         var channel = ChannelState.pending(expiresAt: LiveContext.now + 600)
         let acceptance: CoreHandshake.Acceptance
         do {
-            acceptance = try CoreHandshake.accept(frame: frame, coreStaticPrivate: coreStatic, channel: &channel,
-                                                  now: LiveContext.now, serverEphemeralPrivate: context.bytes(32),
-                                                  ackNonce: context.bytes(24))
+            acceptance = try CoreHandshake.accept(
+                frame: frame,
+                coreStaticPrivate: coreStatic,
+                channel: &channel,
+                now: LiveContext.now,
+                serverEphemeralPrivate: context.bytes(32),
+                ackNonce: context.bytes(24)
+            )
         } catch {
             throw CheckFailure("the reference core rejects the adapter's handshake with \(error.code)")
         }
 
         func finishInput(_ ack: [UInt8]) -> JSONValue {
-            ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
-             "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack)]
+            [
+                "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(deviceStatic),
+                "clientEphemeralPrivate": .hex(clientEphemeral), "frame": .hex(ack),
+            ]
         }
         context.recorder.frame(acceptance.ack, from: .core)
-        let finished = try context.expectReference("handshake-device-finish", finishInput(acceptance.ack),
-                                                   context: "handshake-device-finish with the reference core's ack")
+        let finished = try context.expectReference(
+            "handshake-device-finish",
+            finishInput(acceptance.ack),
+            context: "handshake-device-finish with the reference core's ack"
+        )
         let expectedKeys: JSONValue = ["c2s": .hex(acceptance.keys.c2s), "s2c": .hex(acceptance.keys.s2c)]
         if let mismatch = ResponseComparison.difference(expected: expectedKeys, actual: finished, path: "") {
-            throw CheckFailure("the adapter's session keys differ from the reference core's: \(mismatch)",
-                              expected: expectedKeys, actual: finished)
+            throw CheckFailure(
+                "the adapter's session keys differ from the reference core's: \(mismatch)",
+                expected: expectedKeys,
+                actual: finished
+            )
         }
 
         // The tag is the ack's last byte: flipping it must fail authentication (ACK-4 step 5).
         var tampered = acceptance.ack
         tampered[tampered.count - 1] ^= 0x01
         context.recorder.frame(tampered, from: .core)
-        _ = try context.expectReference("handshake-device-finish", finishInput(tampered),
-                                        context: "handshake-device-finish with a tampered ack")
+        _ = try context.expectReference(
+            "handshake-device-finish",
+            finishInput(tampered),
+            context: "handshake-device-finish with a tampered ack"
+        )
 
         // An impostor core that knows everything public but not core_static cannot seal k_ack.
         let impostorStatic = context.bytes(32)
@@ -68,17 +87,28 @@ enum DeviceHandshakeCheck {
         let impostorAck: [UInt8]
         do {
             impostorFrame = try DeviceHandshake.start(
-                corePublicKey: X25519.publicKey(privateKey: impostorStatic), deviceStaticPrivate: deviceStatic,
-                handshakeEphemeralPrivate: context.bytes(32), clientEphemeralPrivate: clientEphemeral,
-                nonce: context.bytes(24))
+                corePublicKey: X25519.publicKey(privateKey: impostorStatic),
+                deviceStaticPrivate: deviceStatic,
+                handshakeEphemeralPrivate: context.bytes(32),
+                clientEphemeralPrivate: clientEphemeral,
+                nonce: context.bytes(24)
+            )
             impostorAck = try CoreHandshake.accept(
-                frame: impostorFrame, coreStaticPrivate: impostorStatic, channel: &impostorChannel,
-                now: LiveContext.now, serverEphemeralPrivate: context.bytes(32), ackNonce: context.bytes(24)).ack
+                frame: impostorFrame,
+                coreStaticPrivate: impostorStatic,
+                channel: &impostorChannel,
+                now: LiveContext.now,
+                serverEphemeralPrivate: context.bytes(32),
+                ackNonce: context.bytes(24)
+            ).ack
         } catch {
             throw CheckFailure("the reference could not build the impostor's ack: \(error.code)")
         }
         context.recorder.frame(impostorAck, from: .core)
-        _ = try context.expectReference("handshake-device-finish", finishInput(impostorAck),
-                                        context: "handshake-device-finish with an ack from another core")
+        _ = try context.expectReference(
+            "handshake-device-finish",
+            finishInput(impostorAck),
+            context: "handshake-device-finish with an ack from another core"
+        )
     }
 }

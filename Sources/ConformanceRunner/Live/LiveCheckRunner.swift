@@ -4,19 +4,30 @@ import VectorFormat
 public struct LiveCheckRunner {
     public init() {}
 
-    public func run(_ checks: [LiveCheck], driver: AdapterDriver,
-                    progress: ((LiveCheck) -> Void)? = nil) -> [CaseResult] {
+    public func run(
+        _ checks: [LiveCheck],
+        driver: AdapterDriver,
+        progress: ((LiveCheck) -> Void)? = nil
+    ) -> [CaseResult] {
         run(checks, driver: driver, capture: nil, progress: progress)
     }
 
     /// The same, saving each check's trace and key log through `capture` (`--save-traces`).
-    func run(_ checks: [LiveCheck], driver: AdapterDriver, capture: TraceCapture?,
-             progress: ((LiveCheck) -> Void)? = nil) -> [CaseResult] {
+    func run(
+        _ checks: [LiveCheck],
+        driver: AdapterDriver,
+        capture: TraceCapture?,
+        progress: ((LiveCheck) -> Void)? = nil
+    ) -> [CaseResult] {
         var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
         return checks.map { check in
             let operations = LiveChecks.operations(for: check.id)
-            var result = CaseResult.unreported(id: check.id, operation: operations.joined(separator: ", "),
-                                               requirements: check.requirements, comment: check.description)
+            var result = CaseResult.unreported(
+                id: check.id,
+                operation: operations.joined(separator: ", "),
+                requirements: check.requirements,
+                comment: check.description
+            )
             defer { progress?(check) }
             if let missing = operations.first(where: { !driver.hello.operations.contains($0) }) {
                 result.outcome = .skipped

@@ -22,9 +22,11 @@ public enum LiveChecks {
     public static var catalog: [LiveCheck] { LiveCheck.catalog }
 
     /// The ids this runner can perform.
-    public static let implemented = [sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
-                                     pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
-                                     chunking1MiBID, chunking16MiBID]
+    public static let implemented = [
+        sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
+        pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
+        chunking1MiBID, chunking16MiBID,
+    ]
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {

@@ -1,8 +1,8 @@
-import Foundation
-import TunnelCrypto
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
+import Foundation
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 
 /// Why a runner-driven check (a live check, an accumulated vector) failed: a message, and when
 /// it is about one answer, what was expected and what came back.
@@ -68,9 +68,13 @@ struct LiveContext {
     /// `describe` names a differing step of a step list, for the message. `record` sees the
     /// adapter's output (nil for an error answer) before it is judged, so that the messages it
     /// sent reach the trace even when the check fails on them.
-    func expectReference(_ operation: String, _ input: JSONValue, context what: String,
-                         describe: (Int) -> String = { "step \($0)" },
-                         record: (JSONValue?) -> Void = { _ in }) throws(CheckFailure) -> JSONValue {
+    func expectReference(
+        _ operation: String,
+        _ input: JSONValue,
+        context what: String,
+        describe: (Int) -> String = { "step \($0)" },
+        record: (JSONValue?) -> Void = { _ in }
+    ) throws(CheckFailure) -> JSONValue {
         let expected = Operations.reference(operation, input: input).expected
         let answer: AdapterResponse
         switch driver.call(AdapterRequest(operation: operation, input: input)) {
@@ -83,14 +87,20 @@ struct LiveContext {
         if case .ok(let output) = answer { record(output) } else { record(nil) }
         try Self.rejectUnsupported(.success(answer), operation: operation)
         if let mismatch = ResponseComparison.mismatch(expected: expected, response: answer) {
-            throw CheckFailure("\(what): \(Self.annotate(mismatch, describe: describe))",
-                              expected: VectorRunner.responseJSON(expected: expected), actual: answer.json)
+            throw CheckFailure(
+                "\(what): \(Self.annotate(mismatch, describe: describe))",
+                expected: VectorRunner.responseJSON(expected: expected),
+                actual: answer.json
+            )
         }
         guard case .ok(let output) = answer else { return .object([:]) }
         return output
     }
 
-    static func unwrap(_ result: Result<AdapterResponse, AdapterIncident>, operation: String) throws(CheckFailure) -> JSONValue {
+    static func unwrap(
+        _ result: Result<AdapterResponse, AdapterIncident>,
+        operation: String
+    ) throws(CheckFailure) -> JSONValue {
         try rejectUnsupported(result, operation: operation)
         switch result {
         case .failure(let incident):
@@ -102,8 +112,10 @@ struct LiveContext {
         }
     }
 
-    private static func rejectUnsupported(_ result: Result<AdapterResponse, AdapterIncident>,
-                                          operation: String) throws(CheckFailure) {
+    private static func rejectUnsupported(
+        _ result: Result<AdapterResponse, AdapterIncident>,
+        operation: String
+    ) throws(CheckFailure) {
         guard case .success(.error(OperationOutcome.unsupported)) = result else { return }
         var failure = CheckFailure("the adapter answered unsupported to \(operation)")
         failure.unsupported = true
@@ -113,8 +125,9 @@ struct LiveContext {
     /// Adds what a step was for to a message that names `steps[i]`.
     private static func annotate(_ message: String, describe: (Int) -> String) -> String {
         guard let open = message.range(of: "steps["),
-              let close = message[open.upperBound...].firstIndex(of: "]"),
-              let index = Int(message[open.upperBound..<close]) else { return message }
+            let close = message[open.upperBound...].firstIndex(of: "]"),
+            let index = Int(message[open.upperBound..<close])
+        else { return message }
         return message + " (\(describe(index)))"
     }
 

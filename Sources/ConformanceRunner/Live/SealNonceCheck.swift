@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// FRAME-SEAL-2 cannot be tested by a fixed vector: the nonce must come from the implementation's
 /// own CSPRNG. So the runner asks for many seals of one plaintext without a nonce and looks at
@@ -20,14 +20,20 @@ enum SealNonceCheck {
         let plaintext = context.bytes(32)
         let roles = (0..<frames).map { $0 < frames / 2 ? Role.device : Role.core }
         let requests = roles.map { role in
-            AdapterRequest(operation: "frame-seal", input: [
-                "role": .string(role.rawValue), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "plaintext": .hex(plaintext),
-            ])
+            AdapterRequest(
+                operation: "frame-seal",
+                input: [
+                    "role": .string(role.rawValue), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c),
+                    "plaintext": .hex(plaintext),
+                ]
+            )
         }
         // One opener per sealing role, alive for the whole check: the peer of the sealing role
         // opens with the same direction key. Duplicates are caught by `seen` before the window.
-        var openers: [Role: SessionCipher] = [.device: SessionCipher(role: .core, keys: keys),
-                                              .core: SessionCipher(role: .device, keys: keys)]
+        var openers: [Role: SessionCipher] = [
+            .device: SessionCipher(role: .core, keys: keys),
+            .core: SessionCipher(role: .device, keys: keys),
+        ]
         var seen = Set<[UInt8]>()
         var valuesAtPosition = [Set<UInt8>](repeating: [], count: XChaCha20Poly1305.nonceLength)
         for (index, result) in context.driver.call(requests).enumerated() {
@@ -36,31 +42,40 @@ enum SealNonceCheck {
             context.recorder.frame(frame, from: roles[index])
             let where_ = "frame \(index + 1) of \(frames) (role \(roles[index].rawValue))"
             guard frame.count == plaintext.count + Limits.sessionFrameOverhead, frame.first == 0x02 else {
-                throw CheckFailure("\(where_) is not a session frame of a \(plaintext.count)-byte plaintext "
-                                  + "(\(frame.count) bytes, first byte \(frame.first.map { String($0) } ?? "none"))",
-                                  actual: output)
+                throw CheckFailure(
+                    "\(where_) is not a session frame of a \(plaintext.count)-byte plaintext "
+                        + "(\(frame.count) bytes, first byte \(frame.first.map { String($0) } ?? "none"))",
+                    actual: output
+                )
             }
             let nonce = Array(frame[SessionFrame.nonceRange])
             guard seen.insert(nonce).inserted else {
-                throw CheckFailure("\(where_) repeats an earlier nonce \(Hex.encode(nonce)): FRAME-SEAL-2 forbids reuse",
-                                  actual: output)
+                throw CheckFailure(
+                    "\(where_) repeats an earlier nonce \(Hex.encode(nonce)): FRAME-SEAL-2 forbids reuse",
+                    actual: output
+                )
             }
             for (position, byte) in nonce.enumerated() { valuesAtPosition[position].insert(byte) }
             let opened: [UInt8]
             do {
                 opened = try openers[roles[index]]!.open(frame)
             } catch {
-                throw CheckFailure("\(where_) does not open under the reference with the \(roles[index].rawValue)'s "
-                                  + "sealing key: \(error.code)", actual: output)
+                throw CheckFailure(
+                    "\(where_) does not open under the reference with the \(roles[index].rawValue)'s "
+                        + "sealing key: \(error.code)",
+                    actual: output
+                )
             }
             guard opened == plaintext else {
                 throw CheckFailure("\(where_) opens to another plaintext", actual: output)
             }
         }
         for (position, values) in valuesAtPosition.enumerated() where values.count < minimumDistinctPerPosition {
-            throw CheckFailure("nonce byte \(position) took only \(values.count) distinct values over \(frames) frames "
-                              + "(CSPRNG output takes about 250): the nonces look like a counter or a timestamp, "
-                              + "not fresh random bytes (FRAME-SEAL-2)")
+            throw CheckFailure(
+                "nonce byte \(position) took only \(values.count) distinct values over \(frames) frames "
+                    + "(CSPRNG output takes about 250): the nonces look like a counter or a timestamp, "
+                    + "not fresh random bytes (FRAME-SEAL-2)"
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// Frames both ways between the adapter's `session` and the reference, on keys from a fresh
@@ -34,7 +34,11 @@ enum SessionCheck {
         let adapterSide = SessionCipher(role: adapterRole, keys: keys)
         let other = SessionCipher(role: peerRole, keys: try freshSessionKeys(&context))
 
-        func seal(_ cipher: SessionCipher, _ plaintext: [UInt8], _ context: inout LiveContext) throws(CheckFailure) -> [UInt8] {
+        func seal(
+            _ cipher: SessionCipher,
+            _ plaintext: [UInt8],
+            _ context: inout LiveContext
+        ) throws(CheckFailure) -> [UInt8] {
             do {
                 return try cipher.seal(plaintext, nonce: context.bytes(24))
             } catch {
@@ -71,36 +75,47 @@ enum SessionCheck {
             "steps": .array(stepInputs),
         ]
         let recorder = context.recorder
-        let output = try context.expectReference("session", input, context: "session as \(adapterRole.rawValue)",
-                                                 describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" },
-                                                 record: { output in
-            // In step order: the frames the runner passed in, and those the adapter sealed.
-            let results = output?["steps"]?.arrayValue ?? []
-            for (index, step) in stepInputs.enumerated() {
-                if let frame = step["open"]?["frame"]?.stringValue.flatMap(Hex.decode) {
-                    recorder.frame(frame, from: peerRole)
-                } else if let frame = results.indices.contains(index) ? results[index]["frame"]?.stringValue.flatMap(Hex.decode) : nil {
-                    recorder.frame(frame, from: adapterRole)
+        let output = try context.expectReference(
+            "session",
+            input,
+            context: "session as \(adapterRole.rawValue)",
+            describe: { steps.indices.contains($0) ? steps[$0] : "step \($0)" },
+            record: { output in
+                // In step order: the frames the runner passed in, and those the adapter sealed.
+                let results = output?["steps"]?.arrayValue ?? []
+                for (index, step) in stepInputs.enumerated() {
+                    if let frame = step["open"]?["frame"]?.stringValue.flatMap(Hex.decode) {
+                        recorder.frame(frame, from: peerRole)
+                    } else if let frame = results.indices.contains(index)
+                        ? results[index]["frame"]?.stringValue.flatMap(Hex.decode) : nil
+                    {
+                        recorder.frame(frame, from: adapterRole)
+                    }
                 }
             }
-        })
+        )
 
         // The adapter's sealed frames must open at the reference peer (FRAME-SEAL-1, KDF-5).
         var receiver = peer
         let results = output["steps"]?.arrayValue ?? []
         for (step, plaintext) in [(8, reflectedPlaintext), (13, [UInt8]())] {
             guard results.indices.contains(step),
-                  let frame = results[step]["frame"]?.stringValue.flatMap(Hex.decode) else { continue }
+                let frame = results[step]["frame"]?.stringValue.flatMap(Hex.decode)
+            else { continue }
             let opened: [UInt8]
             do {
                 opened = try receiver.open(frame)
             } catch {
-                throw CheckFailure("the reference peer cannot open the frame of step \(step) (\(steps[step])): \(error.code)",
-                                  actual: results[step])
+                throw CheckFailure(
+                    "the reference peer cannot open the frame of step \(step) (\(steps[step])): \(error.code)",
+                    actual: results[step]
+                )
             }
             guard opened == plaintext else {
-                throw CheckFailure("the frame of step \(step) (\(steps[step])) opens to another plaintext at the reference peer",
-                                  actual: results[step])
+                throw CheckFailure(
+                    "the frame of step \(step) (\(steps[step])) opens to another plaintext at the reference peer",
+                    actual: results[step]
+                )
             }
         }
     }
@@ -112,12 +127,21 @@ enum SessionCheck {
         let corePublic = X25519.publicKey(privateKey: coreStatic)
         var channel = ChannelState.pending(expiresAt: LiveContext.now)
         do {
-            let frame = try DeviceHandshake.start(corePublicKey: corePublic, deviceStaticPrivate: deviceStatic,
-                                                  handshakeEphemeralPrivate: context.bytes(32),
-                                                  clientEphemeralPrivate: clientEphemeral, nonce: context.bytes(24))
-            return try CoreHandshake.accept(frame: frame, coreStaticPrivate: coreStatic, channel: &channel,
-                                            now: LiveContext.now, serverEphemeralPrivate: context.bytes(32),
-                                            ackNonce: context.bytes(24)).keys
+            let frame = try DeviceHandshake.start(
+                corePublicKey: corePublic,
+                deviceStaticPrivate: deviceStatic,
+                handshakeEphemeralPrivate: context.bytes(32),
+                clientEphemeralPrivate: clientEphemeral,
+                nonce: context.bytes(24)
+            )
+            return try CoreHandshake.accept(
+                frame: frame,
+                coreStaticPrivate: coreStatic,
+                channel: &channel,
+                now: LiveContext.now,
+                serverEphemeralPrivate: context.bytes(32),
+                ackNonce: context.bytes(24)
+            ).keys
         } catch {
             throw CheckFailure("the reference handshake failed: \(error.code)")
         }

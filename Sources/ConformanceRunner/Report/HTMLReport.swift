@@ -18,17 +18,17 @@ public enum HTMLReport {
         let failures = summary.failed + runFailures.count
         let title = "openhuman-tunnel \(report.suiteVersion ?? "") conformance: \(failures == 0 ? "passed" : "FAILED")"
         var out = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-        <title>\(HTMLText.text(title))</title>
-        <style>\(style)</style>
-        </head>
-        <body>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+            <title>\(HTMLText.text(title))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
 
-        """
+            """
         out += "<h1>\(HTMLText.text(title))</h1>\n"
         out += summarySection(report, summary: summary, failures: failures)
         out += runSection(report, time: time, requirements: requirements)
@@ -56,13 +56,15 @@ public enum HTMLReport {
 
     private static func summarySection(_ report: RunReport, summary: RunReport.Summary, failures: Int) -> String {
         let status = report.exitStatus.rawValue
-        var out = "<section id=\"summary\" class=\"\(failures == 0 ? "passed" : "failed")\" data-exit-status=\"\(status)\" data-failures=\"\(failures)\">\n"
+        var out =
+            "<section id=\"summary\" class=\"\(failures == 0 ? "passed" : "failed")\" data-exit-status=\"\(status)\" data-failures=\"\(failures)\">\n"
         out += "<p class=\"verdict\">\(HTMLText.text(summary.line)) &middot; exit status \(status)</p>\n"
         out += "<table class=\"counts\">\n"
         let rows: [(String, Int, String)] = [
             ("passed", summary.passed, "pass"), ("failed", summary.failed, "fail"),
             ("expected failures", summary.expectedFailures, "xfail"), ("skipped", summary.skipped, "skip"),
-            ("unexpected passes", summary.unexpectedPasses, "fail"), ("stale expected-failure entries", summary.staleEntries, "fail"),
+            ("unexpected passes", summary.unexpectedPasses, "fail"),
+            ("stale expected-failure entries", summary.staleEntries, "fail"),
             ("run-level failures", report.runFailures.count, "fail"),
         ]
         for (name, count, kind) in rows {
@@ -80,9 +82,21 @@ public enum HTMLReport {
             ("adapter command", "<code>\(HTMLText.text(report.adapterCommand.joined(separator: " ")))</code>"),
         ]
         if let hello = report.adapter {
-            rows.append(("adapter", "<strong>\(HTMLText.text(hello.name))</strong> \(HTMLText.text(hello.version)) (adapter protocol \(hello.protocolVersion))"))
-            rows.append(("operations", hello.operations.sorted().map { "<code>\(HTMLText.text($0))</code>" }.joined(separator: " ")))
-            let policies = hello.policies.sorted { $0.key < $1.key }.map { "<code>\(HTMLText.text($0.key))=\($0.value)</code>" }
+            rows.append(
+                (
+                    "adapter",
+                    "<strong>\(HTMLText.text(hello.name))</strong> \(HTMLText.text(hello.version)) (adapter protocol \(hello.protocolVersion))"
+                )
+            )
+            rows.append(
+                (
+                    "operations",
+                    hello.operations.sorted().map { "<code>\(HTMLText.text($0))</code>" }.joined(separator: " ")
+                )
+            )
+            let policies = hello.policies.sorted { $0.key < $1.key }.map {
+                "<code>\(HTMLText.text($0.key))=\($0.value)</code>"
+            }
             rows.append(("policies", policies.isEmpty ? "none" : policies.joined(separator: " ")))
         } else {
             rows.append(("adapter", "<span class=\"fail\">did not answer <code>hello</code></span>"))
@@ -90,9 +104,16 @@ public enum HTMLReport {
         if report.restarts > 0 { rows.append(("restarts", "\(report.restarts) after faults")) }
         if let file = report.expectedFailuresFile { rows.append(("expected failures", HTMLText.text(file))) }
         if let source = requirements.source {
-            rows.append(("requirement texts", "from \(HTMLText.text(source)) (\(requirements.byID.count) requirements)"))
+            rows.append(
+                ("requirement texts", "from \(HTMLText.text(source)) (\(requirements.byID.count) requirements)")
+            )
         } else {
-            rows.append(("requirement texts", "<span class=\"warn\">unavailable: \(HTMLText.text(requirements.problem ?? "not read"))</span>"))
+            rows.append(
+                (
+                    "requirement texts",
+                    "<span class=\"warn\">unavailable: \(HTMLText.text(requirements.problem ?? "not read"))</span>"
+                )
+            )
         }
         var out = "<section id=\"run\">\n<h2>Run</h2>\n<table class=\"facts\">\n"
         for (name, value) in rows { out += "<tr><th>\(name)</th><td>\(value)</td></tr>\n" }
@@ -126,7 +147,11 @@ public enum HTMLReport {
 
     /// One failing (or expected-failing) case: id, message, requirements with their texts and
     /// links, expected and actual side by side, the adapter's stderr.
-    private static func caseBlock(_ result: CaseResult, requirements: RequirementTexts, links: [String: String]) -> String {
+    private static func caseBlock(
+        _ result: CaseResult,
+        requirements: RequirementTexts,
+        links: [String: String]
+    ) -> String {
         let label: String
         switch result.outcome {
         case .unexpectedPass: label = "unexpected pass"
@@ -135,10 +160,12 @@ public enum HTMLReport {
         }
         let kind = result.outcome == .expectedFailure ? "xfail" : "failed"
         var out = "<div class=\"case \(kind)\" id=\"case-\(HTMLText.attribute(result.id))\">\n"
-        out += "<h3><code>\(HTMLText.text(result.id))</code> <span class=\"label\">\(HTMLText.text(label))</span></h3>\n"
+        out +=
+            "<h3><code>\(HTMLText.text(result.id))</code> <span class=\"label\">\(HTMLText.text(label))</span></h3>\n"
         if let message = result.message { out += "<p class=\"message\">\(HTMLText.text(message))</p>\n" }
         if let expectation = result.expectation {
-            out += "<p>listed as an expected failure (line \(expectation.line): <code>\(HTMLText.text("\(expectation.glob)"))</code>): \(HTMLText.text(expectation.reason))</p>\n"
+            out +=
+                "<p>listed as an expected failure (line \(expectation.line): <code>\(HTMLText.text("\(expectation.glob)"))</code>): \(HTMLText.text(expectation.reason))</p>\n"
         }
         out += "<p>operation <code>\(HTMLText.text(result.operation))</code>"
         if !result.comment.isEmpty { out += "; vector: \(HTMLText.text(result.comment))" }
@@ -161,7 +188,11 @@ public enum HTMLReport {
         return out + "</div>\n"
     }
 
-    private static func requirementList(_ ids: [String], requirements: RequirementTexts, links: [String: String]) -> String {
+    private static func requirementList(
+        _ ids: [String],
+        requirements: RequirementTexts,
+        links: [String: String]
+    ) -> String {
         guard !ids.isEmpty else { return "" }
         var out = "<ul class=\"requirements\">\n"
         for id in ids {
@@ -194,7 +225,8 @@ public enum HTMLReport {
 
     private static func stderrBlock(_ tail: [String], note: String?) -> String {
         guard !tail.isEmpty || note != nil else { return "" }
-        var out = "<p>\(HTMLText.text(note ?? "adapter stderr (last \(tail.count) line\(tail.count == 1 ? "" : "s"))"))</p>\n"
+        var out =
+            "<p>\(HTMLText.text(note ?? "adapter stderr (last \(tail.count) line\(tail.count == 1 ? "" : "s"))"))</p>\n"
         if !tail.isEmpty { out += "<pre class=\"stderr\">\(tail.map(HTMLText.text).joined(separator: "\n"))</pre>\n" }
         return out
     }
@@ -203,17 +235,23 @@ public enum HTMLReport {
         guard !results.isEmpty else { return "" }
         let rows = RequirementMatrix(results)
         var out = "<section id=\"matrix\">\n<h2>Requirements against outcomes</h2>\n"
-        out += "<table class=\"matrix\">\n<tr><th>requirement</th><th>pass</th><th>fail</th><th>expected failure</th><th>skip</th></tr>\n"
+        out +=
+            "<table class=\"matrix\">\n<tr><th>requirement</th><th>pass</th><th>fail</th><th>expected failure</th><th>skip</th></tr>\n"
         for row in rows.rows {
-            let name = links[row.id].map { "<a href=\"\(HTMLText.attribute($0))\">\(HTMLText.text(row.id))</a>" }
+            let name =
+                links[row.id].map { "<a href=\"\(HTMLText.attribute($0))\">\(HTMLText.text(row.id))</a>" }
                 ?? HTMLText.text(row.id)
-            out += "<tr class=\"\(row.failed > 0 ? "failed" : "ok")\" data-requirement=\"\(HTMLText.attribute(row.id))\"><th>\(name)</th>"
-            for (count, kind) in [(row.passed, "pass"), (row.failed, "fail"), (row.expectedFailures, "xfail"), (row.skipped, "skip")] {
+            out +=
+                "<tr class=\"\(row.failed > 0 ? "failed" : "ok")\" data-requirement=\"\(HTMLText.attribute(row.id))\"><th>\(name)</th>"
+            for (count, kind) in [
+                (row.passed, "pass"), (row.failed, "fail"), (row.expectedFailures, "xfail"), (row.skipped, "skip"),
+            ] {
                 out += "<td class=\"\(count > 0 ? kind : "zero")\">\(count)</td>"
             }
             out += "</tr>\n"
         }
-        return out + "</table>\n<p class=\"note\">A case counts once under each requirement it cites; unexpected passes count as failures.</p>\n</section>\n"
+        return out
+            + "</table>\n<p class=\"note\">A case counts once under each requirement it cites; unexpected passes count as failures.</p>\n</section>\n"
     }
 
     private static func skipSection(_ results: [CaseResult]) -> String {
@@ -223,7 +261,9 @@ public enum HTMLReport {
         }
         guard !byReason.isEmpty else { return "" }
         var out = "<section id=\"skips\">\n<h2>Skipped, by reason</h2>\n"
-        for (reason, ids) in byReason.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }) {
+        for (reason, ids) in byReason.sorted(by: {
+            $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
+        }) {
             out += "<details><summary><span class=\"count\">\(ids.count)</span> \(HTMLText.text(reason))</summary>\n"
             out += "<p>\(ids.map { "<code>\(HTMLText.text($0))</code>" }.joined(separator: " "))</p></details>\n"
         }
@@ -233,7 +273,8 @@ public enum HTMLReport {
     private static func expectedFailureSection(_ report: RunReport, requirements: RequirementTexts) -> String {
         let expected = report.results.filter { $0.outcome == .expectedFailure }
         guard !expected.isEmpty else { return "" }
-        var out = "<section id=\"expected-failures\">\n<details><summary><h2>Expected failures (\(expected.count))</h2></summary>\n"
+        var out =
+            "<section id=\"expected-failures\">\n<details><summary><h2>Expected failures (\(expected.count))</h2></summary>\n"
         for result in expected { out += caseBlock(result, requirements: requirements, links: report.requirementLinks) }
         return out + "</details>\n</section>\n"
     }
@@ -245,21 +286,21 @@ public enum HTMLReport {
     }
 
     private static let style = """
-    body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#1d1d1f;background:#fff}
-    h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}
-    h3{font-size:1em;margin:.2em 0}details>summary h2{display:inline}
-    table{border-collapse:collapse}th,td{padding:.25em .7em;text-align:left;vertical-align:top;border:1px solid #ddd}
-    .facts th,.counts th{background:#f5f5f7;font-weight:600}
-    #summary{padding:.6em 1em;border-radius:6px}#summary.passed{background:#e8f6ec}#summary.failed{background:#fdecec}
-    .verdict{font-size:1.25em;font-weight:600;margin:.2em 0 .6em}
-    .matrix td{text-align:right;min-width:4em}.matrix tr.failed th{background:#fdecec}
-    td.pass{color:#176c2e;font-weight:600}td.fail,.fail{color:#b3261e;font-weight:600}td.xfail{color:#8a5a00;font-weight:600}
-    td.skip{color:#555}td.zero{color:#bbb}.warn{color:#8a5a00}
-    .case{border-left:4px solid #b3261e;padding:.4em .9em;margin:1em 0;background:#fcfcfc}.case.xfail{border-color:#c98a00}
-    .label{font-weight:normal;color:#b3261e}.xfail .label{color:#8a5a00}
-    .diff{width:100%;table-layout:fixed}.diff td{width:50%}
-    pre{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
-    .stderr{background:#f5f5f7;padding:.4em}.requirement{color:#444}.roles{color:#666;font-style:italic}.note{color:#666;font-size:.9em}
-    code{font-size:.92em}.count{display:inline-block;min-width:3em;font-weight:600}
-    """
+        body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#1d1d1f;background:#fff}
+        h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}
+        h3{font-size:1em;margin:.2em 0}details>summary h2{display:inline}
+        table{border-collapse:collapse}th,td{padding:.25em .7em;text-align:left;vertical-align:top;border:1px solid #ddd}
+        .facts th,.counts th{background:#f5f5f7;font-weight:600}
+        #summary{padding:.6em 1em;border-radius:6px}#summary.passed{background:#e8f6ec}#summary.failed{background:#fdecec}
+        .verdict{font-size:1.25em;font-weight:600;margin:.2em 0 .6em}
+        .matrix td{text-align:right;min-width:4em}.matrix tr.failed th{background:#fdecec}
+        td.pass{color:#176c2e;font-weight:600}td.fail,.fail{color:#b3261e;font-weight:600}td.xfail{color:#8a5a00;font-weight:600}
+        td.skip{color:#555}td.zero{color:#bbb}.warn{color:#8a5a00}
+        .case{border-left:4px solid #b3261e;padding:.4em .9em;margin:1em 0;background:#fcfcfc}.case.xfail{border-color:#c98a00}
+        .label{font-weight:normal;color:#b3261e}.xfail .label{color:#8a5a00}
+        .diff{width:100%;table-layout:fixed}.diff td{width:50%}
+        pre{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
+        .stderr{background:#f5f5f7;padding:.4em}.requirement{color:#444}.roles{color:#666;font-style:italic}.note{color:#666;font-size:.9em}
+        code{font-size:.92em}.count{display:inline-block;min-width:3em;font-weight:600}
+        """
 }

@@ -48,15 +48,22 @@ public enum JSONReport {
             ],
             "results": .array(report.results.map { result($0, links: report.specLinks($0)) }),
             "staleEntries": .array(report.staleEntries.map(entry)),
-            "runFailures": .array(report.runFailures.map { failure in
-                ["kind": .string(failure.kind), "message": .string(failure.message),
-                 "stderr": .array(failure.stderrTail.map { .string($0) }), "exitStatus": .int(Int64(failure.status.rawValue))]
-            }),
+            "runFailures": .array(
+                report.runFailures.map { failure in
+                    [
+                        "kind": .string(failure.kind), "message": .string(failure.message),
+                        "stderr": .array(failure.stderrTail.map { .string($0) }),
+                        "exitStatus": .int(Int64(failure.status.rawValue)),
+                    ]
+                }
+            ),
             "warnings": .array(report.warnings.map { .string($0) }),
         ]
         if let incident = report.adapterUnavailable {
-            root["adapterUnavailable"] = ["message": .string(incident.fault.description),
-                                          "stderr": .array(incident.stderrTail.map { .string($0) })]
+            root["adapterUnavailable"] = [
+                "message": .string(incident.fault.description),
+                "stderr": .array(incident.stderrTail.map { .string($0) }),
+            ]
         }
         return .object(root)
     }
@@ -77,7 +84,11 @@ public enum JSONReport {
         if !result.stderrTail.isEmpty { members["stderr"] = .array(result.stderrTail.map { .string($0) }) }
         if let note = result.stderrNote { members["stderrNote"] = .string(note) }
         if let expectation = result.expectation { members["expectedFailure"] = entry(expectation) }
-        if !links.isEmpty { members["specLinks"] = .object(Dictionary(links.map { ($0.id, JSONValue.string($0.link)) }) { first, _ in first }) }
+        if !links.isEmpty {
+            members["specLinks"] = .object(
+                Dictionary(links.map { ($0.id, JSONValue.string($0.link)) }) { first, _ in first }
+            )
+        }
         return .object(members)
     }
 

@@ -17,11 +17,14 @@ public enum JUnitReport {
         let summary = report.summary
         let runFailures = report.runFailures
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        out += "<testsuites name=\"\(attribute(suiteName(report)))\" tests=\"\(report.results.count + report.staleEntries.count + runFailures.count)\""
-        out += " failures=\"\(summary.failed + runFailures.count)\" errors=\"0\" skipped=\"\(summary.skipped + summary.expectedFailures)\""
+        out +=
+            "<testsuites name=\"\(attribute(suiteName(report)))\" tests=\"\(report.results.count + report.staleEntries.count + runFailures.count)\""
+        out +=
+            " failures=\"\(summary.failed + runFailures.count)\" errors=\"0\" skipped=\"\(summary.skipped + summary.expectedFailures)\""
         out += " time=\"\(seconds(report.durationNanoseconds))\">\n"
         if !runFailures.isEmpty || !report.warnings.isEmpty {
-            out += "  <testsuite name=\"run\" tests=\"\(runFailures.count)\" failures=\"\(runFailures.count)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            out +=
+                "  <testsuite name=\"run\" tests=\"\(runFailures.count)\" failures=\"\(runFailures.count)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
             out += properties(report)
             for failure in runFailures {
                 out += "    <testcase classname=\"run\" name=\"\(attribute(failure.kind))\" time=\"0\">\n"
@@ -40,9 +43,11 @@ public enum JUnitReport {
             out += testsuite(area, byArea[area]!, report: report)
         }
         if !report.staleEntries.isEmpty {
-            out += "  <testsuite name=\"expected-failures\" tests=\"\(report.staleEntries.count)\" failures=\"\(report.staleEntries.count)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            out +=
+                "  <testsuite name=\"expected-failures\" tests=\"\(report.staleEntries.count)\" failures=\"\(report.staleEntries.count)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
             for entry in report.staleEntries {
-                out += "    <testcase classname=\"expected-failures\" name=\"\(attribute("line \(entry.line): \(entry.glob)"))\" time=\"0\">\n"
+                out +=
+                    "    <testcase classname=\"expected-failures\" name=\"\(attribute("line \(entry.line): \(entry.glob)"))\" time=\"0\">\n"
                 out += "      <failure message=\"\(attribute(RunReport.staleMessage(entry)))\" type=\"stale-entry\"/>\n"
                 out += "    </testcase>\n"
             }
@@ -65,7 +70,8 @@ public enum JUnitReport {
         out += " errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
         out += properties(report)
         for result in results {
-            out += "    <testcase classname=\"\(attribute(area))\" name=\"\(attribute(result.id))\" time=\"\(seconds(result.durationNanoseconds))\">\n"
+            out +=
+                "    <testcase classname=\"\(attribute(area))\" name=\"\(attribute(result.id))\" time=\"\(seconds(result.durationNanoseconds))\">\n"
             switch result.outcome {
             case .passed:
                 break
@@ -73,7 +79,8 @@ public enum JUnitReport {
                 out += "      <skipped message=\"\(attribute(result.message ?? ""))\"/>\n"
             case .expectedFailure:
                 let reason = "expected failure: \(result.expectation?.reason ?? "")"
-                out += "      <skipped message=\"\(attribute(reason))\">\(text(details(result, links: report.specLinks(result))))</skipped>\n"
+                out +=
+                    "      <skipped message=\"\(attribute(reason))\">\(text(details(result, links: report.specLinks(result))))</skipped>\n"
             case .failed, .unexpectedPass:
                 let kind = result.outcome == .unexpectedPass ? "unexpected-pass" : (result.fault ?? "mismatch")
                 out += "      <failure message=\"\(attribute(result.message ?? "failed"))\" type=\"\(kind)\">"

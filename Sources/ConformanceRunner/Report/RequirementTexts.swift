@@ -36,7 +36,10 @@ public struct RequirementTexts: Sendable {
             guard !requirements.isEmpty else {
                 return .unavailable("\(directory) holds no requirement (give the spec directory with --spec DIR)")
             }
-            return RequirementTexts(byID: Dictionary(requirements.map { ($0.id, $0) }) { first, _ in first }, source: directory)
+            return RequirementTexts(
+                byID: Dictionary(requirements.map { ($0.id, $0) }) { first, _ in first },
+                source: directory
+            )
         } catch {
             return .unavailable("cannot read the spec in \(directory): \(error)")
         }

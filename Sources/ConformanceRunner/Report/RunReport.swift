@@ -1,4 +1,3 @@
-
 /// Everything one run found, ready to be written in any output format.
 public struct RunReport: Sendable {
     public struct Summary: Equatable, Sendable {
@@ -36,9 +35,18 @@ public struct RunReport: Sendable {
     public var restarts: Int
     public var durationNanoseconds: UInt64
 
-    public init(suiteVersion: String?, vectorsDirectory: String, adapterCommand: [String], adapter: AdapterHello?,
-                results: [CaseResult], staleEntries: [ExpectedFailures.Entry] = [], expectedFailuresFile: String? = nil,
-                adapterUnavailable: AdapterIncident? = nil, restarts: Int = 0, durationNanoseconds: UInt64 = 0) {
+    public init(
+        suiteVersion: String?,
+        vectorsDirectory: String,
+        adapterCommand: [String],
+        adapter: AdapterHello?,
+        results: [CaseResult],
+        staleEntries: [ExpectedFailures.Entry] = [],
+        expectedFailuresFile: String? = nil,
+        adapterUnavailable: AdapterIncident? = nil,
+        restarts: Int = 0,
+        durationNanoseconds: UInt64 = 0
+    ) {
         self.suiteVersion = suiteVersion
         self.vectorsDirectory = vectorsDirectory
         self.adapterCommand = adapterCommand
@@ -90,16 +98,27 @@ public struct RunReport: Sendable {
     public var runFailures: [RunFailure] {
         var failures: [RunFailure] = []
         if let incident = adapterUnavailable {
-            failures.append(RunFailure(kind: "adapter-unavailable", message: "\(incident.fault.description); the run is incomplete",
-                                       stderrTail: incident.stderrTail, status: .adapterUnavailable))
+            failures.append(
+                RunFailure(
+                    kind: "adapter-unavailable",
+                    message: "\(incident.fault.description); the run is incomplete",
+                    stderrTail: incident.stderrTail,
+                    status: .adapterUnavailable
+                )
+            )
         }
         failures += additionalFailures
         if failures.isEmpty, exitStatus == .nothingSelected {
             let skipped = summary.skipped
-            failures.append(RunFailure(kind: "nothing-ran", message: skipped == 0
-                                       ? "no case ran"
-                                       : "no case ran: all \(skipped) selected case\(skipped == 1 ? " was" : "s were") skipped",
-                                       status: .nothingSelected))
+            failures.append(
+                RunFailure(
+                    kind: "nothing-ran",
+                    message: skipped == 0
+                        ? "no case ran"
+                        : "no case ran: all \(skipped) selected case\(skipped == 1 ? " was" : "s were") skipped",
+                    status: .nothingSelected
+                )
+            )
         }
         return failures
     }

@@ -35,7 +35,8 @@ public enum TAPReport {
             case .skipped:
                 out += "ok \(number) - \(description) # SKIP \(escape(result.message ?? ""))\n"
             case .expectedFailure:
-                out += "not ok \(number) - \(description) # TODO \(escape(result.expectation?.reason ?? "expected failure"))\n"
+                out +=
+                    "not ok \(number) - \(description) # TODO \(escape(result.expectation?.reason ?? "expected failure"))\n"
                 out += diagnostics(result, links: report.specLinks(result))
             case .failed, .unexpectedPass:
                 out += "not ok \(number) - \(description)\n"
@@ -50,10 +51,14 @@ public enum TAPReport {
         for failure in runFailures {
             number += 1
             out += "not ok \(number) - \(escape("run: \(failure.kind)"))\n"
-            var members = [("message", yamlString(failure.message)), ("severity", yamlString("fail")),
-                           ("exitStatus", String(failure.status.rawValue))]
+            var members = [
+                ("message", yamlString(failure.message)), ("severity", yamlString("fail")),
+                ("exitStatus", String(failure.status.rawValue)),
+            ]
             if !failure.stderrTail.isEmpty {
-                members.append(("stderr", "\n" + failure.stderrTail.map { "    - " + yamlString($0) }.joined(separator: "\n")))
+                members.append(
+                    ("stderr", "\n" + failure.stderrTail.map { "    - " + yamlString($0) }.joined(separator: "\n"))
+                )
             }
             out += yamlBlock(members)
         }
@@ -64,7 +69,9 @@ public enum TAPReport {
     /// A description may not contain an unescaped `#` (it would start a directive), nor a line
     /// break or another control character (it would end the line or forge the next one).
     static func escape(_ text: String) -> String {
-        TextReport.printable(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#"))
+        TextReport.printable(
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+        )
     }
 
     /// The YAML block of a failing or TODO point; `specLinks` are the anchors of its requirements
@@ -75,13 +82,17 @@ public enum TAPReport {
         members.append(("severity", yamlString(result.outcome == .expectedFailure ? "todo" : "fail")))
         members.append(("operation", yamlString(result.operation)))
         members.append(("requirements", "[" + result.requirements.map(yamlString).joined(separator: ", ") + "]"))
-        if !links.isEmpty { members.append(("specLinks", "[" + links.map { yamlString($0.link) }.joined(separator: ", ") + "]")) }
+        if !links.isEmpty {
+            members.append(("specLinks", "[" + links.map { yamlString($0.link) }.joined(separator: ", ") + "]"))
+        }
         if let fault = result.fault { members.append(("fault", yamlString(fault))) }
         if let expected = result.expected { members.append(("expected", yamlString(cut(expected)))) }
         if let actual = result.actual { members.append(("actual", yamlString(cut(actual)))) }
         if let note = result.stderrNote { members.append(("stderrNote", yamlString(note))) }
         if !result.stderrTail.isEmpty {
-            members.append(("stderr", "\n" + result.stderrTail.map { "    - " + yamlString($0) }.joined(separator: "\n")))
+            members.append(
+                ("stderr", "\n" + result.stderrTail.map { "    - " + yamlString($0) }.joined(separator: "\n"))
+            )
         }
         return yamlBlock(members)
     }

@@ -6,7 +6,9 @@ public enum TextReport {
         let version = report.suiteVersion.map { " \($0)" } ?? ""
         lines.append("suite: openhuman-tunnel\(version), \(report.results.count) cases from \(report.vectorsDirectory)")
         if let hello = report.adapter {
-            lines.append("adapter: \(printable(hello.name)) \(printable(hello.version)) (\(report.adapterCommand.joined(separator: " ")))")
+            lines.append(
+                "adapter: \(printable(hello.name)) \(printable(hello.version)) (\(report.adapterCommand.joined(separator: " ")))"
+            )
         }
         for result in report.results {
             switch result.outcome {
@@ -22,7 +24,9 @@ public enum TextReport {
             }
         }
         for entry in report.staleEntries {
-            lines.append("STALE \(report.expectedFailuresFile ?? "expected failures"):\(entry.line): \(entry.glob) matches no case of the suite")
+            lines.append(
+                "STALE \(report.expectedFailuresFile ?? "expected failures"):\(entry.line): \(entry.glob) matches no case of the suite"
+            )
         }
         lines.append(contentsOf: skipSummary(report.results))
         for failure in report.runFailures {
@@ -30,11 +34,15 @@ public enum TextReport {
             lines.append(contentsOf: stderrBlock(failure.stderrTail))
         }
         if report.restarts > 0 {
-            lines.append("the adapter was restarted \(report.restarts) time\(report.restarts == 1 ? "" : "s") after faults")
+            lines.append(
+                "the adapter was restarted \(report.restarts) time\(report.restarts == 1 ? "" : "s") after faults"
+            )
         }
         let summary = report.summary
         if summary.expectedFailures > 0 {
-            lines.append("\(summary.expectedFailures) expected failure\(summary.expectedFailures == 1 ? "" : "s") (listed in \(report.expectedFailuresFile ?? "the expected-failures file"))")
+            lines.append(
+                "\(summary.expectedFailures) expected failure\(summary.expectedFailures == 1 ? "" : "s") (listed in \(report.expectedFailuresFile ?? "the expected-failures file"))"
+            )
         }
         lines.append(contentsOf: report.warnings.map { "WARNING \(printable($0))" })
         lines.append(String(format: "time: %.2f s", Double(report.durationNanoseconds) / 1e9))
@@ -58,7 +66,8 @@ public enum TextReport {
     private static func stderrBlock(_ tail: [String], note: String? = nil) -> [String] {
         if let note { return ["  \(note)" + (tail.isEmpty ? "" : ":")] + tail.map { "  | " + $0 } }
         guard !tail.isEmpty else { return [] }
-        return ["  adapter stderr (last \(tail.count) line\(tail.count == 1 ? "" : "s")):"] + tail.map { "  | " + printable($0) }
+        return ["  adapter stderr (last \(tail.count) line\(tail.count == 1 ? "" : "s")):"]
+            + tail.map { "  | " + printable($0) }
     }
 
     /// Text the adapter chose (its name, error codes, messages, stderr) made safe to print on one

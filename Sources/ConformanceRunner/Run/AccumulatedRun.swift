@@ -1,8 +1,8 @@
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
-import TunnelVerifier
+import OpenHumanTunnel
 import ReferenceAdapter
+import TunnelVerifier
+import VectorFormat
 
 /// Runs an `accumulated` vector (spec/kit/01-vectors.md): `{seed, cases}` expands into one
 /// `frame-seal` and one `frame-open` request per case, and one SHA-256 over every sealed frame
@@ -57,7 +57,8 @@ enum AccumulatedRun {
 
     private static func check(_ vector: Vector, driver: AdapterDriver) throws(CheckFailure) {
         guard let seed = vector.input["seed"]?.stringValue, let count = vector.input["cases"]?.intValue,
-              (0...Int64(Int32.max)).contains(count), let expectedHash = vector.expected["sha256"]?.stringValue else {
+            (0...Int64(Int32.max)).contains(count), let expectedHash = vector.expected["sha256"]?.stringValue
+        else {
             throw CheckFailure("the vector is not an accumulated vector: input {seed, cases}, expected {sha256}")
         }
         let schedule = Schedule(cases: Int(count), window: driver.configuration.window)
@@ -67,46 +68,57 @@ enum AccumulatedRun {
         var sealed: [Int: [UInt8]] = [:]
         var hash = AccumulatedHash()
         var failure: CheckFailure?
-        driver.exchange(count: schedule.requests, next: { position in
-            guard failure == nil else { return .stop }
-            let (isSeal, index) = schedule.slot(position)
-            if isSeal {
-                if pending[index] == nil, let next = generator.next() { pending[index] = next }
-                guard let testCase = pending[index] else { return .stop }
-                return .send(AdapterRequest(operation: "frame-seal", input: testCase.sealInput))
-            }
-            guard let testCase = pending[index], let frame = sealed[index] else { return .wait }
-            return .send(AdapterRequest(operation: "frame-open", input: testCase.openInput(sealed: frame)))
-        }, result: { position, response in
-            guard failure == nil else { return }
-            let (isSeal, index) = schedule.slot(position)
-            do throws(CheckFailure) {
-                guard let testCase = pending[index] else { return }
+        driver.exchange(
+            count: schedule.requests,
+            next: { position in
+                guard failure == nil else { return .stop }
+                let (isSeal, index) = schedule.slot(position)
                 if isSeal {
-                    let output = try LiveContext.unwrap(response, operation: "frame-seal (case \(index))")
-                    let frame = try LiveContext.hexMember("frame", of: output, operation: "frame-seal (case \(index))")
-                    try checkSealedLength(frame, of: testCase, index: index)
-                    sealed[index] = frame
-                } else {
-                    let frame = sealed[index] ?? []
-                    let opened = try openOutcome(response, index: index)
-                    try compareWithReference(testCase, index: index, sealed: frame, opened: opened)
-                    hash.absorb(sealed: frame, opened: opened)
-                    pending[index] = nil
-                    sealed[index] = nil
+                    if pending[index] == nil, let next = generator.next() { pending[index] = next }
+                    guard let testCase = pending[index] else { return .stop }
+                    return .send(AdapterRequest(operation: "frame-seal", input: testCase.sealInput))
                 }
-            } catch {
-                failure = error
+                guard let testCase = pending[index], let frame = sealed[index] else { return .wait }
+                return .send(AdapterRequest(operation: "frame-open", input: testCase.openInput(sealed: frame)))
+            },
+            result: { position, response in
+                guard failure == nil else { return }
+                let (isSeal, index) = schedule.slot(position)
+                do throws(CheckFailure) {
+                    guard let testCase = pending[index] else { return }
+                    if isSeal {
+                        let output = try LiveContext.unwrap(response, operation: "frame-seal (case \(index))")
+                        let frame = try LiveContext.hexMember(
+                            "frame",
+                            of: output,
+                            operation: "frame-seal (case \(index))"
+                        )
+                        try checkSealedLength(frame, of: testCase, index: index)
+                        sealed[index] = frame
+                    } else {
+                        let frame = sealed[index] ?? []
+                        let opened = try openOutcome(response, index: index)
+                        try compareWithReference(testCase, index: index, sealed: frame, opened: opened)
+                        hash.absorb(sealed: frame, opened: opened)
+                        pending[index] = nil
+                        sealed[index] = nil
+                    }
+                } catch {
+                    failure = error
+                }
             }
-        })
+        )
         if let failure { throw failure }
         guard hash.count == schedule.cases else {
             throw CheckFailure("only \(hash.count) of \(schedule.cases) cases were answered")
         }
         let actualHash = hash.finalize()
         guard actualHash == expectedHash else {
-            throw CheckFailure("every case agrees with the reference, but the hash \(actualHash) differs from the vector's: "
-                               + "the vector file and the reference library disagree", actual: ["sha256": .string(actualHash)])
+            throw CheckFailure(
+                "every case agrees with the reference, but the hash \(actualHash) differs from the vector's: "
+                    + "the vector file and the reference library disagree",
+                actual: ["sha256": .string(actualHash)]
+            )
         }
     }
 
@@ -114,18 +126,26 @@ enum AccumulatedRun {
     /// soon as the seal is answered: the case's damage (a flipped bit at a position drawn for a
     /// frame of the right length) is applied to whatever the adapter returned, so a frame of
     /// another length must stop the case before its open request is built.
-    private static func checkSealedLength(_ frame: [UInt8], of testCase: AccumulatedCase, index: Int) throws(CheckFailure) {
+    private static func checkSealedLength(
+        _ frame: [UInt8],
+        of testCase: AccumulatedCase,
+        index: Int
+    ) throws(CheckFailure) {
         let expected = testCase.plaintext.count + Limits.sessionFrameOverhead
         guard frame.count == expected else {
-            throw CheckFailure("case \(index) (\(describe(testCase))): frame-seal answered a \(frame.count)-byte frame, "
-                               + "expected \(expected) bytes (a \(testCase.plaintext.count)-byte plaintext plus "
-                               + "\(Limits.sessionFrameOverhead) bytes of type, nonce and tag)")
+            throw CheckFailure(
+                "case \(index) (\(describe(testCase))): frame-seal answered a \(frame.count)-byte frame, "
+                    + "expected \(expected) bytes (a \(testCase.plaintext.count)-byte plaintext plus "
+                    + "\(Limits.sessionFrameOverhead) bytes of type, nonce and tag)"
+            )
         }
     }
 
     /// A `frame-open` answer as the hash records it: the plaintext, or the refusal's code.
-    private static func openOutcome(_ response: Result<AdapterResponse, AdapterIncident>,
-                                    index: Int) throws(CheckFailure) -> AccumulatedHash.Outcome {
+    private static func openOutcome(
+        _ response: Result<AdapterResponse, AdapterIncident>,
+        index: Int
+    ) throws(CheckFailure) -> AccumulatedHash.Outcome {
         let operation = "frame-open (case \(index))"
         if case .success(.error(let code)) = response, code != OperationOutcome.unsupported {
             return .error(code)
@@ -134,24 +154,36 @@ enum AccumulatedRun {
         return .plaintext(try LiveContext.hexMember("plaintext", of: output, operation: operation))
     }
 
-    private static func compareWithReference(_ testCase: AccumulatedCase, index: Int, sealed: [UInt8],
-                                             opened: AccumulatedHash.Outcome) throws(CheckFailure) {
+    private static func compareWithReference(
+        _ testCase: AccumulatedCase,
+        index: Int,
+        sealed: [UInt8],
+        opened: AccumulatedHash.Outcome
+    ) throws(CheckFailure) {
         let reference = referenceResult(testCase)
         guard reference.sealed == sealed else {
-            throw CheckFailure("case \(index) (\(describe(testCase))): frame-seal gives another frame than the reference")
+            throw CheckFailure(
+                "case \(index) (\(describe(testCase))): frame-seal gives another frame than the reference"
+            )
         }
         guard reference.opened == opened else {
-            throw CheckFailure("case \(index) (\(describe(testCase))): frame-open answers \(text(opened)), "
-                               + "the reference \(text(reference.opened))")
+            throw CheckFailure(
+                "case \(index) (\(describe(testCase))): frame-open answers \(text(opened)), "
+                    + "the reference \(text(reference.opened))"
+            )
         }
     }
 
     /// The case on the reference library. Each cipher gets keys in storage of their own: a
     /// cipher wipes its key storage when released.
-    private static func referenceResult(_ testCase: AccumulatedCase) -> (sealed: [UInt8], opened: AccumulatedHash.Outcome) {
+    private static func referenceResult(
+        _ testCase: AccumulatedCase
+    ) -> (sealed: [UInt8], opened: AccumulatedHash.Outcome) {
         func keys() -> SessionKeys { SessionKeys(c2s: testCase.c2s.map { $0 }, s2c: testCase.s2c.map { $0 }) }
         // Case plaintexts are at most 1,024 bytes and nonces 24 bytes: sealing cannot fail.
-        let sealed = (try? SessionCipher(role: testCase.sealer, keys: keys()).seal(testCase.plaintext, nonce: testCase.nonce)) ?? []
+        let sealed =
+            (try? SessionCipher(role: testCase.sealer, keys: keys()).seal(testCase.plaintext, nonce: testCase.nonce))
+            ?? []
         var opener = SessionCipher(role: testCase.opener, keys: keys())
         do {
             return (sealed, .plaintext(try opener.open(testCase.received(sealed))))

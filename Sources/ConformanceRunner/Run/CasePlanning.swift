@@ -37,7 +37,8 @@ public enum CasePlanning {
         guard let text = policy else { return .invalid("the vector is acceptable but names no policy") }
         guard let condition = Policy(text) else { return .invalid("the vector's policy \"\(text)\" is unreadable") }
         if condition.holds(for: declared) { return .run }
-        let declaredText = declared[condition.name].map { "declares \(condition.name)=\($0)" }
+        let declaredText =
+            declared[condition.name].map { "declares \(condition.name)=\($0)" }
             ?? "declares no \(condition.name)"
         return .skip("policy \(condition) does not hold for the adapter (it \(declaredText))")
     }

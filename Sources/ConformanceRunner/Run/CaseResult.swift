@@ -1,7 +1,7 @@
 import OpenHumanTunnel
-import VectorFormat
-import TunnelVerifier
 import ReferenceAdapter
+import TunnelVerifier
+import VectorFormat
 
 /// The result of one vector or live check.
 public struct CaseResult: Equatable, Sendable {
@@ -40,9 +40,19 @@ public struct CaseResult: Equatable, Sendable {
     public var stderrNote: String?
     public var durationNanoseconds: UInt64
 
-    public init(id: String, operation: String, requirements: [String], comment: String, outcome: Outcome,
-                message: String? = nil, expected: JSONValue? = nil, actual: JSONValue? = nil,
-                fault: String? = nil, stderrTail: [String] = [], durationNanoseconds: UInt64 = 0) {
+    public init(
+        id: String,
+        operation: String,
+        requirements: [String],
+        comment: String,
+        outcome: Outcome,
+        message: String? = nil,
+        expected: JSONValue? = nil,
+        actual: JSONValue? = nil,
+        fault: String? = nil,
+        stderrTail: [String] = [],
+        durationNanoseconds: UInt64 = 0
+    ) {
         self.id = id
         self.operation = operation
         self.requirements = requirements
@@ -62,10 +72,22 @@ public struct CaseResult: Equatable, Sendable {
     /// A case before anything is known of it. It fails closed: it fails the run, with
     /// `unreportedMessage`, until a runner sets its outcome, so a path that forgets to report a
     /// case can never show it green.
-    public static func unreported(id: String, operation: String, requirements: [String], comment: String,
-                                  expected: JSONValue? = nil) -> CaseResult {
-        CaseResult(id: id, operation: operation, requirements: requirements, comment: comment, outcome: .failed,
-                   message: unreportedMessage, expected: expected)
+    public static func unreported(
+        id: String,
+        operation: String,
+        requirements: [String],
+        comment: String,
+        expected: JSONValue? = nil
+    ) -> CaseResult {
+        CaseResult(
+            id: id,
+            operation: operation,
+            requirements: requirements,
+            comment: comment,
+            outcome: .failed,
+            message: unreportedMessage,
+            expected: expected
+        )
     }
 
     /// Reports the case as passed.

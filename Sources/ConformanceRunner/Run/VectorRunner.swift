@@ -1,5 +1,5 @@
-import VectorFormat
 import AdapterOperations
+import VectorFormat
 
 /// Runs static vectors through an adapter: plan, pipeline, compare.
 public struct VectorRunner {
@@ -34,18 +34,22 @@ public struct VectorRunner {
         let accumulated = toRun.filter { vectors[$0].operation == AccumulatedRun.operation }
         let plain = toRun.filter { vectors[$0].operation != AccumulatedRun.operation }
         var last = Monotonic.now()
-        driver.exchange(count: plain.count, request: { position in
-            let vector = vectors[plain[position]]
-            return AdapterRequest(operation: vector.operation, input: vector.input)
-        }, result: { position, response in
-            let index = plain[position]
-            let now = Monotonic.now()
-            results[index].durationNanoseconds = now - last
-            last = now
-            Self.judge(&results[index], expected: vectors[index].expected, response: response)
-            finished += 1
-            progress?(finished, vectors.count, vectors[index].id)
-        })
+        driver.exchange(
+            count: plain.count,
+            request: { position in
+                let vector = vectors[plain[position]]
+                return AdapterRequest(operation: vector.operation, input: vector.input)
+            },
+            result: { position, response in
+                let index = plain[position]
+                let now = Monotonic.now()
+                results[index].durationNanoseconds = now - last
+                last = now
+                Self.judge(&results[index], expected: vectors[index].expected, response: response)
+                finished += 1
+                progress?(finished, vectors.count, vectors[index].id)
+            }
+        )
         for index in accumulated {
             let start = Monotonic.now()
             AccumulatedRun.run(vectors[index], driver: driver, into: &results[index])
@@ -57,8 +61,13 @@ public struct VectorRunner {
     }
 
     static func pendingResult(_ vector: Vector) -> CaseResult {
-        .unreported(id: vector.id, operation: vector.operation, requirements: vector.requirements,
-                    comment: vector.comment, expected: responseJSON(expected: vector.expected))
+        .unreported(
+            id: vector.id,
+            operation: vector.operation,
+            requirements: vector.requirements,
+            comment: vector.comment,
+            expected: responseJSON(expected: vector.expected)
+        )
     }
 
     /// A vector's `expected` in the response form reports use.
@@ -68,8 +77,11 @@ public struct VectorRunner {
     }
 
     /// Sets the outcome of `result` from the adapter's answer.
-    static func judge(_ result: inout CaseResult, expected: JSONValue,
-                      response: Result<AdapterResponse, AdapterIncident>) {
+    static func judge(
+        _ result: inout CaseResult,
+        expected: JSONValue,
+        response: Result<AdapterResponse, AdapterIncident>
+    ) {
         switch response {
         case .failure(let incident):
             result.record(incident)

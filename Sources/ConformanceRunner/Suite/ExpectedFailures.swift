@@ -97,7 +97,8 @@ public struct ExpectedFailures: Equatable, Sendable {
             case .passed:
                 results[position].outcome = .unexpectedPass
                 results[position].expectation = entry
-                results[position].message = "passed, but listed as an expected failure (line \(entry.line): \(entry.reason))"
+                results[position].message =
+                    "passed, but listed as an expected failure (line \(entry.line): \(entry.reason))"
             default:
                 break
             }
@@ -181,7 +182,8 @@ extension StringProtocol {
     func trimmingWhitespace() -> String {
         let characters = Substring(self)
         guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
-              let last = characters.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(characters[first...last])
     }
 }

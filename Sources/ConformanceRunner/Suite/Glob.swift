@@ -64,7 +64,10 @@ public struct Glob: Equatable, Sendable, CustomStringConvertible {
         self.literal = literalTokens == tokens.count ? prefix : nil
     }
 
-    private static func parseSet(_ characters: inout ArraySlice<Character>, pattern: String) throws(SyntaxError) -> Token {
+    private static func parseSet(
+        _ characters: inout ArraySlice<Character>,
+        pattern: String
+    ) throws(SyntaxError) -> Token {
         var negated = false
         if characters.first == "!" || characters.first == "^" {
             negated = true

@@ -11,9 +11,12 @@ public enum InstalledSuite {
     /// when that is a directory; nil otherwise, as for a build directory such as `.build/debug`.
     public static func vectorsDirectory(forExecutable executablePath: String) -> String? {
         let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
-        let vectors = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("vectors")
+        let vectors = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "vectors"
+        )
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: vectors.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: vectors.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             return nil
         }
         return vectors.path

@@ -1,9 +1,10 @@
+import VectorFormat
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import VectorFormat
 
 /// Reads a small text file the user named, saying exactly what went wrong when it cannot.
 ///

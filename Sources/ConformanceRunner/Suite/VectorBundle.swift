@@ -1,6 +1,6 @@
 import Foundation
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// The vector files of one directory (a bundle), loaded and checked.
@@ -44,13 +44,17 @@ public struct VectorBundle: Sendable {
             throw LoadError("cannot read the vectors directory \(directory.path): \(error.localizedDescription)")
         }
         guard names.contains(where: { $0 != Manifest.fileName }) else {
-            throw LoadError("no vector files in \(directory.path): expected the suite's *.json vector files and "
-                            + "\(Manifest.fileName) (the vectors/ directory of the conformance kit); check --vectors")
+            throw LoadError(
+                "no vector files in \(directory.path): expected the suite's *.json vector files and "
+                    + "\(Manifest.fileName) (the vectors/ directory of the conformance kit); check --vectors"
+            )
         }
         guard !requireManifest || names.contains(Manifest.fileName) else {
-            throw LoadError("no \(Manifest.fileName) in \(directory.path): without it the vector files cannot be checked "
-                            + "for damage or edits; regenerate it with `swift run vectorgen`, or pass --no-manifest "
-                            + "to run them unchecked")
+            throw LoadError(
+                "no \(Manifest.fileName) in \(directory.path): without it the vector files cannot be checked "
+                    + "for damage or edits; regenerate it with `swift run vectorgen`, or pass --no-manifest "
+                    + "to run them unchecked"
+            )
         }
         var contents: [String: Data] = [:]
         for name in names {
@@ -83,7 +87,9 @@ public struct VectorBundle: Sendable {
         } catch {
             throw LoadError("manifest.json is not JSON: \(error.description)")
         }
-        guard let listed = manifest["files"]?.objectValue else { throw LoadError("manifest.json has no \"files\" object") }
+        guard let listed = manifest["files"]?.objectValue else {
+            throw LoadError("manifest.json has no \"files\" object")
+        }
         for (name, digest) in listed {
             guard let bytes = files[name] else { throw LoadError("manifest.json lists \(name), which is missing") }
             guard Hex.encode(SHA256.hash(Array(bytes))) == digest.stringValue else {
@@ -102,7 +108,9 @@ public struct VectorBundle: Sendable {
         }
         let versions = Set(files.map(\.suiteVersion))
         guard versions.count <= 1 else {
-            throw LoadError("the vector files name different suite versions: \(versions.sorted().joined(separator: ", "))")
+            throw LoadError(
+                "the vector files name different suite versions: \(versions.sorted().joined(separator: ", "))"
+            )
         }
     }
 }

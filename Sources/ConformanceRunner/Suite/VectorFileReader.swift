@@ -1,7 +1,7 @@
 import Foundation
 import OpenHumanTunnel
-import VectorFormat
 import TunnelVerifier
+import VectorFormat
 
 /// Maps a parsed vector file onto the `VectorFormat` model, naming the first member that does
 /// not fit (spec/kit/01-vectors.md).
@@ -28,9 +28,15 @@ enum VectorFileReader {
         for (index, value) in try file.array("vectors").enumerated() {
             vectors.append(try vector(value, index: index))
         }
-        return VectorFile(schema: try file.string("schema"), area: try file.string("area"),
-                          description: try file.string("description"), flags: flags, vectors: vectors,
-                          suite: try file.string("suite"), suiteVersion: try file.string("suiteVersion"))
+        return VectorFile(
+            schema: try file.string("schema"),
+            area: try file.string("area"),
+            description: try file.string("description"),
+            flags: flags,
+            vectors: vectors,
+            suite: try file.string("suite"),
+            suiteVersion: try file.string("suiteVersion")
+        )
     }
 
     private static func vector(_ value: JSONValue, index: Int) throws(Problem) -> Vector {
@@ -41,11 +47,18 @@ enum VectorFileReader {
         guard let result = VectorResult(rawValue: resultText) else {
             throw Problem("vector \(id): unknown result \"\(resultText)\"")
         }
-        return Vector(id: id, operation: try members.string("operation"),
-                      requirements: try members.strings("requirements"), comment: try members.string("comment"),
-                      flags: try members.optionalStrings("flags") ?? [], result: result,
-                      policy: try members.optionalString("policy"), source: try members.optionalString("source"),
-                      input: try members.value("input"), expected: try members.value("expected"))
+        return Vector(
+            id: id,
+            operation: try members.string("operation"),
+            requirements: try members.strings("requirements"),
+            comment: try members.string("comment"),
+            flags: try members.optionalStrings("flags") ?? [],
+            result: result,
+            policy: try members.optionalString("policy"),
+            source: try members.optionalString("source"),
+            input: try members.value("input"),
+            expected: try members.value("expected")
+        )
     }
 
     /// The members of one object, with the place to name in a problem.
@@ -81,7 +94,9 @@ enum VectorFileReader {
         }
 
         func object(_ name: String) throws(Problem) -> [String: JSONValue] {
-            guard let object = try value(name).objectValue else { throw Problem("\(place): \"\(name)\" is not an object") }
+            guard let object = try value(name).objectValue else {
+                throw Problem("\(place): \"\(name)\" is not an object")
+            }
             return object
         }
 

@@ -30,7 +30,8 @@ final class KeyLogCapture {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: start)) != nil, let data = try? handle.readToEnd(),
-              let text = String(data: data, encoding: .utf8), let lastLineFeed = text.lastIndex(of: "\n") else { return "" }
+            let text = String(data: data, encoding: .utf8), let lastLineFeed = text.lastIndex(of: "\n")
+        else { return "" }
         return String(text[...lastLineFeed])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
 import VectorFormat
 
 /// What the runner passed between the two sides of one check, in the trace format of
@@ -35,8 +35,15 @@ final class TraceRecorder {
     /// A message `from` one side to the other, as the base64url text a relay carries (ENC-2).
     func frame(_ message: [UInt8], from sender: Role) {
         let receiver: Role = sender == .device ? .core : .device
-        records.append(.frame(time: now(), from: Self.peer(sender), to: Self.peer(receiver), channelId: channelID,
-                              payload: Base64URL.encode(message)))
+        records.append(
+            .frame(
+                time: now(),
+                from: Self.peer(sender),
+                to: Self.peer(receiver),
+                channelId: channelID,
+                payload: Base64URL.encode(message)
+            )
+        )
     }
 
     /// The message at `name` of an adapter's output, when it is there and hex: what the adapter sent.
@@ -51,8 +58,13 @@ final class TraceRecorder {
     /// the handshake, which is sealed to the core's key.
     func pairingPayload(corePublicKey: [UInt8]) {
         let time = now()
-        let payload = PairingPayload(channelID: channelID, pairingToken: "conformance-runner", corePublicKey: corePublicKey,
-                                     rpcURL: nil, expiresAt: UInt64(time / 1000 + 600))
+        let payload = PairingPayload(
+            channelID: channelID,
+            pairingToken: "conformance-runner",
+            corePublicKey: corePublicKey,
+            rpcURL: nil,
+            expiresAt: UInt64(time / 1000 + 600)
+        )
         // The channel id is never empty and the key is 32 bytes: the reference producer accepts it.
         guard let text = try? PairingPayloadEncoder.encode(payload) else { return }
         records.append(TraceRecord(time: time, body: .pairingPayload(text)))

@@ -27,9 +27,14 @@ final class TraceSaving {
                 throw StandardStreams.WriteError(target: directory, reason: "cannot create a file in it")
             }
             try manager.removeItem(atPath: probe)
-            var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("conformance-keylogs-XXXXXX").utf8CString)
+            var template = Array(
+                (NSTemporaryDirectory() as NSString).appendingPathComponent("conformance-keylogs-XXXXXX").utf8CString
+            )
             guard mkdtemp(&template) != nil else {
-                throw StandardStreams.WriteError(target: "a temporary directory", reason: String(cString: strerror(errno)))
+                throw StandardStreams.WriteError(
+                    target: "a temporary directory",
+                    reason: String(cString: strerror(errno))
+                )
             }
             keyLogDirectory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         } catch let error as StandardStreams.WriteError {
@@ -53,8 +58,13 @@ final class TraceSaving {
         // 0600 for both: the key log holds private keys, and the trace is of no use without it.
         for (path, text) in [(base + ".trace.jsonl", trace), (base + ".keylog", keyLog)] {
             try? FileManager.default.removeItem(atPath: path)
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8),
-                                                 attributes: [.posixPermissions: 0o600]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: path,
+                    contents: Data(text.utf8),
+                    attributes: [.posixPermissions: 0o600]
+                )
+            else {
                 problems.append("cannot save \(path)")
                 return
             }

@@ -11,7 +11,9 @@ struct VerifyCommand {
     func run(_ arguments: [String]) -> ExitStatus {
         let options: VerifyOptions
         do { options = try VerifyOptions.parse(arguments) } catch {
-            command.standardError("conformance verify: \(error.description)\nRun 'conformance verify --help' for usage.\n")
+            command.standardError(
+                "conformance verify: \(error.description)\nRun 'conformance verify --help' for usage.\n"
+            )
             return .usage
         }
         if options.help { return command.write(Self.help) ? .success : .usage }
@@ -50,8 +52,12 @@ struct VerifyCommand {
             }
             keyLog = text
         }
-        return VerifierInput(trace: trace, keyLog: keyLog, pairingPayload: options.pairingPayload,
-                             continuePastDepartures: options.continuing)
+        return VerifierInput(
+            trace: trace,
+            keyLog: keyLog,
+            pairingPayload: options.pairingPayload,
+            continuePastDepartures: options.continuing
+        )
     }
 
     private static func contents(_ path: String, what: String) throws(RunOptions.UsageError) -> [UInt8] {

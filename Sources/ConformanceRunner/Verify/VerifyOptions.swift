@@ -27,7 +27,9 @@ struct VerifyOptions: Equatable {
             case "--output": options.outputPath = try value(argument)
             case "--format":
                 let name = try value(argument)
-                guard let format = Format(rawValue: name) else { throw RunOptions.UsageError("--format must be text or json, not \(name)") }
+                guard let format = Format(rawValue: name) else {
+                    throw RunOptions.UsageError("--format must be text or json, not \(name)")
+                }
                 options.format = format
             default: throw RunOptions.UsageError("verify: unknown option \(argument)")
             }

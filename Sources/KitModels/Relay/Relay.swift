@@ -13,8 +13,12 @@ public struct Relay: Sendable {
 
     /// Runs one event. `account` is what the relay's socket authentication established for the
     /// connection (12.1), nil for a device. `now` is the relay's Unix time in seconds.
-    public mutating func step(connection: String, account: String?, event: RelayInbound,
-                              now: Int64) -> [RelayEmission] {
+    public mutating func step(
+        connection: String,
+        account: String?,
+        event: RelayInbound,
+        now: Int64
+    ) -> [RelayEmission] {
         var outcome = RelayOutcome(connection: connection)
         switch event {
         case .register(let channelID, let pairingToken):
@@ -22,8 +26,12 @@ public struct Relay: Sendable {
         case .connectCore(let channelID):
             connectCore(&outcome, account: account, channelID: channelID)
         case .connectWithPairingToken(let channelID, let pairingToken, let newCredential):
-            connectDevice(&outcome, channelID: channelID, now: now,
-                          proof: .pairingToken(pairingToken, newCredential: newCredential))
+            connectDevice(
+                &outcome,
+                channelID: channelID,
+                now: now,
+                proof: .pairingToken(pairingToken, newCredential: newCredential)
+            )
         case .connectWithCredential(let channelID, let credential):
             connectDevice(&outcome, channelID: channelID, now: now, proof: .credential(credential))
         case .frame(let channelID, let payload):
@@ -54,7 +62,8 @@ public struct Relay: Sendable {
     /// Detaches `connection` from `channelID` (eviction, revocation, disconnection).
     mutating func detach(_ connection: String, from channelID: String) {
         if let role = connections[connection]?.joined.removeValue(forKey: channelID),
-           channels[channelID]?.members[role] == connection {
+            channels[channelID]?.members[role] == connection
+        {
             channels[channelID]?.members[role] = nil
         }
         connections[connection]?.rate[channelID] = nil

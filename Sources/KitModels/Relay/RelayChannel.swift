@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// What the relay keeps for one channel (12.3). Secrets are kept as SHA-256 digests (RELAY-3), so
 /// a leak of the relay's state reveals no token or credential that would let a device in.
 struct RelayChannel: Sendable {

@@ -54,7 +54,12 @@ extension Relay {
     }
 
     /// RELAY-8 and RELAY-9: evict the holder of the role, attach, then tell both sides.
-    private mutating func join(_ outcome: inout RelayOutcome, channelID: String, as role: RelayRole, credential: String?) {
+    private mutating func join(
+        _ outcome: inout RelayOutcome,
+        channelID: String,
+        as role: RelayRole,
+        credential: String?
+    ) {
         if let previous = channels[channelID]?.members[role] {
             outcome.send(.evicted(channelID: channelID), to: previous)
             detach(previous, from: channelID)

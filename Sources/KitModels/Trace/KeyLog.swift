@@ -23,7 +23,8 @@ public struct KeyLog: Equatable, Sendable {
     /// Every usable entry, sorted by label then id: the log as a writer would emit it.
     public var entries: [KeyLogEntry] {
         secrets.map { KeyLogEntry(label: $0.key.label, id: $0.key.id, secret: $0.value) }.sorted { a, b in
-            a.label.rawValue != b.label.rawValue ? a.label.rawValue < b.label.rawValue : a.id.lexicographicallyPrecedes(b.id)
+            a.label.rawValue != b.label.rawValue
+                ? a.label.rawValue < b.label.rawValue : a.id.lexicographicallyPrecedes(b.id)
         }
     }
 

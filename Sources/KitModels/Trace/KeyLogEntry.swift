@@ -1,5 +1,6 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
+
 /// One line of a key log: a secret, its kind and the public value that names it (KEYLOG-1).
 public struct KeyLogEntry: Equatable, Hashable, Sendable {
     public let label: KeyLogLabel
@@ -7,8 +8,10 @@ public struct KeyLogEntry: Equatable, Hashable, Sendable {
     public let secret: [UInt8]
 
     public init(label: KeyLogLabel, id: [UInt8], secret: [UInt8]) {
-        precondition(id.count == label.idLength && secret.count == label.secretLength,
-                     "\(label.rawValue) takes a \(label.idLength)-byte id and a \(label.secretLength)-byte secret")
+        precondition(
+            id.count == label.idLength && secret.count == label.secretLength,
+            "\(label.rawValue) takes a \(label.idLength)-byte id and a \(label.secretLength)-byte secret"
+        )
         self.label = label
         self.id = id
         self.secret = secret
@@ -20,7 +23,11 @@ public struct KeyLogEntry: Equatable, Hashable, Sendable {
     }
 
     /// The entry for a session's direction keys, named by its two ephemeral public keys.
-    public static func session(clientEphemeralPublic: [UInt8], serverEphemeralPublic: [UInt8], keys: SessionKeys) -> KeyLogEntry {
+    public static func session(
+        clientEphemeralPublic: [UInt8],
+        serverEphemeralPublic: [UInt8],
+        keys: SessionKeys
+    ) -> KeyLogEntry {
         KeyLogEntry(label: .sessionKeys, id: clientEphemeralPublic + serverEphemeralPublic, secret: keys.c2s + keys.s2c)
     }
 

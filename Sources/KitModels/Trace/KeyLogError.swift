@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+
 /// Why a key log line is refused (KEYLOG-3, KEYLOG-4). `line` is 1-based.
 public enum KeyLogError: Error, Equatable, Hashable, Sendable {
     /// Not `LABEL SP hex SP hex`: a wrong number of fields, another separator, a bad label token.
@@ -13,7 +14,8 @@ public enum KeyLogError: Error, Equatable, Hashable, Sendable {
 
     public var line: Int {
         switch self {
-        case .malformedLine(let line), .badHex(let line), .badLength(let line, _), .conflictingSecret(let line, _, _): line
+        case .malformedLine(let line), .badHex(let line), .badLength(let line, _), .conflictingSecret(let line, _, _):
+            line
         }
     }
 
@@ -32,7 +34,8 @@ extension KeyLogError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .badLength(let line, let label): "\(code) (line \(line), \(label.rawValue))"
-        case .conflictingSecret(let line, let label, let id): "\(code) (line \(line), \(label.rawValue) \(Hex.encode(id)))"
+        case .conflictingSecret(let line, let label, let id):
+            "\(code) (line \(line), \(label.rawValue) \(Hex.encode(id)))"
         default: "\(code) (line \(line))"
         }
     }

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+
 /// Reads key log text (KEYLOG-1 to KEYLOG-4): `LABEL SP id-hex SP secret-hex LF` per secret.
 ///
 /// Blank lines and lines starting with `#` are comments; a line with an unknown label is skipped
@@ -47,7 +48,8 @@ public enum KeyLogParser {
             throw .malformedLine(line: number)
         }
         guard let id = Hex.decode(String(decoding: fields[1], as: UTF8.self)),
-              let secret = Hex.decode(String(decoding: fields[2], as: UTF8.self)) else {
+            let secret = Hex.decode(String(decoding: fields[2], as: UTF8.self))
+        else {
             throw .badHex(line: number)
         }
         guard let label = KeyLogLabel(rawValue: String(decoding: fields[0], as: UTF8.self)) else { return nil }

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+
 /// The first line of a trace: `{"trace":"openhuman-tunnel","version":1}` (TRACE-2).
 ///
 /// The header names the format before anything is read, so a file of some other JSON lines is
@@ -17,7 +18,9 @@ public struct TraceHeader: Equatable, Sendable {
     /// Reads a header line strictly.
     public static func decode(line: [UInt8]) throws(TraceError) -> TraceHeader {
         let object = try TraceLine.object(line)
-        guard case .string(let name) = try TraceLine.required("trace", in: object) else { throw .badMemberType("trace") }
+        guard case .string(let name) = try TraceLine.required("trace", in: object) else {
+            throw .badMemberType("trace")
+        }
         guard name == Array(formatName.utf8) else { throw .badMemberValue("trace") }
         let versionNode = try TraceLine.required("version", in: object)
         guard case .number = versionNode else { throw .badMemberType("version") }
@@ -28,9 +31,11 @@ public struct TraceHeader: Equatable, Sendable {
 
     /// The header's one line, without its line feed.
     public var line: String {
-        TraceLine.write(.object([
-            JSONMember(name: Array("trace".utf8), value: .string(Array(Self.formatName.utf8))),
-            JSONMember(name: Array("version".utf8), value: .number(Array(String(version).utf8))),
-        ]))
+        TraceLine.write(
+            .object([
+                JSONMember(name: Array("trace".utf8), value: .string(Array(Self.formatName.utf8))),
+                JSONMember(name: Array("version".utf8), value: .number(Array(String(version).utf8))),
+            ])
+        )
     }
 }

@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+
 /// Reading and writing one JSON line of a trace, shared by the header and the records.
 package enum TraceLine {
     /// The line as one JSON object with no member named twice (JSON-2's reason: readers disagree
@@ -29,7 +30,8 @@ package enum TraceLine {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             let sorted = members.enumerated().sorted { a, b in
-                a.element.name == b.element.name ? a.offset < b.offset : a.element.name.lexicographicallyPrecedes(b.element.name)
+                a.element.name == b.element.name
+                    ? a.offset < b.offset : a.element.name.lexicographicallyPrecedes(b.element.name)
             }
             for (index, member) in sorted.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }

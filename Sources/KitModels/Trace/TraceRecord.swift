@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+
 /// One observed record of a trace, every line after the header (TRACE-3 to TRACE-5).
 public struct TraceRecord: Equatable, Sendable {
     /// The largest `time`: 2^53 - 1, the largest integer every JSON reader holds exactly (ENC-4).
@@ -25,11 +26,25 @@ public struct TraceRecord: Equatable, Sendable {
     public static let frameEvent = "tunnel:frame"
 
     /// A `tunnel:frame` event carrying `payload` (base64url text) on `channelId`.
-    public static func frame(time: Int64, from: TracePeer, to: TracePeer, channelId: String, payload: String) -> TraceRecord {
-        TraceRecord(time: time, body: .event(name: frameEvent, from: from, to: to, data: .object([
-            JSONMember(name: Array("channelId".utf8), value: .string(Array(channelId.utf8))),
-            JSONMember(name: Array("payload".utf8), value: .string(Array(payload.utf8))),
-        ])))
+    public static func frame(
+        time: Int64,
+        from: TracePeer,
+        to: TracePeer,
+        channelId: String,
+        payload: String
+    ) -> TraceRecord {
+        TraceRecord(
+            time: time,
+            body: .event(
+                name: frameEvent,
+                from: from,
+                to: to,
+                data: .object([
+                    JSONMember(name: Array("channelId".utf8), value: .string(Array(channelId.utf8))),
+                    JSONMember(name: Array("payload".utf8), value: .string(Array(payload.utf8))),
+                ])
+            )
+        )
     }
 
     /// Reads a record line strictly: members of the wrong type or range are errors, members this
@@ -55,7 +70,10 @@ public struct TraceRecord: Equatable, Sendable {
             let to = try peer("to", in: object)
             guard from != to else { throw .badMemberValue("to") }
             let data = try TraceLine.required("data", in: object)
-            return TraceRecord(time: time, body: .event(name: String(decoding: name, as: UTF8.self), from: from, to: to, data: data))
+            return TraceRecord(
+                time: time,
+                body: .event(name: String(decoding: name, as: UTF8.self), from: from, to: to, data: data)
+            )
         }
     }
 
@@ -87,8 +105,9 @@ public struct TraceRecord: Equatable, Sendable {
     /// nil for any other record.
     public var frame: (channelId: String, payload: String)? {
         guard case .event(Self.frameEvent, _, _, let data) = body,
-              case .string(let channel)? = data.member("channelId"),
-              case .string(let payload)? = data.member("payload") else { return nil }
+            case .string(let channel)? = data.member("channelId"),
+            case .string(let payload)? = data.member("payload")
+        else { return nil }
         return (String(decoding: channel, as: UTF8.self), String(decoding: payload, as: UTF8.self))
     }
 }

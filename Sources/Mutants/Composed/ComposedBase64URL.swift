@@ -14,7 +14,9 @@ struct ComposedBase64URL {
         case .paddedBase64URLAccepted?:
             utf8 = Self.strippingPadding(utf8)
         case .standardAlphabetAccepted?:
-            utf8 = utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
+            utf8 = utf8.map {
+                $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0
+            }
         case .trailingBitsAccepted?:
             utf8 = Self.clearingUnusedBits(utf8)
         default:

@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import AdapterOperations
+import OpenHumanTunnel
 
 /// One channel of the core (KEYCONF-*, CONFIRM-*), composed from the library's handshake
 /// opener (`CoreHandshake.open`, which the handshake mutants cover) and `ComposedCoreSession`,
@@ -34,26 +34,46 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         if case .confirming(_, _, let deadline) = state, now > deadline { revoke() }
     }
 
-    mutating func handshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
-                            ackNonce: [UInt8]) throws(TunnelError) -> CoreChannelAcceptance {
+    mutating func handshake(
+        _ frame: [UInt8],
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreChannelAcceptance {
         tick(now: now)
         if mutant == .pendingSlotKeepsFirst, slot != nil, case .pending = state { throw .unknownDevice }
         let accepted = try CoreHandshake.open(
-            frame: frame, coreStaticPrivate: coreStaticPrivate, channel: state,
+            frame: frame,
+            coreStaticPrivate: coreStaticPrivate,
+            channel: state,
             pendingHandshakeEphemeral: mutant == .pendingHandshakeReplayAccepted ? nil : slot?.handshakeEphemeral,
-            now: now, serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
-        let waiting = Slot(devicePublicKey: accepted.devicePublicKey, handshakeEphemeral: accepted.handshakeEphemeralPublic,
-                           session: ComposedCoreSession(keys: accepted.keys, bound: bound, mutant: mutant))
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
+        let waiting = Slot(
+            devicePublicKey: accepted.devicePublicKey,
+            handshakeEphemeral: accepted.handshakeEphemeralPublic,
+            session: ComposedCoreSession(keys: accepted.keys, bound: bound, mutant: mutant)
+        )
         if mutant == .commitOnHandshake { commit(waiting, now: now) } else { slot = waiting }
         return CoreChannelAcceptance(
-            acceptance: CoreAcceptance(ack: accepted.ack, keys: accepted.keys, devicePublicKey: accepted.devicePublicKey),
-            sas: accepted.sas)
+            acceptance: CoreAcceptance(
+                ack: accepted.ack,
+                keys: accepted.keys,
+                devicePublicKey: accepted.devicePublicKey
+            ),
+            sas: accepted.sas
+        )
     }
 
     mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
         tick(now: now)
-        try ComposedMessageType(mutant: mutant).check(frame, accepting: ComposedMessageType.session,
-                                                      minimumLength: Limits.sessionFrameOverhead)
+        try ComposedMessageType(mutant: mutant).check(
+            frame,
+            accepting: ComposedMessageType.session,
+            minimumLength: Limits.sessionFrameOverhead
+        )
         switch state {
         case .revoked: throw .channelRevoked
         case .pending(let expiresAt) where mutant != .pendingGraceIgnored && now > expiresAt + 60: throw .pairingExpired
@@ -76,7 +96,9 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8] {
         tick(now: now)
         if case .revoked = state { throw .channelRevoked }
-        if mutant == .sealUnderPendingHandshake, var waiting = slot?.session { return try waiting.seal(plaintext, nonce: nonce) }
+        if mutant == .sealUnderPendingHandshake, var waiting = slot?.session {
+            return try waiting.seal(plaintext, nonce: nonce)
+        }
         guard var session else { throw .noSession }
         if case .confirming = state { throw .pairingUnconfirmed }
         return try session.seal(plaintext, nonce: nonce)
@@ -117,13 +139,22 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     private mutating func commit(_ waiting: Slot, now: Int64) {
         switch state {
         case .pending:
-            state = .confirming(devicePublicKey: waiting.devicePublicKey, lastHandshakeEphemeral: waiting.handshakeEphemeral,
-                                deadline: now + 120)
+            state = .confirming(
+                devicePublicKey: waiting.devicePublicKey,
+                lastHandshakeEphemeral: waiting.handshakeEphemeral,
+                deadline: now + 120
+            )
         case .confirming(_, _, let deadline):
-            state = .confirming(devicePublicKey: waiting.devicePublicKey, lastHandshakeEphemeral: waiting.handshakeEphemeral,
-                                deadline: deadline)
+            state = .confirming(
+                devicePublicKey: waiting.devicePublicKey,
+                lastHandshakeEphemeral: waiting.handshakeEphemeral,
+                deadline: deadline
+            )
         case .paired, .revoked:
-            state = .paired(devicePublicKey: waiting.devicePublicKey, lastHandshakeEphemeral: waiting.handshakeEphemeral)
+            state = .paired(
+                devicePublicKey: waiting.devicePublicKey,
+                lastHandshakeEphemeral: waiting.handshakeEphemeral
+            )
         }
         session = waiting.session
         slot = nil

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// The core key fingerprint (QR-SRC-3) and the one-key-per-channel checks (CHAN-KEY-1,
 /// CHAN-KEY-2), composed from `SHA256`, with their mutants.

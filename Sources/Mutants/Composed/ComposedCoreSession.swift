@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
 
 /// The core's session (MEMORY-1, MEMORY-2), composed from `XChaCha20Poly1305` and a set of
 /// whole nonces, with the memory mutants.
@@ -32,8 +32,12 @@ struct ComposedCoreSession: SessionEndpoint {
 
     func authenticate(_ frame: [UInt8]) -> [UInt8]? {
         guard !isExhausted else { return nil }
-        return try? XChaCha20Poly1305.open(key: openingKey, nonce: Array(frame[SessionFrame.nonceRange]),
-                                           ciphertext: Array(frame[SessionFrame.ciphertextStart...]), aad: [])
+        return try? XChaCha20Poly1305.open(
+            key: openingKey,
+            nonce: Array(frame[SessionFrame.nonceRange]),
+            ciphertext: Array(frame[SessionFrame.ciphertextStart...]),
+            aad: []
+        )
     }
 
     mutating func record(_ frame: [UInt8]) {
@@ -43,8 +47,11 @@ struct ComposedCoreSession: SessionEndpoint {
     }
 
     mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8] {
-        try ComposedMessageType(mutant: mutant).check(frame, accepting: ComposedMessageType.session,
-                                                      minimumLength: Limits.sessionFrameOverhead)
+        try ComposedMessageType(mutant: mutant).check(
+            frame,
+            accepting: ComposedMessageType.session,
+            minimumLength: Limits.sessionFrameOverhead
+        )
         if mutant == .exhaustionCheckedBeforeReplay, isExhausted { throw .sessionExhausted }
         guard !remembers(frame) else { throw .replayed }
         if let plaintext = authenticate(frame) {

@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import AdapterOperations
+import OpenHumanTunnel
 
 /// The device between sending its handshake and running its session (ACK-4 to ACK-6), with the
 /// two mutants of its state: a device that drops its handshake state on a bad ack, and one that
@@ -7,8 +7,12 @@ import AdapterOperations
 struct ComposedDeviceReceiver {
     let implementation: ComposedImplementation
 
-    func receive(_ messages: [[UInt8]], corePublicKey: [UInt8], deviceStaticPrivate: [UInt8],
-                 clientEphemeralPrivate: [UInt8]) -> [DeviceReceipt] {
+    func receive(
+        _ messages: [[UInt8]],
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        clientEphemeralPrivate: [UInt8]
+    ) -> [DeviceReceipt] {
         let mutant = implementation.mutant
         var session: (any SessionEndpoint)?
         var discarded = false
@@ -21,9 +25,12 @@ struct ComposedDeviceReceiver {
                 }
                 // The mutant forgot client_eph with its first failure: no ack can authenticate.
                 if discarded { throw TunnelError.authFailed }
-                let keys = try implementation.deviceFinish(ack: message, corePublicKey: corePublicKey,
-                                                           deviceStaticPrivate: deviceStaticPrivate,
-                                                           clientEphemeralPrivate: clientEphemeralPrivate)
+                let keys = try implementation.deviceFinish(
+                    ack: message,
+                    corePublicKey: corePublicKey,
+                    deviceStaticPrivate: deviceStaticPrivate,
+                    clientEphemeralPrivate: clientEphemeralPrivate
+                )
                 session = implementation.session(role: .device, keys: keys)
                 return .accepted(keys)
             } catch {

@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import AdapterOperations
+import OpenHumanTunnel
 
 /// The envelope layer (chapter 11) with the mutants that concern it: wrong limits, a sender
 /// form with spaces, receiver codes renamed, and a grant that is not consulted. Every other
@@ -24,11 +24,17 @@ enum ComposedEnvelope {
         guard mutant == .envelopeWithSpaces else { return bytes }
         // A default JSON encoder's separators: ": " and ", " between the envelope's own members.
         let text = String(decoding: bytes, as: UTF8.self)
-        return Array(text.replacing("\",\"kind\":", with: "\", \"kind\": ").replacing(",\"seq\":", with: ", \"seq\": ").utf8)
+        return Array(
+            text.replacing("\",\"kind\":", with: "\", \"kind\": ").replacing(",\"seq\":", with: ", \"seq\": ").utf8
+        )
     }
 
-    static func parse(_ plaintext: [UInt8], role: Role, limits: EnvelopeLimits,
-                      mutant: Mutant?) throws(EnvelopeError) -> Envelope {
+    static func parse(
+        _ plaintext: [UInt8],
+        role: Role,
+        limits: EnvelopeLimits,
+        mutant: Mutant?
+    ) throws(EnvelopeError) -> Envelope {
         let envelope: Envelope
         do {
             envelope = try EnvelopeParser.parse(plaintext, receiver: role, limits: limits)
@@ -41,7 +47,8 @@ enum ComposedEnvelope {
         // A strict reader of ENV-8: a payload that is not `code` or `code: detail` is refused
         // instead of read as method_failed, so a deployed core's error leaves the call hanging.
         if mutant == .freeTextErrorRejected, case .error(let code, _) = envelope.body, code == "method_failed",
-           !String(decoding: plaintext, as: UTF8.self).contains("\"method_failed") {
+            !String(decoding: plaintext, as: UTF8.self).contains("\"method_failed")
+        {
             throw .badFieldValue("payload")
         }
         return envelope
@@ -53,12 +60,20 @@ enum ComposedEnvelope {
         return LenientReassembler(inner: reassembler, mutant: mutant)
     }
 
-    static func coreGate(grant: Set<String>, methods: Set<String>, limits: EnvelopeLimits,
-                         mutant: Mutant?) -> any CoreGateEndpoint {
+    static func coreGate(
+        grant: Set<String>,
+        methods: Set<String>,
+        limits: EnvelopeLimits,
+        mutant: Mutant?
+    ) -> any CoreGateEndpoint {
         // The deployed core: any implemented method is callable by any paired device (F-44).
         // A core that trusts its grant table to list only what it implements (RPC-6).
         let known = mutant == .unimplementedMethodDispatched ? methods.union(grant) : methods
-        let gate = CoreRequestGate(grant: mutant == .grantNotChecked ? grant.union(methods) : grant, methods: known, limits: limits)
+        let gate = CoreRequestGate(
+            grant: mutant == .grantNotChecked ? grant.union(methods) : grant,
+            methods: known,
+            limits: limits
+        )
         return mutant == .noRequestIDDedup ? ForgetfulGate(inner: gate, fresh: gate) : gate
     }
 
@@ -96,9 +111,22 @@ private struct LenientDevice: DeviceEndpoint {
         inner.expire(now: mutant == .requestDeadlineOffByOne ? now + 1 : now)
     }
 
-    mutating func send(requestId: String, method: String, paramsText: [UInt8]?, stream: Bool,
-                       timeout: Int64, now: Int64) throws(EnvelopeError) -> [[UInt8]] {
-        try inner.send(requestId: requestId, method: method, paramsText: paramsText, stream: stream, timeout: timeout, now: now)
+    mutating func send(
+        requestId: String,
+        method: String,
+        paramsText: [UInt8]?,
+        stream: Bool,
+        timeout: Int64,
+        now: Int64
+    ) throws(EnvelopeError) -> [[UInt8]] {
+        try inner.send(
+            requestId: requestId,
+            method: method,
+            paramsText: paramsText,
+            stream: stream,
+            timeout: timeout,
+            now: now
+        )
     }
 
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> DeviceRequests.Event {
@@ -106,13 +134,16 @@ private struct LenientDevice: DeviceEndpoint {
             return try inner.receive(plaintext, now: now)
         } catch let error {
             // A late answer delivered anyway (no pending check), or a stream gap passed over.
-            guard (error == .unknownRequest && mutant == .lateResponseDelivered)
+            guard
+                (error == .unknownRequest && mutant == .lateResponseDelivered)
                     || (error == .streamOutOfOrder && mutant == .streamGapAccepted)
                     || (error == .notStreaming && mutant == .plainRequestStreamDelivered),
-                  let envelope = try? EnvelopeParser.parse(plaintext, receiver: .device) else { throw error }
+                let envelope = try? EnvelopeParser.parse(plaintext, receiver: .device)
+            else { throw error }
             switch envelope.body {
             case .response(let payload): return .response(requestId: envelope.requestId, payload: payload)
-            case .streamChunk(let seq, let payload): return .streamChunk(requestId: envelope.requestId, seq: seq, payload: payload)
+            case .streamChunk(let seq, let payload):
+                return .streamChunk(requestId: envelope.requestId, seq: seq, payload: payload)
             default: throw error
             }
         }

@@ -28,7 +28,9 @@ struct ComposedHandshakeJSON {
         do {
             list = try JSONReader.topLevelMembers(plaintext, maximumDepth: maximumDepth, leniency: leniency)
         } catch {
-            if mutant == .duplicateReportedBeforeSyntaxError, let name = error.duplicateSeen { throw .duplicateField(name) }
+            if mutant == .duplicateReportedBeforeSyntaxError, let name = error.duplicateSeen {
+                throw .duplicateField(name)
+            }
             throw .badHandshakeJSON
         }
         guard let list else { throw .badHandshakeJSON }
@@ -105,8 +107,10 @@ struct ComposedHandshakeJSON {
 
     /// HS-2: `{"device_pubkey":"…","client_ephemeral_pubkey":"…"}`.
     func handshakePlaintext(devicePublic: [UInt8], clientEphemeralPublic: [UInt8]) -> [UInt8] {
-        var members = [(Self.devicePublicKeyField, Base64URL.encode(devicePublic)),
-                       (Self.clientEphemeralField, Base64URL.encode(clientEphemeralPublic))]
+        var members = [
+            (Self.devicePublicKeyField, Base64URL.encode(devicePublic)),
+            (Self.clientEphemeralField, Base64URL.encode(clientEphemeralPublic)),
+        ]
         if mutant == .handshakePlaintextSortedKeys { members.sort { $0.0 < $1.0 } }
         return write(members, separator: ",", colon: ":")
     }
@@ -114,8 +118,11 @@ struct ComposedHandshakeJSON {
     /// ACK-2: `{"kind":"handshake_ack","server_ephemeral_pubkey":"…"}`.
     func ackPlaintext(serverEphemeralPublic: [UInt8]) -> [UInt8] {
         let spaced = mutant == .ackPlaintextWithSpaces
-        return write([(Self.kindField, Self.ackKind), (Self.serverEphemeralField, Base64URL.encode(serverEphemeralPublic))],
-                     separator: spaced ? ", " : ",", colon: spaced ? ": " : ":")
+        return write(
+            [(Self.kindField, Self.ackKind), (Self.serverEphemeralField, Base64URL.encode(serverEphemeralPublic))],
+            separator: spaced ? ", " : ",",
+            colon: spaced ? ": " : ":"
+        )
     }
 
     /// Values here are base64url or fixed ASCII words, which JSON never escapes.

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// The HKDF derivations of wire version 2 (KDF-1 to KDF-4), composed from `HKDF.sha256` and the
 /// library's info tags, with the key-schedule mutants.
@@ -10,25 +10,37 @@ struct ComposedKeySchedule {
         if mutant == .hkdfLengthLimitOffByOne, length >= HKDF.maximumLength { throw .hkdfOutputTooLong }
         if mutant == .hkdfZeroLengthRefused, length == 0 { throw .hkdfOutputTooLong }
         let length = mutant == .hkdfLengthHeldIn32Bits ? Int(UInt32(truncatingIfNeeded: length)) : length
-        return try TunnelError.crypto { () throws(CryptoError) in try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length) }
+        return try TunnelError.crypto { () throws(CryptoError) in
+            try HKDF.sha256(ikm: ikm, salt: salt, info: info, length: length)
+        }
     }
 
     /// ikm = static_dh || eph_dh, salt = client_eph_pub || server_eph_pub (KDF-2).
-    func sessionKeys(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
-                     serverEphemeralPublic: [UInt8]) -> SessionKeys {
+    func sessionKeys(
+        staticDH: [UInt8],
+        ephemeralDH: [UInt8],
+        clientEphemeralPublic: [UInt8],
+        serverEphemeralPublic: [UInt8]
+    ) -> SessionKeys {
         let ikm = mutant == .ikmOrderReversed ? ephemeralDH + staticDH : staticDH + ephemeralDH
-        let salt = mutant == .saltOrderReversed
+        let salt =
+            mutant == .saltOrderReversed
             ? serverEphemeralPublic + clientEphemeralPublic
             : clientEphemeralPublic + serverEphemeralPublic
-        let c2sInfo = mutant == .misspeltInfoTag ? Array("openhuman-tunnel/v3/c2s".utf8) : KeySchedule.clientToServerInfo
-        let s2cInfo = mutant == .misspeltInfoTag ? Array("openhuman-tunnel/v3/s2c".utf8) : KeySchedule.serverToClientInfo
-        return SessionKeys(c2s: derive(ikm: ikm, salt: salt, info: c2sInfo),
-                           s2c: derive(ikm: ikm, salt: salt, info: s2cInfo))
+        let c2sInfo =
+            mutant == .misspeltInfoTag ? Array("openhuman-tunnel/v3/c2s".utf8) : KeySchedule.clientToServerInfo
+        let s2cInfo =
+            mutant == .misspeltInfoTag ? Array("openhuman-tunnel/v3/s2c".utf8) : KeySchedule.serverToClientInfo
+        return SessionKeys(
+            c2s: derive(ikm: ikm, salt: salt, info: c2sInfo),
+            s2c: derive(ikm: ikm, salt: salt, info: s2cInfo)
+        )
     }
 
     /// k_hs = HKDF(hs_dh, hs_eph_pub || core_static_pub, handshake tag) (KDF-3).
     func handshakeKey(handshakeDH: [UInt8], handshakeEphemeralPublic: [UInt8], corePublic: [UInt8]) -> [UInt8] {
-        let salt = mutant == .handshakeSaltWithoutCoreKey ? handshakeEphemeralPublic : handshakeEphemeralPublic + corePublic
+        let salt =
+            mutant == .handshakeSaltWithoutCoreKey ? handshakeEphemeralPublic : handshakeEphemeralPublic + corePublic
         return derive(ikm: handshakeDH, salt: salt, info: KeySchedule.handshakeInfo)
     }
 

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// The receivers' first checks: type octet (TYPE-2 to TYPE-5) and length bounds (SIZE-1,
 /// FRAME-OPEN-3/4, HS-4 steps 1 to 3, ACK-4), with the mutants that get them wrong.
@@ -21,7 +21,8 @@ struct ComposedMessageType {
     }
 
     private func checkLength(_ message: [UInt8], minimumLength: Int) throws(TunnelError) {
-        let minimum = mutant == .shortFrameReportedAsAuthFailure
+        let minimum =
+            mutant == .shortFrameReportedAsAuthFailure
             ? minimumLength - XChaCha20Poly1305.tagLength : minimumLength
         guard message.count >= minimum else { throw .frameTooShort }
         guard mutant == .oversizeFrameAccepted || message.count <= Limits.maximumMessageLength else {

@@ -31,11 +31,14 @@ struct ComposedPairingPayload {
             // The length and character checks still come first (QR-PARSE-1).
             if case .failure(let error) = Result(catching: { () throws(PairingPayloadError) in
                 try PairingPayloadParser.parse(bytes: payload, now: now)
-            }), error == .tooLong || error == .badCharacter { throw error }
+            }), error == .tooLong || error == .badCharacter {
+                throw error
+            }
             throw refusal
         }
         if mutant == .qrSchemeWithoutColonReadAsWhole, !payload.contains(UInt8(ascii: ":")),
-           String(decoding: payload, as: UTF8.self).lowercased() == "openhuman" {
+            String(decoding: payload, as: UTF8.self).lowercased() == "openhuman"
+        {
             throw .badHost
         }
         let bytes = rewrittenBeforeParsing(payload)
@@ -51,12 +54,18 @@ struct ComposedPairingPayload {
             lenient.restore(&parsed)
         }
         if mutant == .qrExpiryComparedWithLessOrEqual, parsed.expiresAt == now { throw .expired }
-        if mutant == .qrExpiryHeldIn32Bits, UInt32(truncatingIfNeeded: parsed.expiresAt) < UInt32(truncatingIfNeeded: now) {
+        if mutant == .qrExpiryHeldIn32Bits,
+            UInt32(truncatingIfNeeded: parsed.expiresAt) < UInt32(truncatingIfNeeded: now)
+        {
             throw .expired
         }
         if mutant == .qrZeroExpiryMeansNever, parsed.expiresAt != 0, parsed.expiresAt < now { throw .expired }
-        if mutant == .qrNonCanonicalCPKRefused, ComposedX25519.isNonCanonical(parsed.corePublicKey) { throw .lowOrderCPK }
-        if mutant == .qrPortLeadingZerosRefused, let port = parsed.rpcURL.flatMap(Self.port), port.first == "0" { throw .badRPC }
+        if mutant == .qrNonCanonicalCPKRefused, ComposedX25519.isNonCanonical(parsed.corePublicKey) {
+            throw .lowOrderCPK
+        }
+        if mutant == .qrPortLeadingZerosRefused, let port = parsed.rpcURL.flatMap(Self.port), port.first == "0" {
+            throw .badRPC
+        }
         return parsed
     }
 
@@ -98,34 +107,50 @@ struct ComposedPairingPayload {
     private func lenientReading(of payload: [UInt8], refusedWith error: PairingPayloadError) -> LenientReading? {
         switch (mutant, error) {
         case (.lenientExpParse?, .badExp):
-            return LenientReading(payload: Self.rewritingFields(payload) { fields in
-                fields.map { $0.name == "exp" ? ($0.name, $0.value.map(Self.parseIntText)) : $0 }
-            })
+            return LenientReading(
+                payload: Self.rewritingFields(payload) { fields in
+                    fields.map { $0.name == "exp" ? ($0.name, $0.value.map(Self.parseIntText)) : $0 }
+                }
+            )
         case (.duplicateQRFieldsAccepted?, .duplicateField):
-            return LenientReading(payload: Self.rewritingFields(payload) { fields in
-                fields.enumerated().filter { index, field in
-                    !Self.knownNames.contains(field.name) || !fields[..<index].contains { $0.name == field.name }
-                }.map(\.element)
-            })
+            return LenientReading(
+                payload: Self.rewritingFields(payload) { fields in
+                    fields.enumerated().filter { index, field in
+                        !Self.knownNames.contains(field.name) || !fields[..<index].contains { $0.name == field.name }
+                    }.map(\.element)
+                }
+            )
         case (.qrPaddedCPKAccepted?, .badCPKBase64URL):
-            return LenientReading(payload: Self.rewritingFields(payload) { fields in
-                fields.map { $0.name == "cpk" ? ($0.name, $0.value.map(Self.strippingPadding)) : $0 }
-            })
+            return LenientReading(
+                payload: Self.rewritingFields(payload) { fields in
+                    fields.map { $0.name == "cpk" ? ($0.name, $0.value.map(Self.strippingPadding)) : $0 }
+                }
+            )
         case (.qrLowOrderCPKAccepted?, .lowOrderCPK):
             // Parse with a stand-in key of full order, then report the scanned key.
             guard let raw = Self.rawValue(of: "cpk", in: payload), let text = Self.formDecoded(raw),
-                  let key = try? Base64URL.decode(text) else { return nil }
-            return LenientReading(payload: Self.replacingValue(of: "cpk", in: payload, with: Self.standInKey),
-                                  corePublicKey: key)
+                let key = try? Base64URL.decode(text)
+            else { return nil }
+            return LenientReading(
+                payload: Self.replacingValue(of: "cpk", in: payload, with: Self.standInKey),
+                corePublicKey: key
+            )
         case (.qrBareHexPrefixAccepted?, .badRPC), (.qrPortDigitsNotCounted?, .badRPC):
             // Valid but for the one rule the mutant does not know: the bare 0x label, or a
             // port whose digits are not counted.
             guard let raw = Self.rawValue(of: "rpc", in: payload), let url = Self.formDecoded(raw),
-                  mutant == .qrBareHexPrefixAccepted ? Self.hasBareHexLastLabel(url) : Self.hasLongZeroPaddedPort(url) else { return nil }
-            return LenientReading(payload: Self.replacingValue(of: "rpc", in: payload, with: Self.standInRPC), rpcURL: url)
+                mutant == .qrBareHexPrefixAccepted ? Self.hasBareHexLastLabel(url) : Self.hasLongZeroPaddedPort(url)
+            else { return nil }
+            return LenientReading(
+                payload: Self.replacingValue(of: "rpc", in: payload, with: Self.standInRPC),
+                rpcURL: url
+            )
         case (.qrRPCNotValidated?, .badRPC):
             guard let raw = Self.rawValue(of: "rpc", in: payload), let url = Self.formDecoded(raw) else { return nil }
-            return LenientReading(payload: Self.replacingValue(of: "rpc", in: payload, with: Self.standInRPC), rpcURL: url)
+            return LenientReading(
+                payload: Self.replacingValue(of: "rpc", in: payload, with: Self.standInRPC),
+                rpcURL: url
+            )
         default:
             return nil
         }
@@ -198,7 +223,8 @@ struct ComposedPairingPayload {
             switch byte {
             case UInt8(ascii: "+"): out.append(0x20)
             case UInt8(ascii: "%"):
-                guard bytes.count >= 2, let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else {
+                guard bytes.count >= 2, let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16)
+                else {
                     return nil
                 }
                 out.append(value)
@@ -222,8 +248,12 @@ struct ComposedPairingPayload {
             return (String(raw[..<equals]), String(raw[raw.index(after: equals)...]))
         }
         let rewritten = rewrite(fields)
-        guard !rewritten.elementsEqual(fields, by: { $0.name == $1.name && $0.value == $1.value }) else { return payload }
-        let text = rewritten.map { field in field.value.map { field.name + "=" + $0 } ?? field.name }.joined(separator: "&")
+        guard !rewritten.elementsEqual(fields, by: { $0.name == $1.name && $0.value == $1.value }) else {
+            return payload
+        }
+        let text = rewritten.map { field in field.value.map { field.name + "=" + $0 } ?? field.name }.joined(
+            separator: "&"
+        )
         return Array(payload[...question]) + Array(text.utf8)
     }
 
@@ -240,7 +270,13 @@ struct ComposedPairingPayload {
     private static func strippingPadding(_ value: String) -> String {
         var out = value
         while true {
-            if out.hasSuffix("=") { out.removeLast() } else if out.uppercased().hasSuffix("%3D") { out.removeLast(3) } else { return out }
+            if out.hasSuffix("=") {
+                out.removeLast()
+            } else if out.uppercased().hasSuffix("%3D") {
+                out.removeLast(3)
+            } else {
+                return out
+            }
         }
     }
 

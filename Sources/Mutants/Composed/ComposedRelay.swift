@@ -9,14 +9,23 @@ struct ComposedRelay {
         let standard = RelayLimits.standard
         return switch mutant {
         case .relayTokenExpiryOffByOne?:
-            RelayLimits(pairingLifetime: standard.pairingLifetime + 1, payloadCharacters: standard.payloadCharacters,
-                        framesPerSecond: standard.framesPerSecond)
+            RelayLimits(
+                pairingLifetime: standard.pairingLifetime + 1,
+                payloadCharacters: standard.payloadCharacters,
+                framesPerSecond: standard.framesPerSecond
+            )
         case .relayPayloadLimitOffByOne?:
-            RelayLimits(pairingLifetime: standard.pairingLifetime, payloadCharacters: standard.payloadCharacters - 1,
-                        framesPerSecond: standard.framesPerSecond)
+            RelayLimits(
+                pairingLifetime: standard.pairingLifetime,
+                payloadCharacters: standard.payloadCharacters - 1,
+                framesPerSecond: standard.framesPerSecond
+            )
         case .relayRateLimitOffByOne?:
-            RelayLimits(pairingLifetime: standard.pairingLifetime, payloadCharacters: standard.payloadCharacters,
-                        framesPerSecond: standard.framesPerSecond + 1)
+            RelayLimits(
+                pairingLifetime: standard.pairingLifetime,
+                payloadCharacters: standard.payloadCharacters,
+                framesPerSecond: standard.framesPerSecond + 1
+            )
         default: standard
         }
     }
@@ -37,14 +46,27 @@ struct ComposedRelay {
         var relay = Relay()
         var credentials: [String: String] = [:]
         return steps.map { step in
-            var emitted = relay.step(connection: step.connection, account: step.account, event: step.event, now: step.now)
+            var emitted = relay.step(
+                connection: step.connection,
+                account: step.account,
+                event: step.event,
+                now: step.now
+            )
             if case .connectWithPairingToken(let channelID, _, _) = step.event,
-               emitted.map(\.event) == [.error(.pairingTokenUsed, channelID: channelID)], let credential = credentials[channelID] {
-                emitted = relay.step(connection: step.connection, account: nil,
-                                     event: .connectWithCredential(channelID: channelID, credential: credential), now: step.now)
+                emitted.map(\.event) == [.error(.pairingTokenUsed, channelID: channelID)],
+                let credential = credentials[channelID]
+            {
+                emitted = relay.step(
+                    connection: step.connection,
+                    account: nil,
+                    event: .connectWithCredential(channelID: channelID, credential: credential),
+                    now: step.now
+                )
             }
             for emission in emitted {
-                if case .connected(let channelID, _, let credential?) = emission.event { credentials[channelID] = credential }
+                if case .connected(let channelID, _, let credential?) = emission.event {
+                    credentials[channelID] = credential
+                }
             }
             return emitted
         }

@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
 
 /// One party's half of a session (FRAME-SEAL-*, FRAME-OPEN-*), composed from
 /// `XChaCha20Poly1305` and `ComposedReplayWindow`, with the session mutants.
@@ -23,7 +23,8 @@ struct ComposedSessionCipher: SessionEndpoint {
 
     /// `0x02 || nonce || XChaCha20-Poly1305(sealing key, nonce, plaintext, aad = "")`.
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?) throws(TunnelError) -> [UInt8] {
-        let limit = mutant == .plaintextLimitOffByOne
+        let limit =
+            mutant == .plaintextLimitOffByOne
             ? Limits.maximumMessageLength - XChaCha20Poly1305.nonceLength - XChaCha20Poly1305.tagLength
             : Limits.maximumPlaintextLength
         guard plaintext.count <= limit else { throw .plaintextTooLarge }
@@ -41,14 +42,22 @@ struct ComposedSessionCipher: SessionEndpoint {
 
     /// The checks of FRAME-OPEN-1 in order; the nonce is recorded only after authentication.
     mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8] {
-        try ComposedMessageType(mutant: mutant).check(frame, accepting: ComposedMessageType.session,
-                                                      minimumLength: Limits.sessionFrameOverhead)
+        try ComposedMessageType(mutant: mutant).check(
+            frame,
+            accepting: ComposedMessageType.session,
+            minimumLength: Limits.sessionFrameOverhead
+        )
         let nonce = Array(frame[SessionFrame.nonceRange])
         guard !window.contains(nonce) else { throw .replayed }
         if mutant == .recordNonceBeforeAuth { window.record(nonce) }
         if mutant == .zeroSessionKeyTreatedAsUnset, openingKey.allSatisfy({ $0 == 0 }) { throw .authFailed }
         let plaintext = try TunnelError.crypto { () throws(CryptoError) in
-            try XChaCha20Poly1305.open(key: openingKey, nonce: nonce, ciphertext: Array(frame[SessionFrame.ciphertextStart...]), aad: [])
+            try XChaCha20Poly1305.open(
+                key: openingKey,
+                nonce: nonce,
+                ciphertext: Array(frame[SessionFrame.ciphertextStart...]),
+                aad: []
+            )
         }
         if mutant != .recordNonceBeforeAuth { window.record(nonce) }
         return plaintext

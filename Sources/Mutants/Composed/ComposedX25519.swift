@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// X25519 as the composed implementation computes it (DH-1, DH-2), with the DH mutants.
 struct ComposedX25519 {

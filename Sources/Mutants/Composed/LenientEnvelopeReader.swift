@@ -11,8 +11,8 @@ struct LenientEnvelopeReader {
     init?(mutant: Mutant?, refusal: EnvelopeError) {
         switch (mutant, refusal) {
         case (.byteOrderMarkSkipped?, .badEnvelopeJSON), (.requestIDLengthOffByOne?, .badRequestID),
-             (.kindCaseInsensitive?, .unknownKind), (.unpaddedBase64Accepted?, .badBase64),
-             (.emptyLastPieceAccepted?, .badChunkSize):
+            (.kindCaseInsensitive?, .unknownKind), (.unpaddedBase64Accepted?, .badBase64),
+            (.emptyLastPieceAccepted?, .badChunkSize):
             self.mutant = mutant!
         default:
             return nil
@@ -28,23 +28,39 @@ struct LenientEnvelopeReader {
         case .requestIDLengthOffByOne:
             // The 65th character is cut for the library's check and put back in the result.
             guard let id = Self.stringMember("requestId", in: text), id.utf8.count == 65 else { throw .badRequestID }
-            let read = try Self.parse(text.replacing("\"requestId\":\"\(id)\"", with: "\"requestId\":\"\(id.dropLast())\"", maxReplacements: 1),
-                                      role: role, limits: limits)
+            let read = try Self.parse(
+                text.replacing(
+                    "\"requestId\":\"\(id)\"",
+                    with: "\"requestId\":\"\(id.dropLast())\"",
+                    maxReplacements: 1
+                ),
+                role: role,
+                limits: limits
+            )
             return Envelope(requestId: id, body: read.body)
         case .kindCaseInsensitive:
             guard let kind = Self.stringMember("kind", in: text) else { throw .unknownKind }
-            return try Self.parse(text.replacing("\"kind\":\"\(kind)\"", with: "\"kind\":\"\(kind.lowercased())\"", maxReplacements: 1),
-                                  role: role, limits: limits)
+            return try Self.parse(
+                text.replacing("\"kind\":\"\(kind)\"", with: "\"kind\":\"\(kind.lowercased())\"", maxReplacements: 1),
+                role: role,
+                limits: limits
+            )
         case .unpaddedBase64Accepted:
             guard let data = Self.stringMember("data", in: text), data.utf8.count % 4 != 0 else { throw .badBase64 }
             let padded = data + String(repeating: "=", count: 4 - data.utf8.count % 4)
-            return try Self.parse(text.replacing("\"data\":\"\(data)\"", with: "\"data\":\"\(padded)\"", maxReplacements: 1),
-                                  role: role, limits: limits)
+            return try Self.parse(
+                text.replacing("\"data\":\"\(data)\"", with: "\"data\":\"\(padded)\"", maxReplacements: 1),
+                role: role,
+                limits: limits
+            )
         case .emptyLastPieceAccepted:
             // Read with a one-byte piece, then the piece emptied again.
             guard text.contains("\"data\":\"\"") else { throw .badChunkSize }
-            let read = try Self.parse(text.replacing("\"data\":\"\"", with: "\"data\":\"AA==\"", maxReplacements: 1),
-                                      role: role, limits: limits)
+            let read = try Self.parse(
+                text.replacing("\"data\":\"\"", with: "\"data\":\"AA==\"", maxReplacements: 1),
+                role: role,
+                limits: limits
+            )
             guard case .chunk(let seq, let total, _) = read.body else { throw .badChunkSize }
             return Envelope(requestId: read.requestId, body: .chunk(seq: seq, total: total, data: []))
         default:

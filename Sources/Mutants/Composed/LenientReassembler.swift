@@ -1,16 +1,18 @@
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
-import TunnelVerifier
+import OpenHumanTunnel
 import ReferenceAdapter
+import TunnelVerifier
+import VectorFormat
 
 /// The reassembler of the mutants of CHUNK-4 and CHUNK-6. It keeps its own copy of every piece
 /// the library's `Reassembler` took, as a naive receiver keeps a list of pieces, so where the
 /// library refuses a chunk it can answer what that naive receiver would: the duplicate or the
 /// conflicting chunk taken, or the reassembled message delivered unchecked.
 struct LenientReassembler: ReassemblerEndpoint {
-    static let mutants: Set<Mutant> = [.duplicateChunkOverwrites, .conflictingTotalIgnored,
-                                       .nestedChunkAccepted, .chunkRequestIDNotCompared]
+    static let mutants: Set<Mutant> = [
+        .duplicateChunkOverwrites, .conflictingTotalIgnored,
+        .nestedChunkAccepted, .chunkRequestIDNotCompared,
+    ]
 
     var inner: Reassembler
     let mutant: Mutant
@@ -28,8 +30,11 @@ struct LenientReassembler: ReassemblerEndpoint {
         return expired
     }
 
-    mutating func receive(_ plaintext: [UInt8], now: Int64,
-                          admit: (String) throws(EnvelopeError) -> Void) throws(EnvelopeError) -> Reassembler.Outcome {
+    mutating func receive(
+        _ plaintext: [UInt8],
+        now: Int64,
+        admit: (String) throws(EnvelopeError) -> Void
+    ) throws(EnvelopeError) -> Reassembler.Outcome {
         let chunk = try? EnvelopeParser.parse(plaintext, receiver: inner.role, limits: inner.limits)
         do {
             let outcome = try inner.receive(plaintext, now: now, admit: admit)
@@ -47,7 +52,7 @@ struct LenientReassembler: ReassemblerEndpoint {
             var partial = partials[id] ?? (total, [:])
             switch (error, mutant) {
             case (.duplicateChunk, .duplicateChunkOverwrites) where partials[id] != nil,
-                 (.chunkTotalMismatch, .conflictingTotalIgnored) where partials[id] != nil:
+                (.chunkTotalMismatch, .conflictingTotalIgnored) where partials[id] != nil:
                 partial.pieces[seq] = data
                 partials[id] = partial
                 return .partial(requestId: id, received: partial.pieces.count, total: partial.total)
@@ -55,7 +60,10 @@ struct LenientReassembler: ReassemblerEndpoint {
                 partial.pieces[seq] = data
                 partials[id] = nil
                 let message = partial.pieces.keys.sorted().flatMap { partial.pieces[$0]! }
-                return .message(bytes: message, envelope: try EnvelopeParser.parse(message, receiver: inner.role, limits: inner.limits))
+                return .message(
+                    bytes: message,
+                    envelope: try EnvelopeParser.parse(message, receiver: inner.role, limits: inner.limits)
+                )
             default:
                 throw error
             }

@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// Unpadded base64url (RFC 4648 section 5), decoded strictly: one byte string has exactly one
 /// accepted text (ENC-1, ENC-2).
 ///

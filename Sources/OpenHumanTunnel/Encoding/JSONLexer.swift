@@ -59,11 +59,17 @@ public enum JSONLexis {
 
     /// The scalar a high and a low surrogate stand for together.
     @inlinable
-    public static func scalar(high: UInt32, low: UInt32) -> UInt32 { 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00) }
+    public static func scalar(high: UInt32, low: UInt32) -> UInt32 {
+        0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+    }
 
     /// Whether `word` (`true`, `false`, `null`) is spelt out at `index`.
     @inlinable
-    public static func matches<Bytes: RandomAccessCollection>(_ word: StaticString, _ bytes: Bytes, at index: Int) -> Bool
+    public static func matches<Bytes: RandomAccessCollection>(
+        _ word: StaticString,
+        _ bytes: Bytes,
+        at index: Int
+    ) -> Bool
     where Bytes.Element == UInt8, Bytes.Index == Int {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.endIndex else { return false }
@@ -168,7 +174,8 @@ struct JSONLexer<Failure: Error> {
             while k + 8 <= b.count {
                 let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
                 let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5c)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
                 if special & highs != 0 { break }
                 k += 8
             }

@@ -36,18 +36,23 @@ public enum StandardBase64 {
                             // Little-endian stores put the first character of each pair first.
                             out.storeBytes(of: p[n >> 12].littleEndian, toByteOffset: j, as: UInt16.self)
                             out.storeBytes(of: p[n & 0xfff].littleEndian, toByteOffset: j + 2, as: UInt16.self)
-                            i += 3; j += 4
+                            i += 3
+                            j += 4
                         }
                     }
                     switch b.count - i {
                     case 1:
                         let n = UInt32(b[i]) << 16
-                        o[j] = a[Int(n >> 18 & 63)]; o[j + 1] = a[Int(n >> 12 & 63)]
-                        o[j + 2] = UInt8(ascii: "="); o[j + 3] = UInt8(ascii: "=")
+                        o[j] = a[Int(n >> 18 & 63)]
+                        o[j + 1] = a[Int(n >> 12 & 63)]
+                        o[j + 2] = UInt8(ascii: "=")
+                        o[j + 3] = UInt8(ascii: "=")
                     case 2:
                         let n = UInt32(b[i]) << 16 | UInt32(b[i + 1]) << 8
-                        o[j] = a[Int(n >> 18 & 63)]; o[j + 1] = a[Int(n >> 12 & 63)]
-                        o[j + 2] = a[Int(n >> 6 & 63)]; o[j + 3] = UInt8(ascii: "=")
+                        o[j] = a[Int(n >> 18 & 63)]
+                        o[j + 1] = a[Int(n >> 12 & 63)]
+                        o[j + 2] = a[Int(n >> 6 & 63)]
+                        o[j + 3] = UInt8(ascii: "=")
                     default:
                         break
                     }
@@ -82,16 +87,19 @@ public enum StandardBase64 {
                         let c0 = v[Int(t[i])], c1 = v[Int(t[i + 1])], c2 = v[Int(t[i + 2])], c3 = v[Int(t[i + 3])]
                         bad |= (c0 | c1 | c2 | c3) & 0x80
                         let n = UInt32(c0) << 18 | UInt32(c1) << 12 | UInt32(c2) << 6 | UInt32(c3)
-                        o[j] = UInt8(truncatingIfNeeded: n >> 16); o[j + 1] = UInt8(truncatingIfNeeded: n >> 8)
+                        o[j] = UInt8(truncatingIfNeeded: n >> 16)
+                        o[j + 1] = UInt8(truncatingIfNeeded: n >> 8)
                         o[j + 2] = UInt8(truncatingIfNeeded: n)
-                        i += 4; j += 3
+                        i += 4
+                        j += 3
                     }
                     if padding > 0 {
                         let c0 = v[Int(t[i])], c1 = v[Int(t[i + 1])]
                         let c2 = padding == 2 ? 0 : v[Int(t[i + 2])]
                         bad |= (c0 | c1 | c2) & 0x80
                         let n = UInt32(c0) << 18 | UInt32(c1) << 12 | UInt32(c2) << 6
-                        o[j] = UInt8(truncatingIfNeeded: n >> 16); o[j + 1] = UInt8(truncatingIfNeeded: n >> 8)
+                        o[j] = UInt8(truncatingIfNeeded: n >> 16)
+                        o[j + 1] = UInt8(truncatingIfNeeded: n >> 8)
                         o[j + 2] = UInt8(truncatingIfNeeded: n)
                     }
                     invalid = bad != 0

@@ -33,8 +33,15 @@ public struct ChunkSplitter: Sendable {
         let start = index * limits.pieceLength
         let end = min(start + limits.pieceLength, message.count)
         // The id was checked in init and seq < total by construction, so encoding cannot fail.
-        return (try? EnvelopeEncoder.encode(.chunk(requestId: requestId, seq: index, total: count,
-                                                   data: message[start..<end]))) ?? []
+        return
+            (try? EnvelopeEncoder.encode(
+                .chunk(
+                    requestId: requestId,
+                    seq: index,
+                    total: count,
+                    data: message[start..<end]
+                )
+            )) ?? []
     }
 
     /// Every plaintext, in order.

@@ -58,8 +58,12 @@ public struct CoreRequestGate: Sendable {
     }
 
     /// RPC-6: the grant first, so a device learns nothing about methods outside it.
-    private func decide(requestId: String, method: String, params: JSONNode,
-                        stream: Bool) throws(EnvelopeError) -> Decision {
+    private func decide(
+        requestId: String,
+        method: String,
+        params: JSONNode,
+        stream: Bool
+    ) throws(EnvelopeError) -> Decision {
         guard grant.contains(method) || Self.pingMethods.contains(method) else {
             return .reply(try answer(.error(requestId: requestId, code: "method_not_allowed", detail: nil)))
         }
@@ -73,7 +77,10 @@ public struct CoreRequestGate: Sendable {
     }
 
     private func answer(_ envelope: OutgoingEnvelope) throws(EnvelopeError) -> [[UInt8]] {
-        try ChunkSplitter(requestId: envelope.requestId, message: try EnvelopeEncoder.encode(envelope),
-                          limits: limits).plaintexts
+        try ChunkSplitter(
+            requestId: envelope.requestId,
+            message: try EnvelopeEncoder.encode(envelope),
+            limits: limits
+        ).plaintexts
     }
 }

@@ -40,12 +40,25 @@ public struct DeviceRequests: Sendable {
     }
 
     /// Encodes and splits a request, and records it as pending with deadline `now + timeout`.
-    public mutating func send(requestId: String, method: String, paramsText: [UInt8]?, stream: Bool,
-                              timeout: Int64, now: Int64) throws(EnvelopeError) -> [[UInt8]] {
+    public mutating func send(
+        requestId: String,
+        method: String,
+        paramsText: [UInt8]?,
+        stream: Bool,
+        timeout: Int64,
+        now: Int64
+    ) throws(EnvelopeError) -> [[UInt8]] {
         guard !used.contains(requestId) else { throw .duplicateRequestID }
-        let message = try EnvelopeEncoder.encode(.request(requestId: requestId, method: method,
-                                                          paramsText: paramsText, stream: stream))
-        let plaintexts = try ChunkSplitter(requestId: requestId, message: message, limits: reassembler.limits).plaintexts
+        let message = try EnvelopeEncoder.encode(
+            .request(
+                requestId: requestId,
+                method: method,
+                paramsText: paramsText,
+                stream: stream
+            )
+        )
+        let plaintexts = try ChunkSplitter(requestId: requestId, message: message, limits: reassembler.limits)
+            .plaintexts
         used.insert(requestId)
         pending[requestId] = Pending(stream: stream, timeout: timeout, deadline: now.saturatingAdd(timeout))
         return plaintexts
@@ -90,7 +103,13 @@ public struct DeviceRequests: Sendable {
     /// STREAM-2: a stream envelope belongs to a stream request and comes in `seq` order;
     /// otherwise the request fails and is removed.
     private mutating func checkStream(_ request: Pending, id: String, seq: Int64) throws(EnvelopeError) {
-        guard request.stream else { pending[id] = nil; throw .notStreaming }
-        guard seq == request.nextSeq else { pending[id] = nil; throw .streamOutOfOrder }
+        guard request.stream else {
+            pending[id] = nil
+            throw .notStreaming
+        }
+        guard seq == request.nextSeq else {
+            pending[id] = nil
+            throw .streamOutOfOrder
+        }
     }
 }

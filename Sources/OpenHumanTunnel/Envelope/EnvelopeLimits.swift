@@ -24,11 +24,21 @@ public struct EnvelopeLimits: Equatable, Sendable {
         return 3 * (budget / 4)
     }()
 
-    public static let standard = EnvelopeLimits(pieceLength: standardPieceLength, maximumMessageLength: 16 * 1024 * 1024,
-                                                maximumPartials: 4, chunkTimeout: 30_000, maximumRequests: 1 << 20)
+    public static let standard = EnvelopeLimits(
+        pieceLength: standardPieceLength,
+        maximumMessageLength: 16 * 1024 * 1024,
+        maximumPartials: 4,
+        chunkTimeout: 30_000,
+        maximumRequests: 1 << 20
+    )
 
-    public init(pieceLength: Int, maximumMessageLength: Int, maximumPartials: Int, chunkTimeout: Int64,
-                maximumRequests: Int) {
+    public init(
+        pieceLength: Int,
+        maximumMessageLength: Int,
+        maximumPartials: Int,
+        chunkTimeout: Int64,
+        maximumRequests: Int
+    ) {
         self.pieceLength = pieceLength
         self.maximumMessageLength = maximumMessageLength
         self.maximumPartials = maximumPartials

@@ -8,8 +8,11 @@ public enum EnvelopeParser {
     /// The largest value of `seq` and `total` (ENV-6 step 5).
     public static let maximumCount: Int64 = 4_294_967_295
 
-    public static func parse(_ plaintext: [UInt8], receiver role: Role,
-                             limits: EnvelopeLimits = .standard) throws(EnvelopeError) -> Envelope {
+    public static func parse(
+        _ plaintext: [UInt8],
+        receiver role: Role,
+        limits: EnvelopeLimits = .standard
+    ) throws(EnvelopeError) -> Envelope {
         let root = try JSONNodeReader.readObject(plaintext)
         if let name = root.firstDuplicateName { throw .duplicateField(String(decoding: name, as: UTF8.self)) }
 
@@ -21,7 +24,8 @@ public enum EnvelopeParser {
         guard let kindNode = root.member("kind") else { throw .missingField("kind") }
         guard case .string(let kindBytes) = kindNode else { throw .badFieldType("kind") }
         guard let kind = EnvelopeKind(rawValue: String(decoding: kindBytes, as: UTF8.self)),
-              Array(kind.rawValue.utf8) == kindBytes else { throw .unknownKind }
+            Array(kind.rawValue.utf8) == kindBytes
+        else { throw .unknownKind }
         guard kind.isReceived(by: role) else { throw .unexpectedKind }
 
         let seq = try count("seq", in: root)
@@ -49,8 +53,12 @@ public enum EnvelopeParser {
     }
 
     /// ENV-6 step 6 and CHUNK-3.
-    private static func chunk(requestId: String, seq: Int64, root: JSONNode,
-                              limits: EnvelopeLimits) throws(EnvelopeError) -> Envelope {
+    private static func chunk(
+        requestId: String,
+        seq: Int64,
+        root: JSONNode,
+        limits: EnvelopeLimits
+    ) throws(EnvelopeError) -> Envelope {
         let total = try count("total", in: root)
         guard total >= 1 else { throw .badFieldValue("total") }
         guard seq < total else { throw .badFieldValue("seq") }
@@ -62,7 +70,9 @@ public enum EnvelopeParser {
         guard isLast ? (1...limits.pieceLength).contains(piece.count) : piece.count == limits.pieceLength else {
             throw .badChunkSize
         }
-        if isLast, Int(total - 1) * limits.pieceLength + piece.count > limits.maximumMessageLength { throw .messageTooLarge }
+        if isLast, Int(total - 1) * limits.pieceLength + piece.count > limits.maximumMessageLength {
+            throw .messageTooLarge
+        }
         return Envelope(requestId: requestId, body: .chunk(seq: Int(seq), total: Int(total), data: piece))
     }
 

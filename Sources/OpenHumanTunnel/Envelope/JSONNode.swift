@@ -17,7 +17,9 @@ public indirect enum JSONNode: Equatable, Sendable {
         guard case .number(let token) = self else { return nil }
         let negative = token.first == UInt8(ascii: "-")
         let digits = negative ? token.dropFirst() : token[...]
-        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         var value: Int64 = 0
         for digit in digits {
             guard value <= (Int64.max - 9) / 10 else { return negative ? Int64.min : Int64.max }

@@ -56,9 +56,15 @@ public enum JSONNodeReader {
             case UInt8(ascii: "{"): return try readObject(level: level)
             case UInt8(ascii: "["): return try readArray(level: level)
             case UInt8(ascii: "\""): return .string(try lexer.readString())
-            case UInt8(ascii: "t"): try lexer.expectWord("true"); return .bool(true)
-            case UInt8(ascii: "f"): try lexer.expectWord("false"); return .bool(false)
-            case UInt8(ascii: "n"): try lexer.expectWord("null"); return .null
+            case UInt8(ascii: "t"):
+                try lexer.expectWord("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try lexer.expectWord("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try lexer.expectWord("null")
+                return .null
             default: return .number(Array(try lexer.readNumber()))
             }
         }
@@ -68,7 +74,10 @@ public enum JSONNodeReader {
             lexer.index += 1
             var members: [JSONMember] = []
             lexer.skipWhitespace()
-            if lexer.peek() == UInt8(ascii: "}") { lexer.index += 1; return .object(members) }
+            if lexer.peek() == UInt8(ascii: "}") {
+                lexer.index += 1
+                return .object(members)
+            }
             while true {
                 lexer.skipWhitespace()
                 let name = try lexer.readString()
@@ -88,7 +97,10 @@ public enum JSONNodeReader {
             lexer.index += 1
             var elements: [JSONNode] = []
             lexer.skipWhitespace()
-            if lexer.peek() == UInt8(ascii: "]") { lexer.index += 1; return .array(elements) }
+            if lexer.peek() == UInt8(ascii: "]") {
+                lexer.index += 1
+                return .array(elements)
+            }
             while true {
                 lexer.skipWhitespace()
                 elements.append(try readValue(level: level + 1))

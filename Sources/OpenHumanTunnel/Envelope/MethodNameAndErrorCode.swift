@@ -15,7 +15,9 @@ public enum EnvelopeErrorCode {
 
     /// 1 to 64 characters, the first `a`-`z`, the others `a`-`z`, `0`-`9`, `_`.
     public static func isValid<S: Collection>(_ bytes: S) -> Bool where S.Element == UInt8 {
-        guard let first = bytes.first, (1...maximumLength).contains(bytes.count), WordBytes.isLower(first) else { return false }
+        guard let first = bytes.first, (1...maximumLength).contains(bytes.count), WordBytes.isLower(first) else {
+            return false
+        }
         return bytes.allSatisfy { WordBytes.isLower($0) || WordBytes.isDigit($0) || $0 == UInt8(ascii: "_") }
     }
 }

@@ -12,7 +12,8 @@ public enum OutgoingEnvelope: Equatable, Sendable {
     public var requestId: String {
         switch self {
         case .request(let id, _, _, _), .response(let id, _), .error(let id, _, _),
-             .streamChunk(let id, _, _), .streamEnd(let id, _, _), .chunk(let id, _, _, _): id
+            .streamChunk(let id, _, _), .streamEnd(let id, _, _), .chunk(let id, _, _, _):
+            id
         }
     }
 }

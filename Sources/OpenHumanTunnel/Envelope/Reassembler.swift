@@ -36,15 +36,20 @@ public struct Reassembler: Sendable {
     /// CHUNK-5: discards every partial message whose deadline is earlier than `now` and returns
     /// their request ids, sorted by byte value. A deadline equal to `now` is still alive.
     public mutating func expire(now: Int64) -> [String] {
-        let expired = partials.filter { $0.value.deadline < now }.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let expired = partials.filter { $0.value.deadline < now }.keys.sorted {
+            Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+        }
         for id in expired { partials[id] = nil }
         return expired
     }
 
     /// Reads one frame plaintext. `admit` is asked before a chunk starts a new partial message
     /// (RPC-2 at the core, RPC-4 at the device) and throws to refuse it.
-    public mutating func receive(_ plaintext: [UInt8], now: Int64,
-                                 admit: (String) throws(EnvelopeError) -> Void = { _ in }) throws(EnvelopeError) -> Outcome {
+    public mutating func receive(
+        _ plaintext: [UInt8],
+        now: Int64,
+        admit: (String) throws(EnvelopeError) -> Void = { _ in }
+    ) throws(EnvelopeError) -> Outcome {
         let envelope = try EnvelopeParser.parse(plaintext, receiver: role, limits: limits)
         guard case .chunk(let seq, let total, let data) = envelope.body else {
             return .message(bytes: plaintext, envelope: envelope)
@@ -53,8 +58,14 @@ public struct Reassembler: Sendable {
         // Taken out of the dictionary while it changes, so the buffer has one owner and a piece
         // is copied in place instead of the whole buffer being copied on write.
         if var partial = partials.removeValue(forKey: id) {
-            guard partial.total == total else { partials[id] = partial; throw .chunkTotalMismatch }
-            guard !partial.received[seq] else { partials[id] = partial; throw .duplicateChunk }
+            guard partial.total == total else {
+                partials[id] = partial
+                throw .chunkTotalMismatch
+            }
+            guard !partial.received[seq] else {
+                partials[id] = partial
+                throw .duplicateChunk
+            }
             partial.store(seq: seq, piece: data)
             guard partial.isComplete else {
                 partials[id] = partial
@@ -65,7 +76,11 @@ public struct Reassembler: Sendable {
         try admit(id)
         if total == 1 { return try complete(data, requestId: id) }
         guard partials.count < limits.maximumPartials else { throw .tooManyPartials }
-        var partial = PartialMessage(total: total, pieceLength: limits.pieceLength, deadline: now.saturatingAdd(limits.chunkTimeout))
+        var partial = PartialMessage(
+            total: total,
+            pieceLength: limits.pieceLength,
+            deadline: now.saturatingAdd(limits.chunkTimeout)
+        )
         partial.store(seq: seq, piece: data)
         partials[id] = partial
         peakBufferedBytes = max(peakBufferedBytes, partials.values.reduce(0) { $0 + $1.bufferedBytes })

@@ -6,7 +6,8 @@ public enum RequestID {
 
     /// 1 to 64 of `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
     public static func isValid<S: Collection>(_ bytes: S) -> Bool where S.Element == UInt8 {
-        (1...maximumLength).contains(bytes.count) && bytes.allSatisfy { WordBytes.isWordByte($0) || $0 == UInt8(ascii: "-") }
+        (1...maximumLength).contains(bytes.count)
+            && bytes.allSatisfy { WordBytes.isWordByte($0) || $0 == UInt8(ascii: "-") }
     }
 }
 

@@ -72,7 +72,7 @@ extension TunnelError: CustomStringConvertible {
         case .unsupportedType(let byte), .unexpectedType(let byte):
             "\(code) (type octet 0x\(Hex.encode([byte])))"
         case .duplicateField(let name), .missingField(let name),
-             .badFieldType(let name), .badFieldValue(let name):
+            .badFieldType(let name), .badFieldValue(let name):
             "\(code) (\(name))"
         default:
             code

@@ -24,10 +24,17 @@ public enum ChannelState: Equatable, Sendable {
     func committing(devicePublicKey: [UInt8], handshakeEphemeral: [UInt8], now: Int64) -> ChannelState {
         switch self {
         case .pending:
-            .confirming(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral,
-                        deadline: now.saturatingAdd(Self.confirmationSeconds))
+            .confirming(
+                devicePublicKey: devicePublicKey,
+                lastHandshakeEphemeral: handshakeEphemeral,
+                deadline: now.saturatingAdd(Self.confirmationSeconds)
+            )
         case .confirming(_, _, let deadline):
-            .confirming(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral, deadline: deadline)
+            .confirming(
+                devicePublicKey: devicePublicKey,
+                lastHandshakeEphemeral: handshakeEphemeral,
+                deadline: deadline
+            )
         case .paired, .revoked:
             .paired(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral)
         }

@@ -41,16 +41,28 @@ public struct CoreChannel: Sendable {
 
     /// HS-4 against the state and the slot; on success the handshake takes the slot, whatever
     /// waited there, and nothing else changes (KEYCONF-1, KEYCONF-2, KEYCONF-6).
-    public mutating func receiveHandshake(_ frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8],
-                                          ackNonce: [UInt8]) throws(TunnelError) -> CoreHandshake.Acceptance {
+    public mutating func receiveHandshake(
+        _ frame: [UInt8],
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> CoreHandshake.Acceptance {
         advance(to: now)
         let accepted = try CoreHandshake.open(
-            frame: frame, coreStaticPrivate: coreStaticPrivate, channel: state,
-            pendingHandshakeEphemeral: pending?.handshakeEphemeralPublic, now: now,
-            serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
-        pending = PendingHandshake(devicePublicKey: accepted.devicePublicKey,
-                                   handshakeEphemeralPublic: accepted.handshakeEphemeralPublic,
-                                   session: CoreSession(keys: accepted.keys, bound: sessionBound), sas: accepted.sas)
+            frame: frame,
+            coreStaticPrivate: coreStaticPrivate,
+            channel: state,
+            pendingHandshakeEphemeral: pending?.handshakeEphemeralPublic,
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
+        pending = PendingHandshake(
+            devicePublicKey: accepted.devicePublicKey,
+            handshakeEphemeralPublic: accepted.handshakeEphemeralPublic,
+            session: CoreSession(keys: accepted.keys, bound: sessionBound),
+            sas: accepted.sas
+        )
         return accepted
     }
 
@@ -62,7 +74,8 @@ public struct CoreChannel: Sendable {
         try SessionFrame.checkShape(frame)
         switch state {
         case .revoked: throw .channelRevoked
-        case .pending(let expiresAt) where now > expiresAt.saturatingAdd(Self.pendingGraceSeconds): throw .pairingExpired
+        case .pending(let expiresAt) where now > expiresAt.saturatingAdd(Self.pendingGraceSeconds):
+            throw .pairingExpired
         default: break
         }
         guard session != nil || pending != nil else { throw .noSession }
@@ -123,8 +136,11 @@ public struct CoreChannel: Sendable {
     /// KEYCONF-4, as one step: the waiting handshake's session replaces the current one, the
     /// slot empties, and the state moves on.
     private mutating func commit(_ waiting: PendingHandshake, now: Int64) {
-        state = state.committing(devicePublicKey: waiting.devicePublicKey,
-                                 handshakeEphemeral: waiting.handshakeEphemeralPublic, now: now)
+        state = state.committing(
+            devicePublicKey: waiting.devicePublicKey,
+            handshakeEphemeral: waiting.handshakeEphemeralPublic,
+            now: now
+        )
         session = waiting.session
         pending = nil
         // The device shows the code of the handshake it just completed, so the desktop must too.

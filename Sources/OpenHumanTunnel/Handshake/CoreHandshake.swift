@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The core's side of the bootstrap: accepting a 0x03 under the channel's state and answering
 /// with a 0x04 (HS-4, ACK-1 to ACK-3, CHAN-2 to CHAN-6).
 public enum CoreHandshake {
@@ -20,13 +21,27 @@ public enum CoreHandshake {
     /// user had confirmed. This is the handshake opener alone, as the `handshake-core` operation
     /// tests it; a core runs handshakes through `CoreChannel`, which commits at the first frame
     /// and asks the user (KEYCONF-4, CONFIRM-3).
-    public static func accept(frame: [UInt8], coreStaticPrivate: [UInt8], channel: inout ChannelState, now: Int64,
-                              serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> Acceptance {
-        let accepted = try open(frame: frame, coreStaticPrivate: coreStaticPrivate, channel: channel,
-                                pendingHandshakeEphemeral: nil, now: now,
-                                serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
-        channel = .paired(devicePublicKey: accepted.devicePublicKey,
-                          lastHandshakeEphemeral: accepted.handshakeEphemeralPublic)
+    public static func accept(
+        frame: [UInt8],
+        coreStaticPrivate: [UInt8],
+        channel: inout ChannelState,
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> Acceptance {
+        let accepted = try open(
+            frame: frame,
+            coreStaticPrivate: coreStaticPrivate,
+            channel: channel,
+            pendingHandshakeEphemeral: nil,
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
+        channel = .paired(
+            devicePublicKey: accepted.devicePublicKey,
+            lastHandshakeEphemeral: accepted.handshakeEphemeralPublic
+        )
         return accepted
     }
 
@@ -36,9 +51,15 @@ public enum CoreHandshake {
     /// The order puts the cheap, public checks first (type, length, channel state) and makes
     /// every check that depends on the plaintext come after authentication, so an attacker
     /// without the sealing key learns nothing from which error it gets.
-    public static func open(frame: [UInt8], coreStaticPrivate: [UInt8], channel: ChannelState,
-                            pendingHandshakeEphemeral: [UInt8]?, now: Int64,
-                            serverEphemeralPrivate: [UInt8], ackNonce: [UInt8]) throws(TunnelError) -> Acceptance {
+    public static func open(
+        frame: [UInt8],
+        coreStaticPrivate: [UInt8],
+        channel: ChannelState,
+        pendingHandshakeEphemeral: [UInt8]?,
+        now: Int64,
+        serverEphemeralPrivate: [UInt8],
+        ackNonce: [UInt8]
+    ) throws(TunnelError) -> Acceptance {
         try MessageType.check(frame, accepting: .handshake)
         guard frame.count >= HandshakeMessage.handshakeMinimumLength else { throw .frameTooShort }
         guard frame.count <= Limits.maximumMessageLength else { throw .frameTooLarge }
@@ -53,8 +74,11 @@ public enum CoreHandshake {
             try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: handshakeEphemeralPublic)
         }
         defer { SecretMemory.wipe(&handshakeDH) }
-        let plaintext = try HandshakeMessage.openHandshake(frame, handshakeDH: handshakeDH,
-                                                           corePublic: X25519.publicKey(privateKey: coreStaticPrivate))
+        let plaintext = try HandshakeMessage.openHandshake(
+            frame,
+            handshakeDH: handshakeDH,
+            corePublic: X25519.publicKey(privateKey: coreStaticPrivate)
+        )
 
         let members = try HandshakeJSON.parseObject(plaintext)
         let devicePublicKey = try HandshakeJSON.key(HandshakeMessage.devicePublicKeyField, in: members)
@@ -72,26 +96,46 @@ public enum CoreHandshake {
             throw .handshakeReplayed
         }
 
-        var staticDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublicKey) }
+        var staticDH = try TunnelError.crypto { () throws(CryptoError) in
+            try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublicKey)
+        }
         defer { SecretMemory.wipe(&staticDH) }
-        var ephemeralDH = try TunnelError.crypto { () throws(CryptoError) in try X25519.sharedSecret(privateKey: serverEphemeralPrivate, publicKey: clientEphemeralPublic) }
+        var ephemeralDH = try TunnelError.crypto { () throws(CryptoError) in
+            try X25519.sharedSecret(privateKey: serverEphemeralPrivate, publicKey: clientEphemeralPublic)
+        }
         defer { SecretMemory.wipe(&ephemeralDH) }
         let serverEphemeralPublic = X25519.publicKey(privateKey: serverEphemeralPrivate)
-        let keys = SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                      clientEphemeralPublic: clientEphemeralPublic,
-                                      serverEphemeralPublic: serverEphemeralPublic)
+        let keys = SessionKeys.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            clientEphemeralPublic: clientEphemeralPublic,
+            serverEphemeralPublic: serverEphemeralPublic
+        )
         var ackKey = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         defer { SecretMemory.wipe(&ackKey) }
-        let ack = [MessageType.handshakeAck.rawValue] + ackNonce + XChaCha20Poly1305.seal(
-            key: ackKey, nonce: ackNonce,
-            plaintext: HandshakeMessage.ackPlaintext(serverEphemeralPublic: serverEphemeralPublic),
-            aad: HandshakeMessage.ackAAD(clientEphemeralPublic: clientEphemeralPublic))
+        let ack =
+            [MessageType.handshakeAck.rawValue] + ackNonce
+            + XChaCha20Poly1305.seal(
+                key: ackKey,
+                nonce: ackNonce,
+                plaintext: HandshakeMessage.ackPlaintext(serverEphemeralPublic: serverEphemeralPublic),
+                aad: HandshakeMessage.ackAAD(clientEphemeralPublic: clientEphemeralPublic)
+            )
 
-        let sas = ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                                   handshake: frame, ack: ack)
-        return Acceptance(ack: ack, keys: keys, devicePublicKey: devicePublicKey,
-                          clientEphemeralPublic: clientEphemeralPublic,
-                          handshakeEphemeralPublic: handshakeEphemeralPublic, sas: sas)
+        let sas = ShortAuthenticationString.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            handshake: frame,
+            ack: ack
+        )
+        return Acceptance(
+            ack: ack,
+            keys: keys,
+            devicePublicKey: devicePublicKey,
+            clientEphemeralPublic: clientEphemeralPublic,
+            handshakeEphemeralPublic: handshakeEphemeralPublic,
+            sas: sas
+        )
     }
 }
 

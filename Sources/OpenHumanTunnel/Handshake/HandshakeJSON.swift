@@ -75,7 +75,10 @@ private struct JSONReader {
         lexer.index += 1
         var members: HandshakeJSON.Members = [:]
         lexer.skipWhitespace()
-        if lexer.peek() == UInt8(ascii: "}") { lexer.index += 1; return members }
+        if lexer.peek() == UInt8(ascii: "}") {
+            lexer.index += 1
+            return members
+        }
         while true {
             lexer.skipWhitespace()
             let name = try lexer.readString()
@@ -117,7 +120,10 @@ private struct JSONReader {
         guard level <= Self.maximumDepth else { throw .badHandshakeJSON }
         lexer.index += 1
         lexer.skipWhitespace()
-        if lexer.peek() == close { lexer.index += 1; return }
+        if lexer.peek() == close {
+            lexer.index += 1
+            return
+        }
         while true {
             lexer.skipWhitespace()
             if keyed {

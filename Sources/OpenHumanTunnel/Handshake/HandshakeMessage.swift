@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The two bootstrap messages' plaintexts, their member names and their exact sender form.
 package enum HandshakeMessage {
     package static let devicePublicKeyField = "device_pubkey"
@@ -41,26 +42,43 @@ package enum HandshakeMessage {
     /// Opens a 0x03 of at least `handshakeMinimumLength` bytes under `k_hs` (KDF-3), with the
     /// AAD `0x03 || hs_eph_pub` (HS-1). The core, the verifier and a key log writer all open it
     /// this one way, so none of them can disagree with the others on the key or the AAD.
-    package static func openHandshake(_ frame: [UInt8], handshakeDH: [UInt8],
-                                      corePublic: [UInt8]) throws(TunnelError) -> [UInt8] {
-        var key = KeySchedule.handshakeKey(handshakeDH: handshakeDH, handshakeEphemeralPublic: Array(frame[ephemeralKeyRange]),
-                                           corePublic: corePublic)
+    package static func openHandshake(
+        _ frame: [UInt8],
+        handshakeDH: [UInt8],
+        corePublic: [UInt8]
+    ) throws(TunnelError) -> [UInt8] {
+        var key = KeySchedule.handshakeKey(
+            handshakeDH: handshakeDH,
+            handshakeEphemeralPublic: Array(frame[ephemeralKeyRange]),
+            corePublic: corePublic
+        )
         defer { SecretMemory.wipe(&key) }
         return try TunnelError.crypto { () throws(CryptoError) in
-            try XChaCha20Poly1305.open(key: key, nonce: Array(frame[nonceRange]), ciphertext: Array(frame[ciphertextStart...]),
-                                       aad: Array(frame[headerRange]))
+            try XChaCha20Poly1305.open(
+                key: key,
+                nonce: Array(frame[nonceRange]),
+                ciphertext: Array(frame[ciphertextStart...]),
+                aad: Array(frame[headerRange])
+            )
         }
     }
 
     /// Opens a 0x04 of at least `ackMinimumLength` bytes under `k_ack` (KDF-4), with the AAD of
     /// `ackAAD` (ACK-1).
-    package static func openAck(_ frame: [UInt8], staticDH: [UInt8],
-                                clientEphemeralPublic: [UInt8]) throws(TunnelError) -> [UInt8] {
+    package static func openAck(
+        _ frame: [UInt8],
+        staticDH: [UInt8],
+        clientEphemeralPublic: [UInt8]
+    ) throws(TunnelError) -> [UInt8] {
         var key = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         defer { SecretMemory.wipe(&key) }
         return try TunnelError.crypto { () throws(CryptoError) in
-            try XChaCha20Poly1305.open(key: key, nonce: Array(frame[ackNonceRange]), ciphertext: Array(frame[ackCiphertextStart...]),
-                                       aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic))
+            try XChaCha20Poly1305.open(
+                key: key,
+                nonce: Array(frame[ackNonceRange]),
+                ciphertext: Array(frame[ackCiphertextStart...]),
+                aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic)
+            )
         }
     }
 

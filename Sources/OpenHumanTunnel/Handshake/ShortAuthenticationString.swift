@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The six-digit code both sides show when a device pairs (SAS-1, SAS-2, spec/03 section 3.7).
 ///
 /// It binds everything an attacker could vary: both static keys (`static_dh`), both ephemeral
@@ -18,7 +19,8 @@ public enum ShortAuthenticationString {
     }
 
     /// The 8 bytes of `sas_okm`.
-    public static func keyMaterial(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> [UInt8] {
+    public static func keyMaterial(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> [UInt8]
+    {
         var ikm = staticDH + ephemeralDH
         defer { SecretMemory.wipe(&ikm) }
         let salt = SHA256.hash(transcript(handshake: handshake, ack: ack))

@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The fingerprint of a core key that a device shows before it acts on a payload that did not
 /// come from its own scanner (QR-SRC-2, QR-SRC-3), and that the core shows beside its QR code.
 ///

@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// Checks on `cpk` shared by the producer and the consumer (QR-PARSE-19 to QR-PARSE-21, QR-ENC-7).
 enum CorePublicKeyCheck {
     /// Decodes the `cpk` text: strict base64url (ENC-1), then exactly 32 bytes, then not low order.

@@ -13,7 +13,8 @@ enum FormEncoding {
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             if ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") {
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            {
                 out.append(byte)
             } else if byte == 0x20 {
                 out.append(UInt8(ascii: "+"))
@@ -43,8 +44,8 @@ enum FormEncoding {
                 index += 1
             } else if byte == UInt8(ascii: "%") {
                 guard index + 2 < raw.endIndex,
-                      let high = ASCII.hexValue(raw[index + 1]),
-                      let low = ASCII.hexValue(raw[index + 2])
+                    let high = ASCII.hexValue(raw[index + 1]),
+                    let low = ASCII.hexValue(raw[index + 2])
                 else { throw .badPercentEncoding }
                 out.append(high << 4 | low)
                 index += 3

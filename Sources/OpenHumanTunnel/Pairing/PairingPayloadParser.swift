@@ -28,8 +28,13 @@ public enum PairingPayloadParser {
         guard let expiresAt = ExpiryValue.parse(try requiredValue(.exp, in: known)) else { throw .badExp }
         guard expiresAt >= now else { throw .expired }
 
-        return PairingPayload(channelID: channelID, pairingToken: pairingToken, corePublicKey: corePublicKey,
-                              rpcURL: rpcURL, expiresAt: expiresAt)
+        return PairingPayload(
+            channelID: channelID,
+            pairingToken: pairingToken,
+            corePublicKey: corePublicKey,
+            rpcURL: rpcURL,
+            expiresAt: expiresAt
+        )
     }
 
     /// QR-PARSE-2 to QR-PARSE-8: length, characters, scheme, authority, path, fragment, query.
@@ -40,7 +45,7 @@ public enum PairingPayloadParser {
 
         let text = payload[...]
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")),
-              ASCII.equalIgnoringCase(text[text.startIndex..<colon], PairingPayloadFormat.scheme)
+            ASCII.equalIgnoringCase(text[text.startIndex..<colon], PairingPayloadFormat.scheme)
         else { throw .badScheme }
 
         let hierarchy = text[(colon + 1)...]
@@ -52,7 +57,8 @@ public enum PairingPayloadParser {
         }
 
         let afterAuthority = authority[authorityEnd...]
-        let pathEnd = afterAuthority.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? afterAuthority.endIndex
+        let pathEnd =
+            afterAuthority.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? afterAuthority.endIndex
         guard pathEnd == afterAuthority.startIndex else { throw .badPath }
         guard !afterAuthority.contains(UInt8(ascii: "#")) else { throw .fragment }
         guard afterAuthority.first == UInt8(ascii: "?") else { throw .missingQuery }
@@ -65,7 +71,9 @@ public enum PairingPayloadParser {
     /// DEL, non-ASCII, `` "<>\^`{|} ``. Nothing is trimmed: a trailing line feed is an error.
     private static func isPayloadCharacter(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "%"): true
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"),
+            UInt8(ascii: "%"):
+            true
         default: ASCII.isUnreserved(b) || ASCII.isSubDelim(b)
         }
     }
@@ -79,10 +87,16 @@ public enum PairingPayloadParser {
     ///
     /// A duplicate is refused, not resolved: WHATWG's `get` returns the first value, other
     /// parsers the last, so `cid=A&cid=B` would pair different consumers with different channels.
-    private static func knownFields(_ fields: [QueryField]) throws(PairingPayloadError) -> [PairingPayloadFormat.Field: [UInt8]] {
+    private static func knownFields(
+        _ fields: [QueryField]
+    ) throws(PairingPayloadError) -> [PairingPayloadFormat.Field: [UInt8]] {
         var known = [PairingPayloadFormat.Field: [UInt8]]()
         for field in fields {
-            guard let name = PairingPayloadFormat.Field.allCases.first(where: { field.name.elementsEqual($0.rawValue.utf8) }) else {
+            guard
+                let name = PairingPayloadFormat.Field.allCases.first(where: {
+                    field.name.elementsEqual($0.rawValue.utf8)
+                })
+            else {
                 continue
             }
             guard known[name] == nil else { throw .duplicateField(name.rawValue) }
@@ -92,21 +106,27 @@ public enum PairingPayloadParser {
     }
 
     /// QR-PARSE-16, QR-PARSE-17: present and not empty.
-    private static func requiredValue(_ name: PairingPayloadFormat.Field,
-                                      in known: [PairingPayloadFormat.Field: [UInt8]]) throws(PairingPayloadError) -> [UInt8] {
+    private static func requiredValue(
+        _ name: PairingPayloadFormat.Field,
+        in known: [PairingPayloadFormat.Field: [UInt8]]
+    ) throws(PairingPayloadError) -> [UInt8] {
         guard let value = known[name] else { throw .missingField(name.rawValue) }
         guard !value.isEmpty else { throw .emptyField(name.rawValue) }
         return value
     }
 
     /// A required value as text; `QueryFields` has already checked that it is UTF-8.
-    private static func requiredText(_ name: PairingPayloadFormat.Field,
-                                     in known: [PairingPayloadFormat.Field: [UInt8]]) throws(PairingPayloadError) -> String {
+    private static func requiredText(
+        _ name: PairingPayloadFormat.Field,
+        in known: [PairingPayloadFormat.Field: [UInt8]]
+    ) throws(PairingPayloadError) -> String {
         String(decoding: try requiredValue(name, in: known), as: UTF8.self)
     }
 
     /// QR-PARSE-17, QR-PARSE-22: `rpc` may be absent; when present it is not empty and is valid.
-    private static func optionalRPC(in known: [PairingPayloadFormat.Field: [UInt8]]) throws(PairingPayloadError) -> String? {
+    private static func optionalRPC(
+        in known: [PairingPayloadFormat.Field: [UInt8]]
+    ) throws(PairingPayloadError) -> String? {
         guard let value = known[.rpc] else { return nil }
         guard !value.isEmpty else { throw .emptyField(PairingPayloadFormat.Field.rpc.rawValue) }
         guard RPCURL.isValid(value) else { throw .badRPC }

@@ -26,7 +26,7 @@ enum RPCHost {
     static func isIPv6(_ address: ArraySlice<UInt8>) -> Bool {
         if let compression = firstDoubleColon(in: address) {
             guard let left = groupCount(address[address.startIndex..<compression], ipv4TailAllowed: false),
-                  let right = groupCount(address[(compression + 2)...], ipv4TailAllowed: true)
+                let right = groupCount(address[(compression + 2)...], ipv4TailAllowed: true)
             else { return false }
             return left + right <= 7
         }
@@ -72,15 +72,16 @@ enum RPCHost {
 
     private static func isLabel(_ label: ArraySlice<UInt8>) -> Bool {
         guard (1...63).contains(label.count),
-              label.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }),
-              label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
+            label.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }),
+            label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
         else { return false }
         return true
     }
 
     private static func looksNumeric(_ label: ArraySlice<UInt8>) -> Bool {
         if label.allSatisfy(ASCII.isDigit) { return true }
-        let hasHexPrefix = label.count >= 2 && label.first == UInt8(ascii: "0")
+        let hasHexPrefix =
+            label.count >= 2 && label.first == UInt8(ascii: "0")
             && ASCII.lowercased(label[label.startIndex + 1]) == UInt8(ascii: "x")
         return hasHexPrefix && label.dropFirst(2).allSatisfy { ASCII.hexValue($0) != nil }
     }

@@ -14,7 +14,9 @@ enum RPCURL {
         guard text.allSatisfy(isURICharacter), let colon = text.firstIndex(of: UInt8(ascii: ":"))
         else { return false }
         let scheme = text[text.startIndex..<colon]
-        guard ASCII.equalIgnoringCase(scheme, Array("http".utf8)) || ASCII.equalIgnoringCase(scheme, Array("https".utf8)) else {
+        guard
+            ASCII.equalIgnoringCase(scheme, Array("http".utf8)) || ASCII.equalIgnoringCase(scheme, Array("https".utf8))
+        else {
             return false
         }
         let hierarchy = text[(colon + 1)...]
@@ -36,8 +38,10 @@ enum RPCURL {
     /// RFC 3986 characters: `unreserved / gen-delims / sub-delims / "%"`.
     private static func isURICharacter(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "@"), UInt8(ascii: "%"): true
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["),
+            UInt8(ascii: "]"),
+            UInt8(ascii: "@"), UInt8(ascii: "%"):
+            true
         default: ASCII.isUnreserved(b) || ASCII.isSubDelim(b)
         }
     }

@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The core's session: its two direction keys and the memory of every nonce it accepted, up to
 /// the session bound (MEMORY-1, MEMORY-2, KEYCONF-5).
 ///

@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The HKDF info tags and derivations of wire version 2 (KDF-2, KDF-3, KDF-4).
 ///
 /// Each key has its own ASCII label, so a key derived for one purpose can never equal one
@@ -10,8 +11,11 @@ public enum KeySchedule {
     public static let handshakeAckInfo = Array("openhuman-tunnel/v3/handshake-ack".utf8)
 
     /// k_hs = HKDF(X25519(hs_eph, core_static_pub), hs_eph_pub || core_static_pub, handshake tag).
-    public static func handshakeKey(handshakeDH: [UInt8], handshakeEphemeralPublic: [UInt8],
-                                    corePublic: [UInt8]) -> [UInt8] {
+    public static func handshakeKey(
+        handshakeDH: [UInt8],
+        handshakeEphemeralPublic: [UInt8],
+        corePublic: [UInt8]
+    ) -> [UInt8] {
         derive(ikm: handshakeDH, salt: handshakeEphemeralPublic + corePublic, info: handshakeInfo)
     }
 

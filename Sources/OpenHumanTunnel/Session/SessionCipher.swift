@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// One party's half of a session: seals with its own direction key, opens the other direction
 /// and keeps the replay window (FRAME-SEAL-*, FRAME-OPEN-*).
 ///

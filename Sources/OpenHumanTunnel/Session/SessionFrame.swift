@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The 0x02 frame layout shared by every session opener and sealer (FRAME-SEAL-1,
 /// FRAME-OPEN-2 to FRAME-OPEN-4): `0x02 || nonce(24) || XChaCha20-Poly1305(key, nonce, pt, "")`.
 package enum SessionFrame {
@@ -27,7 +28,13 @@ package enum SessionFrame {
             nonce.withUnsafeBufferPointer { n in
                 (base + nonceRange.lowerBound).initialize(from: n.baseAddress!, count: n.count)
                 plaintext.withUnsafeBytes { p in
-                    XChaCha20Poly1305.sealRaw(into: base + ciphertextStart, key: key, nonce: n.baseAddress!, plaintext: p, aad: [])
+                    XChaCha20Poly1305.sealRaw(
+                        into: base + ciphertextStart,
+                        key: key,
+                        nonce: n.baseAddress!,
+                        plaintext: p,
+                        aad: []
+                    )
                 }
             }
             count = total
@@ -38,8 +45,11 @@ package enum SessionFrame {
     static func open(_ frame: UnsafeRawBufferPointer, key: SecretBytes) throws(TunnelError) -> [UInt8] {
         try TunnelError.crypto { () throws(CryptoError) in
             try XChaCha20Poly1305.openRaw(
-                key: key, nonce: frame.baseAddress!.advanced(by: nonceRange.lowerBound).assumingMemoryBound(to: UInt8.self),
-                ciphertext: UnsafeRawBufferPointer(rebasing: frame[ciphertextStart...]), aad: [])
+                key: key,
+                nonce: frame.baseAddress!.advanced(by: nonceRange.lowerBound).assumingMemoryBound(to: UInt8.self),
+                ciphertext: UnsafeRawBufferPointer(rebasing: frame[ciphertextStart...]),
+                aad: []
+            )
         }
     }
 }

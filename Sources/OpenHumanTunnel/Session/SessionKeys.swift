@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// The two direction keys of a session (KDF-2).
 public struct SessionKeys: Equatable, Sendable {
     /// Device to core.
@@ -17,14 +18,19 @@ public struct SessionKeys: Equatable, Sendable {
     /// Mixing the static DH authenticates both parties (only the holders of the two static keys
     /// compute it); mixing the ephemeral DH makes every session's keys fresh even between the
     /// same two devices. The salt binds the keys to the exact ephemeral keys exchanged.
-    public static func derive(staticDH: [UInt8], ephemeralDH: [UInt8], clientEphemeralPublic: [UInt8],
-                              serverEphemeralPublic: [UInt8]) -> SessionKeys {
+    public static func derive(
+        staticDH: [UInt8],
+        ephemeralDH: [UInt8],
+        clientEphemeralPublic: [UInt8],
+        serverEphemeralPublic: [UInt8]
+    ) -> SessionKeys {
         var ikm = staticDH + ephemeralDH
         defer { SecretMemory.wipe(&ikm) }
         let salt = clientEphemeralPublic + serverEphemeralPublic
         return SessionKeys(
             c2s: KeySchedule.derive(ikm: ikm, salt: salt, info: KeySchedule.clientToServerInfo),
-            s2c: KeySchedule.derive(ikm: ikm, salt: salt, info: KeySchedule.serverToClientInfo))
+            s2c: KeySchedule.derive(ikm: ikm, salt: salt, info: KeySchedule.serverToClientInfo)
+        )
     }
 
     /// The key `role` seals with.

@@ -38,7 +38,10 @@ public struct SessionNonceMemory: Sendable, Equatable {
     mutating func record(_ nonce: UnsafeRawBufferPointer) {
         let prefix = NoncePrefix(nonce)
         if prefix == .empty {
-            if !containsZero { containsZero = true; count += 1 }
+            if !containsZero {
+                containsZero = true
+                count += 1
+            }
             return
         }
         if (count + 1) * 2 > table.count { grow() }

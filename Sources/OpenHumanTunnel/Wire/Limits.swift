@@ -1,4 +1,5 @@
 import TunnelCrypto
+
 /// Size limits shared by every message type (SIZE-1, SIZE-2).
 public enum Limits {
     /// The largest message on the relay: its unpadded base64url text is then at most

@@ -1,9 +1,10 @@
+import KitModels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import KitModels
 
 /// The file named by `OPENHUMAN_KEYLOG`, opened for appending: the reference adapter's key log.
 ///
@@ -23,7 +24,9 @@ struct KeyLogFile {
         // 0600: the file holds private keys.
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            LineServer.logToStderr("\(environmentVariable): cannot open \(path) (errno \(errno)); no key log is written")
+            LineServer.logToStderr(
+                "\(environmentVariable): cannot open \(path) (errno \(errno)); no key log is written"
+            )
             return nil
         }
         return KeyLogFile(descriptor: descriptor)
@@ -34,7 +37,9 @@ struct KeyLogFile {
         for entry in entries {
             let bytes = Array(entry.line.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written != bytes.count { LineServer.logToStderr("\(Self.environmentVariable): write failed (errno \(errno))") }
+            if written != bytes.count {
+                LineServer.logToStderr("\(Self.environmentVariable): write failed (errno \(errno))")
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// The key log lines of one answered request: every private key the operation was given, and the
@@ -16,31 +16,48 @@ enum OperationKeys {
     /// The lines for `operation` run on `input`; `output` is nil when the operation failed with
     /// a protocol error (the keys it was given were still used).
     static func lines(operation: String, input: JSONValue, output: JSONValue?) -> [KeyLogEntry] {
-        let key = { (name: String) in input[name]?.stringValue.flatMap(Hex.decode).flatMap { $0.count == 32 ? $0 : nil } }
+        let key = { (name: String) in input[name]?.stringValue.flatMap(Hex.decode).flatMap { $0.count == 32 ? $0 : nil }
+        }
         switch operation {
         case "session-keys":
             guard let output, let client = key("clientEphemeralPublic"), let server = key("serverEphemeralPublic"),
-                  let keys = sessionKeys(output) else { return [] }
+                let keys = sessionKeys(output)
+            else { return [] }
             return [.session(clientEphemeralPublic: client, serverEphemeralPublic: server, keys: keys)]
         case "handshake-device-start":
-            return [(KeyLogLabel.deviceStatic, "deviceStaticPrivate"), (.handshakeEphemeral, "handshakeEphemeralPrivate"),
-                    (.clientEphemeral, "clientEphemeralPrivate")].compactMap { label, name in
+            return [
+                (KeyLogLabel.deviceStatic, "deviceStaticPrivate"), (.handshakeEphemeral, "handshakeEphemeralPrivate"),
+                (.clientEphemeral, "clientEphemeralPrivate"),
+            ].compactMap { label, name in
                 key(name).map { KeyLogEntry.privateKey(label, $0) }
             }
         case "handshake-device-finish", "handshake-device":
             guard let deviceStatic = key("deviceStaticPrivate"), let clientEphemeral = key("clientEphemeralPrivate"),
-                  let corePublic = key("corePublicKey") else { return [] }
-            var lines: [KeyLogEntry] = [.privateKey(.deviceStatic, deviceStatic), .privateKey(.clientEphemeral, clientEphemeral)]
-            let accepted: [(ack: JSONValue?, keys: JSONValue)] = operation == "handshake-device-finish"
+                let corePublic = key("corePublicKey")
+            else { return [] }
+            var lines: [KeyLogEntry] = [
+                .privateKey(.deviceStatic, deviceStatic), .privateKey(.clientEphemeral, clientEphemeral),
+            ]
+            let accepted: [(ack: JSONValue?, keys: JSONValue)] =
+                operation == "handshake-device-finish"
                 ? output.map { [(input["frame"], $0)] } ?? []
                 : zip(input["steps"]?.arrayValue ?? [], output?["steps"]?.arrayValue ?? []).map { ($0["frame"], $1) }
             for (ack, result) in accepted {
                 guard let keys = sessionKeys(result), let ack = ack?.stringValue.flatMap(Hex.decode),
-                      let server = HandshakeReading.serverEphemeralPublic(
-                        ack: ack, corePublicKey: corePublic, deviceStaticPrivate: deviceStatic,
-                        clientEphemeralPrivate: clientEphemeral) else { continue }
-                lines.append(.session(clientEphemeralPublic: X25519.publicKey(privateKey: clientEphemeral),
-                                      serverEphemeralPublic: server, keys: keys))
+                    let server = HandshakeReading.serverEphemeralPublic(
+                        ack: ack,
+                        corePublicKey: corePublic,
+                        deviceStaticPrivate: deviceStatic,
+                        clientEphemeralPrivate: clientEphemeral
+                    )
+                else { continue }
+                lines.append(
+                    .session(
+                        clientEphemeralPublic: X25519.publicKey(privateKey: clientEphemeral),
+                        serverEphemeralPublic: server,
+                        keys: keys
+                    )
+                )
             }
             return lines
         case "handshake-core", "core-channel":
@@ -50,13 +67,19 @@ enum OperationKeys {
             for (step, result) in steps {
                 let handshake = operation == "core-channel" ? step["handshake"] : step
                 guard let handshake, let keys = sessionKeys(result),
-                      let frame = handshake["frame"]?.stringValue.flatMap(Hex.decode),
-                      let server = handshake["serverEphemeralPrivate"]?.stringValue.flatMap(Hex.decode), server.count == 32,
-                      let client = HandshakeReading.clientEphemeralPublic(handshake: frame, coreStaticPrivate: coreStatic)
+                    let frame = handshake["frame"]?.stringValue.flatMap(Hex.decode),
+                    let server = handshake["serverEphemeralPrivate"]?.stringValue.flatMap(Hex.decode),
+                    server.count == 32,
+                    let client = HandshakeReading.clientEphemeralPublic(handshake: frame, coreStaticPrivate: coreStatic)
                 else { continue }
                 lines.append(.privateKey(.serverEphemeral, server))
-                lines.append(.session(clientEphemeralPublic: client, serverEphemeralPublic: X25519.publicKey(privateKey: server),
-                                      keys: keys))
+                lines.append(
+                    .session(
+                        clientEphemeralPublic: client,
+                        serverEphemeralPublic: X25519.publicKey(privateKey: server),
+                        keys: keys
+                    )
+                )
             }
             return lines
         default:
@@ -67,7 +90,8 @@ enum OperationKeys {
     /// `c2s` and `s2c` of a result that carries them (an accepted handshake or ack).
     private static func sessionKeys(_ result: JSONValue) -> SessionKeys? {
         guard let c2s = result["c2s"]?.stringValue.flatMap(Hex.decode), c2s.count == 32,
-              let s2c = result["s2c"]?.stringValue.flatMap(Hex.decode), s2c.count == 32 else { return nil }
+            let s2c = result["s2c"]?.stringValue.flatMap(Hex.decode), s2c.count == 32
+        else { return nil }
         return SessionKeys(c2s: c2s, s2c: s2c)
     }
 }

@@ -1,11 +1,12 @@
+import OpenHumanTunnel
+import TunnelVerifier
+import VectorFormat
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import OpenHumanTunnel
-import VectorFormat
-import TunnelVerifier
 
 /// The adapter's stdin/stdout loop (ADP-1, ADP-4, ADP-7, ADP-13, ADP-25).
 ///
@@ -84,16 +85,22 @@ struct LineServer {
         guard line.contains(where: { !Self.isWhitespace($0) }) else { return .next }
         let reply: ReferenceAdapter.Reply
         do {
-            reply = adapter.respond(to: try JSONReader.value(line, maximumDepth: Self.maximumRequestDepth),
-                                    loggingKeys: keyLog != nil)
-        } catch where !error.isSyntaxError {
+            reply = adapter.respond(
+                to: try JSONReader.value(line, maximumDepth: Self.maximumRequestDepth),
+                loggingKeys: keyLog != nil
+            )
+        } catch  where !error.isSyntaxError {
             // JSON, but not a request this protocol can carry (a float, a repeated member):
             // still answered with its id when the id itself is readable (ADP-11).
-            reply = ReferenceAdapter.Reply(response: Self.badRequest(id: Self.requestID(line)),
-                                           log: "unreadable request: \(error.reason)")
+            reply = ReferenceAdapter.Reply(
+                response: Self.badRequest(id: Self.requestID(line)),
+                log: "unreadable request: \(error.reason)"
+            )
         } catch {
-            reply = ReferenceAdapter.Reply(response: Self.badRequest(id: .null),
-                                           log: "unreadable request line: \(error)")
+            reply = ReferenceAdapter.Reply(
+                response: Self.badRequest(id: .null),
+                log: "unreadable request line: \(error)"
+            )
         }
         if let log = reply.log { Self.logToStderr(log) }
         // Before the response: whoever reads the key log after the answer finds its lines.
@@ -102,8 +109,10 @@ struct LineServer {
         if out.count > Self.maximumLineLength {
             // ADP-25: a line the runner must refuse would fail the request as a fault and cost a
             // restart; a short answer naming the problem keeps the stream in step.
-            Self.logToStderr("response of \(out.count) bytes exceeds the \(Self.maximumLineLength)-byte line cap: "
-                             + "answered response_too_large")
+            Self.logToStderr(
+                "response of \(out.count) bytes exceeds the \(Self.maximumLineLength)-byte line cap: "
+                    + "answered response_too_large"
+            )
             out = Self.responseLine(Self.responseTooLarge(id: reply.response["id"] ?? .null))
         }
         out.append(0x0A)

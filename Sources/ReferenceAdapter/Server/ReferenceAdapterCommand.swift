@@ -63,7 +63,9 @@ public struct ReferenceAdapterCommand {
             case "--mutant":
                 guard let name = remaining.popFirst() else { return fail("--mutant needs a name") }
                 guard let catalog = try? requireCatalog(for: argument) else { return Self.usageStatus }
-                guard let named = catalog.variant(name) else { return fail("no mutant named \"\(name)\" (see --list-mutants)") }
+                guard let named = catalog.variant(name) else {
+                    return fail("no mutant named \"\(name)\" (see --list-mutants)")
+                }
                 variant = named
             case "--composed-control":
                 guard let catalog = try? requireCatalog(for: argument) else { return Self.usageStatus }

@@ -8,8 +8,11 @@ public struct VariantCatalog: Sendable {
     /// The variant called `name`, or nil when there is none.
     public let variant: @Sendable (String) -> AdapterVariant?
 
-    public init(composedControl: AdapterVariant, entries: [(name: String, summary: String)],
-                variant: @escaping @Sendable (String) -> AdapterVariant?) {
+    public init(
+        composedControl: AdapterVariant,
+        entries: [(name: String, summary: String)],
+        variant: @escaping @Sendable (String) -> AdapterVariant?
+    ) {
         self.composedControl = composedControl
         self.entries = entries
         self.variant = variant

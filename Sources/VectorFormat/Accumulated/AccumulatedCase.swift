@@ -24,7 +24,10 @@ public struct AccumulatedCase: Sendable {
 
     /// The `frame-seal` input of this case.
     public var sealInput: JSONValue {
-        ["role": .string(sealer.rawValue), "c2s": .hex(c2s), "s2c": .hex(s2c), "nonce": .hex(nonce), "plaintext": .hex(plaintext)]
+        [
+            "role": .string(sealer.rawValue), "c2s": .hex(c2s), "s2c": .hex(s2c), "nonce": .hex(nonce),
+            "plaintext": .hex(plaintext),
+        ]
     }
 
     /// The frame as it arrives at the opener.

@@ -1,5 +1,6 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
+
 /// The running hash of an accumulated test: SHA-256 over one record per case,
 /// `uint32_be(len(frame)) || frame || uint32_be(len(result)) || result`, where `frame` is the
 /// sealed frame (before damage) and `result` is `0x00 || plaintext` when the opener accepted it

@@ -15,7 +15,10 @@ public enum AccumulatedTest {
         var hash = AccumulatedHash()
         for testCase in AccumulatedCases(seed: seed, count: count) {
             let keys = SessionKeys(c2s: testCase.c2s, s2c: testCase.s2c)
-            let sealed = try SessionCipher(role: testCase.sealer, keys: keys).seal(testCase.plaintext, nonce: testCase.nonce)
+            let sealed = try SessionCipher(role: testCase.sealer, keys: keys).seal(
+                testCase.plaintext,
+                nonce: testCase.nonce
+            )
             var opener = SessionCipher(role: testCase.opener, keys: keys)
             do {
                 hash.absorb(sealed: sealed, opened: .plaintext(try opener.open(testCase.received(sealed))))

@@ -55,9 +55,17 @@ public struct JSONReader {
 
     /// Parses `bytes` as one JSON text (one value, optional white space around it) under the
     /// strict rules above.
-    public static func value<C: ContiguousBytes>(_ bytes: C, maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> JSONValue {
+    public static func value<C: ContiguousBytes>(
+        _ bytes: C,
+        maximumDepth: Int = JSONReader.maximumDepth
+    ) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, strict: true, leniency: .strict)
+            var reader = JSONReader(
+                raw.bindMemory(to: UInt8.self),
+                maximumDepth: maximumDepth,
+                strict: true,
+                leniency: .strict
+            )
             do throws(Failure) {
                 // Strict reading never yields nil: what it cannot hold it refuses.
                 return .success(try reader.readText() ?? .null)
@@ -72,10 +80,17 @@ public struct JSONReader {
     /// JSON with an object on top; nil for any other JSON value. A member's value is nil when it
     /// is JSON that `JSONValue` does not hold (another number, an object repeating a name).
     public static func topLevelMembers<C: ContiguousBytes>(
-        _ bytes: C, maximumDepth: Int, leniency: Leniency = .strict
+        _ bytes: C,
+        maximumDepth: Int,
+        leniency: Leniency = .strict
     ) throws(Failure) -> [(name: String, value: JSONValue?)]? {
         let result: Result<[(name: String, value: JSONValue?)]?, Failure> = bytes.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, strict: false, leniency: leniency)
+            var reader = JSONReader(
+                raw.bindMemory(to: UInt8.self),
+                maximumDepth: maximumDepth,
+                strict: false,
+                leniency: leniency
+            )
             do throws(Failure) {
                 return .success(try reader.readTopLevelMembers())
             } catch {
@@ -138,16 +153,24 @@ public struct JSONReader {
         case UInt8(ascii: "{"): return try readObject(depth: depth)
         case UInt8(ascii: "["): return try readArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber().map(JSONValue.int)
         default: throw failure("unexpected character '\(Self.printable(bytes[position]))'")
         }
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
-        guard JSONLexis.matches(literal, bytes, at: position) else { throw failure("not a JSON value (true, false or null expected)") }
+        guard JSONLexis.matches(literal, bytes, at: position) else {
+            throw failure("not a JSON value (true, false or null expected)")
+        }
         position += literal.utf8CodeUnitCount
     }
 
@@ -168,7 +191,10 @@ public struct JSONReader {
             let nameOffset = position
             var name = try readString()
             if leniency.rawMemberNames {
-                name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(nameOffset + 1)..<(position - 1)]), as: UTF8.self)
+                name = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[(nameOffset + 1)..<(position - 1)]),
+                    as: UTF8.self
+                )
             }
             if !strict, depth == 0, !topLevelNames.insert(name).inserted, duplicateSeen == nil { duplicateSeen = name }
             skipWhitespace()
@@ -261,13 +287,19 @@ public struct JSONReader {
     private mutating func skipFractionAndExponent() throws(Failure) {
         if bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else { throw failure("expected a digit after '.'") }
+            guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else {
+                throw failure("expected a digit after '.'")
+            }
             skipDigits()
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else { throw failure("expected a digit in the exponent") }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, JSONLexis.isDigit(bytes[position]) else {
+                throw failure("expected a digit in the exponent")
+            }
             skipDigits()
         }
     }
@@ -338,14 +370,21 @@ public struct JSONReader {
             position += 4
             var scalar = first
             if JSONLexis.isHighSurrogate(scalar), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-               bytes[position + 1] == UInt8(ascii: "u"), let low = JSONLexis.hex4(bytes, at: position + 2), JSONLexis.isLowSurrogate(low) {
+                bytes[position + 1] == UInt8(ascii: "u"), let low = JSONLexis.hex4(bytes, at: position + 2),
+                JSONLexis.isLowSurrogate(low)
+            {
                 position += 6
                 scalar = JSONLexis.scalar(high: scalar, low: low)
             } else if JSONLexis.isHighSurrogate(scalar) || JSONLexis.isLowSurrogate(scalar) {
                 // The RFC 8259 grammar admits the escape, but it names no Unicode scalar, so no
                 // string holds it: JSON that `value` refuses, not a syntax error (ADP-32).
                 guard leniency.loneSurrogates else {
-                    throw Failure(offset: position, reason: "unpaired surrogate escape", isSyntaxError: false, duplicateSeen: duplicateSeen)
+                    throw Failure(
+                        offset: position,
+                        reason: "unpaired surrogate escape",
+                        isSyntaxError: false,
+                        duplicateSeen: duplicateSeen
+                    )
                 }
                 scalar = 0xFFFD
             }

@@ -59,7 +59,9 @@ extension JSONValue: Codable {
             self = .object(o)
         } else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "not a JSON value this kit uses (floats are refused)")
+                in: container,
+                debugDescription: "not a JSON value this kit uses (floats are refused)"
+            )
         }
     }
 

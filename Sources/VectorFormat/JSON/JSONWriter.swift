@@ -52,7 +52,10 @@ public enum JSONWriter {
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
-            guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            guard !elements.isEmpty else {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -62,7 +65,10 @@ public enum JSONWriter {
             newline(into: &out, indent: indent)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+            guard !members.isEmpty else {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             let names = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, name) in names.enumerated() {

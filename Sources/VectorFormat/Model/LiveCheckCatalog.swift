@@ -7,47 +7,84 @@ extension LiveCheck {
     /// The ids, requirements and descriptions are those the reference runner implements
     /// (`ConformanceRunner.LiveChecks`); the two lists must stay equal.
     public static let catalog: [LiveCheck] = [
-        LiveCheck(id: "live/frame-seal/fresh-nonces", requirements: ["FRAME-SEAL-1", "FRAME-SEAL-2"],
-                  description: "1,000 frame-seal requests of one plaintext without a nonce (500 per role): every frame opens "
-                    + "under the reference, no nonce repeats, and every nonce byte position varies as CSPRNG output does."),
-        LiveCheck(id: "live/handshake/adapter-device", requirements: ["HS-1", "HS-2", "ACK-4", "KDF-2", "KDF-3", "KDF-4"],
-                  description: "With keys and nonces fresh from the runner's CSPRNG, handshake-device-start gives the reference's "
-                    + "exact 0x03 message, the reference core accepts it, and handshake-device-finish derives the reference "
-                    + "core's keys from its ack; a tampered ack and an ack from another core fail with auth_failed."),
-        LiveCheck(id: "live/handshake/adapter-core",
-                  requirements: ["HS-4", "ACK-1", "ACK-2", "CHAN-2", "CHAN-3", "CHAN-5", "CHAN-6", "SESS-1", "KDF-2"],
-                  description: "The reference device handshakes with handshake-core on a pending channel: ack, keys and channel "
-                    + "equal the reference's and the ack opens at the reference device; the same handshake again is "
-                    + "handshake_replayed, another device unknown_device, a tampered one auth_failed, each leaving the channel "
-                    + "unchanged; a new handshake of the paired device is accepted with new keys."),
-        LiveCheck(id: "live/session/adapter-device",
-                  requirements: ["FRAME-SEAL-1", "FRAME-OPEN-3", "FRAME-OPEN-5", "FRAME-OPEN-6", "FRAME-OPEN-7", "REPLAY-3", "KDF-5"],
-                  description: "Frames both ways on fresh session keys, the adapter as device: reordered frames are accepted, "
-                    + "a replay is replayed, a tampered tag or nonce is auth_failed and leaves the window unchanged, a reflected "
-                    + "frame and a frame of another session are auth_failed, a truncated frame frame_too_short."),
-        LiveCheck(id: "live/adapter/unholdable-json", requirements: ["ADP-30", "ADP-32", "KDF-1"],
-                  description: "Request lines that are JSON by the RFC 8259 grammar but that no vector file can carry: an hkdf-sha256 "
-                    + "length of 2^64, 2^63, 32.0 and 3.2e1, a qr-parse now of 2^64, and qr-parse payloads with lone or reversed "
-                    + "surrogate escapes are each answered bad_request under the request's id; controls: length 8161 is "
-                    + "hkdf_output_too_long, a paired surrogate escape is a character (qr_bad_character), now 2^53 - 1 is read."),
-        LiveCheck(id: "live/session/adapter-core",
-                  requirements: ["FRAME-SEAL-1", "FRAME-OPEN-3", "FRAME-OPEN-5", "FRAME-OPEN-6", "FRAME-OPEN-7", "REPLAY-3", "KDF-5"],
-                  description: "The same as live/session/adapter-device with the adapter as core."),
-        LiveCheck(id: "live/sas/adapter-device", requirements: ["SAS-1", "SAS-2"],
-                  description: "With fresh keys the adapter as device pairs with a reference core: its sas over its own "
-                    + "exchange equals the code the core shows; a second, rogue device's exchange gives another code."),
-        LiveCheck(id: "live/sas/adapter-core", requirements: ["SAS-1", "SAS-2", "KEYCONF-4", "CONFIRM-2", "CONFIRM-3"],
-                  description: "A fresh reference device pairs with core-channel: the handshake step's sas equals the device's "
-                    + "code, the first frame is pairing_unconfirmed, the confirmation pairs, the next frame is delivered and "
-                    + "the core's reply opens at the device."),
-        LiveCheck(id: "live/envelope/chunking-1mib", requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "ADP-60", "ADP-62"],
-                  description: "A 1 MiB message with a fresh seed: the adapter's envelope-split equals the reference's chunk for "
-                    + "chunk, every chunk seals into one frame and the reference reassembles the message; the reference's chunks "
-                    + "in reverse order reassemble in envelope-reassemble to the same length and SHA-256."),
-        LiveCheck(id: "live/envelope/chunking-16mib",
-                  requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "CHUNK-7", "ADP-60", "ADP-61", "ADP-62"],
-                  description: "The same with 16 MiB, the largest message: the split is fetched in pages, and the way back uses "
-                    + "splitOf steps of the adapter's own split, proven identical to the reference's by the first half."),
+        LiveCheck(
+            id: "live/frame-seal/fresh-nonces",
+            requirements: ["FRAME-SEAL-1", "FRAME-SEAL-2"],
+            description: "1,000 frame-seal requests of one plaintext without a nonce (500 per role): every frame opens "
+                + "under the reference, no nonce repeats, and every nonce byte position varies as CSPRNG output does."
+        ),
+        LiveCheck(
+            id: "live/handshake/adapter-device",
+            requirements: ["HS-1", "HS-2", "ACK-4", "KDF-2", "KDF-3", "KDF-4"],
+            description:
+                "With keys and nonces fresh from the runner's CSPRNG, handshake-device-start gives the reference's "
+                + "exact 0x03 message, the reference core accepts it, and handshake-device-finish derives the reference "
+                + "core's keys from its ack; a tampered ack and an ack from another core fail with auth_failed."
+        ),
+        LiveCheck(
+            id: "live/handshake/adapter-core",
+            requirements: ["HS-4", "ACK-1", "ACK-2", "CHAN-2", "CHAN-3", "CHAN-5", "CHAN-6", "SESS-1", "KDF-2"],
+            description:
+                "The reference device handshakes with handshake-core on a pending channel: ack, keys and channel "
+                + "equal the reference's and the ack opens at the reference device; the same handshake again is "
+                + "handshake_replayed, another device unknown_device, a tampered one auth_failed, each leaving the channel "
+                + "unchanged; a new handshake of the paired device is accepted with new keys."
+        ),
+        LiveCheck(
+            id: "live/session/adapter-device",
+            requirements: [
+                "FRAME-SEAL-1", "FRAME-OPEN-3", "FRAME-OPEN-5", "FRAME-OPEN-6", "FRAME-OPEN-7", "REPLAY-3", "KDF-5",
+            ],
+            description:
+                "Frames both ways on fresh session keys, the adapter as device: reordered frames are accepted, "
+                + "a replay is replayed, a tampered tag or nonce is auth_failed and leaves the window unchanged, a reflected "
+                + "frame and a frame of another session are auth_failed, a truncated frame frame_too_short."
+        ),
+        LiveCheck(
+            id: "live/adapter/unholdable-json",
+            requirements: ["ADP-30", "ADP-32", "KDF-1"],
+            description:
+                "Request lines that are JSON by the RFC 8259 grammar but that no vector file can carry: an hkdf-sha256 "
+                + "length of 2^64, 2^63, 32.0 and 3.2e1, a qr-parse now of 2^64, and qr-parse payloads with lone or reversed "
+                + "surrogate escapes are each answered bad_request under the request's id; controls: length 8161 is "
+                + "hkdf_output_too_long, a paired surrogate escape is a character (qr_bad_character), now 2^53 - 1 is read."
+        ),
+        LiveCheck(
+            id: "live/session/adapter-core",
+            requirements: [
+                "FRAME-SEAL-1", "FRAME-OPEN-3", "FRAME-OPEN-5", "FRAME-OPEN-6", "FRAME-OPEN-7", "REPLAY-3", "KDF-5",
+            ],
+            description: "The same as live/session/adapter-device with the adapter as core."
+        ),
+        LiveCheck(
+            id: "live/sas/adapter-device",
+            requirements: ["SAS-1", "SAS-2"],
+            description: "With fresh keys the adapter as device pairs with a reference core: its sas over its own "
+                + "exchange equals the code the core shows; a second, rogue device's exchange gives another code."
+        ),
+        LiveCheck(
+            id: "live/sas/adapter-core",
+            requirements: ["SAS-1", "SAS-2", "KEYCONF-4", "CONFIRM-2", "CONFIRM-3"],
+            description:
+                "A fresh reference device pairs with core-channel: the handshake step's sas equals the device's "
+                + "code, the first frame is pairing_unconfirmed, the confirmation pairs, the next frame is delivered and "
+                + "the core's reply opens at the device."
+        ),
+        LiveCheck(
+            id: "live/envelope/chunking-1mib",
+            requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "ADP-60", "ADP-62"],
+            description:
+                "A 1 MiB message with a fresh seed: the adapter's envelope-split equals the reference's chunk for "
+                + "chunk, every chunk seals into one frame and the reference reassembles the message; the reference's chunks "
+                + "in reverse order reassemble in envelope-reassemble to the same length and SHA-256."
+        ),
+        LiveCheck(
+            id: "live/envelope/chunking-16mib",
+            requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "CHUNK-7", "ADP-60", "ADP-61", "ADP-62"],
+            description:
+                "The same with 16 MiB, the largest message: the split is fetched in pages, and the way back uses "
+                + "splitOf steps of the adapter's own split, proven identical to the reference's by the first half."
+        ),
     ]
 
     /// Requirements no vector or live check can test through the adapter protocol.

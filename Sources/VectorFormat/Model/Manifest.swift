@@ -8,8 +8,11 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// File name (relative to `vectors/`) -> lowercase hex SHA-256 of its bytes.
     public var files: [String: String]
 
-    public init(files: [String: String], suite: String = VectorFile.suiteName,
-                suiteVersion: String = VectorFile.currentSuiteVersion) {
+    public init(
+        files: [String: String],
+        suite: String = VectorFile.suiteName,
+        suiteVersion: String = VectorFile.currentSuiteVersion
+    ) {
         self.suite = suite
         self.suiteVersion = suiteVersion
         self.files = files

@@ -33,8 +33,9 @@ public struct Policy: Equatable, Sendable, CustomStringConvertible {
             let name = String(text[..<range.lowerBound])
             let number = String(text[range.upperBound...])
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                  !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = Int64(number) else { return nil }
+                !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let value = Int64(number)
+            else { return nil }
             self.init(name: name, comparison: comparison, value: value)
             return
         }

@@ -26,9 +26,18 @@ public struct Vector: Codable, Equatable, Sendable {
     /// The operation's output, or `{"error": "<code>"}` when the request itself must fail.
     public var expected: JSONValue
 
-    public init(id: String, operation: String, requirements: [String], comment: String, flags: [String] = [],
-                result: VectorResult, policy: String? = nil, source: String? = nil,
-                input: JSONValue, expected: JSONValue) {
+    public init(
+        id: String,
+        operation: String,
+        requirements: [String],
+        comment: String,
+        flags: [String] = [],
+        result: VectorResult,
+        policy: String? = nil,
+        source: String? = nil,
+        input: JSONValue,
+        expected: JSONValue
+    ) {
         self.id = id
         self.operation = operation
         self.requirements = requirements

@@ -25,8 +25,15 @@ public struct VectorFile: Codable, Equatable, Sendable {
     public var flags: [String: Flag]
     public var vectors: [Vector]
 
-    public init(schema: String, area: String, description: String, flags: [String: Flag], vectors: [Vector],
-                suite: String = VectorFile.suiteName, suiteVersion: String = VectorFile.currentSuiteVersion) {
+    public init(
+        schema: String,
+        area: String,
+        description: String,
+        flags: [String: Flag],
+        vectors: [Vector],
+        suite: String = VectorFile.suiteName,
+        suiteVersion: String = VectorFile.currentSuiteVersion
+    ) {
         self.schema = schema
         self.suite = suite
         self.suiteVersion = suiteVersion

@@ -20,10 +20,12 @@ public enum RequirementReader {
             case .duplicateID(let id, let first, let second):
                 return "requirement \(id) is defined twice: \(first) and \(second)"
             case .missingRoleTag(let id, let place):
-                return "\(place): requirement \(id) has no role tag: write `**[\(id)]** *(role, ...)*` with roles from: "
+                return
+                    "\(place): requirement \(id) has no role tag: write `**[\(id)]** *(role, ...)*` with roles from: "
                     + RequirementRole.allCases.map(\.rawValue).joined(separator: ", ")
             case .malformedRoleTag(let id, let tag, let place):
-                return "\(place): requirement \(id) has a malformed role tag `*(\(tag))*` (an empty entry or a role named twice)"
+                return
+                    "\(place): requirement \(id) has a malformed role tag `*(\(tag))*` (an empty entry or a role named twice)"
             case .unknownRole(let id, let role, let place):
                 return "\(place): requirement \(id) names the unknown role `\(role)`; roles: "
                     + RequirementRole.allCases.map(\.rawValue).joined(separator: ", ")
@@ -102,8 +104,16 @@ public enum RequirementReader {
                 if !blank { text += " " + candidate.trimmingCharacters(in: .whitespaces) }
                 next += 1
             }
-            result.append(Requirement(id: id, level: RequirementLevel.of(text), file: file, line: index + 1, text: text,
-                                      roleTag: tag))
+            result.append(
+                Requirement(
+                    id: id,
+                    level: RequirementLevel.of(text),
+                    file: file,
+                    line: index + 1,
+                    text: text,
+                    roleTag: tag
+                )
+            )
             index = next
         }
         return result
@@ -125,8 +135,9 @@ public enum RequirementReader {
     static func isRequirementID(_ id: String) -> Bool {
         let parts = id.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count >= 2, let first = parts.first, let last = parts.last,
-              let lead = first.first, lead.isASCII, lead.isUppercase,
-              !last.isEmpty, last.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+            let lead = first.first, lead.isASCII, lead.isUppercase,
+            !last.isEmpty, last.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return false }
         return parts.allSatisfy { part in
             !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
         }
@@ -161,7 +172,8 @@ public enum RequirementReader {
     private static func continuesBlock(_ line: String) -> Bool {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("|")
-            || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+        {
             return false
         }
         return afterListMarker(Substring(trimmed)) == nil

@@ -22,10 +22,13 @@ public struct CoverageReport: Sendable {
     /// Problems that make the coverage check fail, one line each.
     public let problems: [String]
 
-    public init(requirements: [Requirement], files: [VectorFile],
-                liveChecks: [LiveCheck] = CoverageCatalog.liveChecks,
-                exemptions: [CoverageExemption] = CoverageCatalog.exemptions,
-                boundaries: [BoundaryField] = []) {
+    public init(
+        requirements: [Requirement],
+        files: [VectorFile],
+        liveChecks: [LiveCheck] = CoverageCatalog.liveChecks,
+        exemptions: [CoverageExemption] = CoverageCatalog.exemptions,
+        boundaries: [BoundaryField] = []
+    ) {
         let defined = Set(requirements.map(\.id))
         var problems: [String] = []
         var citations: [String: [(String, [String])]] = [:]
@@ -34,7 +37,9 @@ public struct CoverageReport: Sendable {
             for vector in file.vectors {
                 for id in vector.requirements {
                     byRequirement[id, default: []].append(vector.id)
-                    if !defined.contains(id) { problems.append("\(vector.id) cites \(id), which no spec chapter defines") }
+                    if !defined.contains(id) {
+                        problems.append("\(vector.id) cites \(id), which no spec chapter defines")
+                    }
                 }
             }
             for (id, vectorIDs) in byRequirement { citations[id, default: []].append((file.area, vectorIDs)) }
@@ -54,18 +59,28 @@ public struct CoverageReport: Sendable {
             }
         }
         entries = requirements.map { requirement in
-            Entry(requirement: requirement, vectors: citations[requirement.id] ?? [], liveChecks: live[requirement.id] ?? [],
-                  exemption: exempt[requirement.id])
+            Entry(
+                requirement: requirement,
+                vectors: citations[requirement.id] ?? [],
+                liveChecks: live[requirement.id] ?? [],
+                exemption: exempt[requirement.id]
+            )
         }
         for entry in entries where entry.requirement.level.needsCoverage && !entry.isCovered {
-            problems.append("\(entry.requirement.id) (\(entry.requirement.file)) is MUST-level and has no vector, live check or exemption")
+            problems.append(
+                "\(entry.requirement.id) (\(entry.requirement.file)) is MUST-level and has no vector, live check or exemption"
+            )
         }
         for entry in entries where entry.requirement.level == .none {
             problems.append("\(entry.requirement.id) (\(entry.requirement.file)) has no RFC 2119 keyword")
         }
         self.boundaries = boundaries
-        problems += BoundaryCatalog.problems(boundaries, vectorIDs: Set(files.flatMap { $0.vectors.map(\.id) }),
-                                             liveCheckIDs: Set(liveChecks.map(\.id)), requirementIDs: defined)
+        problems += BoundaryCatalog.problems(
+            boundaries,
+            vectorIDs: Set(files.flatMap { $0.vectors.map(\.id) }),
+            liveCheckIDs: Set(liveChecks.map(\.id)),
+            requirementIDs: defined
+        )
         self.problems = problems.sorted()
     }
 

@@ -1,4 +1,5 @@
 import VectorFormat
+
 /// The coverage of one party's requirements: what `vectorgen --coverage --role ROLE` prints.
 public struct RoleCoverage: Sendable {
     public let role: RequirementRole
@@ -18,9 +19,13 @@ public struct RoleCoverage: Sendable {
     /// The lines `vectorgen --coverage --role` prints: a count line, then one line per uncovered id.
     public var lines: [String] {
         let byVector = mustLevel.filter { $0.vectorCount > 0 }.count
-        return ["role \(role.rawValue): requirements: \(entries.count), MUST-level: \(mustLevel.count), "
-                + "with a vector: \(byVector), uncovered: \(uncovered.count)"]
+        return [
+            "role \(role.rawValue): requirements: \(entries.count), MUST-level: \(mustLevel.count), "
+                + "with a vector: \(byVector), uncovered: \(uncovered.count)"
+        ]
             + entries.filter { $0.requirement.level.needsCoverage && !$0.isCovered }
-                .map { "  \($0.requirement.id) (\($0.requirement.file)) is MUST-level and has no vector, live check or exemption" }
+            .map {
+                "  \($0.requirement.id) (\($0.requirement.file)) is MUST-level and has no vector, live check or exemption"
+            }
     }
 }

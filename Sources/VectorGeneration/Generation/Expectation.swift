@@ -1,4 +1,5 @@
 import VectorFormat
+
 /// What the author of a vector means it to show. The builder compares it with what the
 /// reference implementation answers and refuses to write a vector that shows something else,
 /// so a mistake in building an input (a check firing earlier than intended, a key that is not

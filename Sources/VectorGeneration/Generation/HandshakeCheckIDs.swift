@@ -1,4 +1,5 @@
 import AdapterOperations
+
 /// The sub-ids of HS-4 and ACK-4 (HS-4-1 to HS-4-11, ACK-4-1 to ACK-4-7): every vector whose
 /// answer is a handshake or ack rejection also names the check that rejects it, so each check
 /// is covered by its own vectors (review finding F-28).
@@ -8,8 +9,10 @@ import AdapterOperations
 /// explains stops the generation instead of leaving the vector untagged.
 enum HandshakeCheckIDs {
     private static let typeCodes: Set<String> = ["empty_frame", "legacy_frame", "unexpected_type", "unsupported_type"]
-    private static let jsonCodes: Set<String> = ["bad_handshake_json", "duplicate_field", "missing_field", "bad_field_type",
-                                                 "bad_base64url", "bad_key_length"]
+    private static let jsonCodes: Set<String> = [
+        "bad_handshake_json", "duplicate_field", "missing_field", "bad_field_type",
+        "bad_base64url", "bad_key_length",
+    ]
 
     /// The sub-ids the answer of vector `id` names, in step order, without repeats.
     static func derived(operation: String, id: String, outcome: OperationOutcome) throws -> [String] {
@@ -45,7 +48,9 @@ enum HandshakeCheckIDs {
             if id.contains("client-ephemeral") { return "HS-4-11" }
         default: break
         }
-        throw GenerationError("\(id): no check of HS-4 raises \(code) (or the name does not say which key is low order)")
+        throw GenerationError(
+            "\(id): no check of HS-4 raises \(code) (or the name does not say which key is low order)"
+        )
     }
 
     private static func ackCheck(_ code: String, id: String) throws -> String? {
@@ -61,6 +66,8 @@ enum HandshakeCheckIDs {
             if id.contains("server-ephemeral") { return "ACK-4-7" }
         default: break
         }
-        throw GenerationError("\(id): no check of ACK-4 raises \(code) (or the name does not say which key is low order)")
+        throw GenerationError(
+            "\(id): no check of ACK-4 raises \(code) (or the name does not say which key is low order)"
+        )
     }
 }

@@ -16,8 +16,11 @@ public struct SuiteBuild: Sendable {
         files = try VectorSuite.vectorFiles(options: options)
         vectorData = try VectorSuite.encode(files)
         if let specDirectory {
-            let report = CoverageReport(requirements: try RequirementReader.read(directory: specDirectory), files: files,
-                                        boundaries: BoundaryCatalog.fields)
+            let report = CoverageReport(
+                requirements: try RequirementReader.read(directory: specDirectory),
+                files: files,
+                boundaries: BoundaryCatalog.fields
+            )
             coverage = report
             coverageMarkdown = Data(CoverageMarkdown.render(report).utf8)
             roleIndexMarkdown = Data(RoleIndexMarkdown.render(report).utf8)

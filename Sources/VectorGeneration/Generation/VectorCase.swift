@@ -20,8 +20,14 @@ struct Case {
     /// What the author intends; the reference computes `expected` and must agree.
     let expect: Expectation
 
-    init(_ name: String, requires: [String], flags: [String] = [], comment: String, input: JSONValue,
-         expect: Expectation) {
+    init(
+        _ name: String,
+        requires: [String],
+        flags: [String] = [],
+        comment: String,
+        input: JSONValue,
+        expect: Expectation
+    ) {
         self.name = name
         self.requires = requires
         self.flags = flags
@@ -36,8 +42,15 @@ extension VectorFileBuilder {
     /// `alsoRequires` after the case's own requirements (a receiver's catch-all, such as ENV-10).
     mutating func add(_ cases: [Case], operation: String, alsoRequires: [String] = []) throws {
         for vector in cases {
-            try add(vector.name, operation: operation, requirements: vector.requires + alsoRequires,
-                    comment: vector.comment, flags: vector.flags, input: vector.input, expect: vector.expect)
+            try add(
+                vector.name,
+                operation: operation,
+                requirements: vector.requires + alsoRequires,
+                comment: vector.comment,
+                flags: vector.flags,
+                input: vector.input,
+                expect: vector.expect
+            )
         }
     }
 }

@@ -1,6 +1,6 @@
+import AdapterOperations
 import OpenHumanTunnel
 import VectorFormat
-import AdapterOperations
 
 /// Collects the vectors of one file, computing each `expected` with the reference
 /// implementation and checking it against the author's stated intention.
@@ -26,28 +26,52 @@ struct VectorFileBuilder {
     ///   - precomputed: the answer, when it is pinned instead of computed (slow vectors).
     ///   - policy: for an `acceptable` vector, the policy condition under which `expected`
     ///     holds; `replayMemory` is then the memory the reference uses to compute it.
-    mutating func add(_ name: String, operation: String, requirements: [String], comment: String,
-                      flags vectorFlags: [String] = [], policy: String? = nil, replayMemory: Int = 128,
-                      sessionReplayMemory: Int = 65_536,
-                      source: String? = nil, input: JSONValue, precomputed: OperationOutcome? = nil,
-                      expect intention: Expectation) throws {
+    mutating func add(
+        _ name: String,
+        operation: String,
+        requirements: [String],
+        comment: String,
+        flags vectorFlags: [String] = [],
+        policy: String? = nil,
+        replayMemory: Int = 128,
+        sessionReplayMemory: Int = 65_536,
+        source: String? = nil,
+        input: JSONValue,
+        precomputed: OperationOutcome? = nil,
+        expect intention: Expectation
+    ) throws {
         let id = id(name)
         // A requirement listed twice (a case's own ids plus its receiver's) is listed once.
         var seenRequirements: Set<String> = []
         let requirements = requirements.filter { seenRequirements.insert($0).inserted }
         guard ids.insert(id).inserted else { throw GenerationError("\(id): duplicate id") }
         guard !requirements.isEmpty else { throw GenerationError("\(id): no requirement") }
-        guard !comment.isEmpty, !comment.contains("\n") else { throw GenerationError("\(id): comment must be one line") }
+        guard !comment.isEmpty, !comment.contains("\n") else {
+            throw GenerationError("\(id): comment must be one line")
+        }
         for flag in vectorFlags where flags[flag] == nil {
             throw GenerationError("\(id): flag \(flag) is not described in \(area)")
         }
         // `precomputed` is for pinned slow results only (GenerationOptions.computeSlow).
-        let outcome = precomputed ?? Operations.reference(operation, input: input, replayMemory: replayMemory,
-                                                          sessionReplayMemory: sessionReplayMemory)
+        let outcome =
+            precomputed
+            ?? Operations.reference(
+                operation,
+                input: input,
+                replayMemory: replayMemory,
+                sessionReplayMemory: sessionReplayMemory
+            )
         if let policy, Policy(policy)?.name == Policy.sessionReplayMemory {
             try checkSessionPolicy(policy, id: id, sessionReplayMemory: sessionReplayMemory)
         } else if let policy {
-            try checkPolicy(policy, id: id, operation: operation, input: input, outcome: outcome, replayMemory: replayMemory)
+            try checkPolicy(
+                policy,
+                id: id,
+                operation: operation,
+                input: input,
+                outcome: outcome,
+                replayMemory: replayMemory
+            )
         }
         let expected = outcome.expected
         try check(id: id, outcome: outcome, against: intention)
@@ -55,15 +79,32 @@ struct VectorFileBuilder {
         let cited = requirements + checks.filter { !requirements.contains($0) }
         let failing = Self.expectsFailure(outcome)
         let result: VectorResult = policy != nil ? .acceptable : (failing ? .invalid : .valid)
-        vectors.append(Vector(id: id, operation: operation, requirements: cited, comment: comment,
-                              flags: vectorFlags, result: result, policy: policy, source: source,
-                              input: input, expected: expected))
+        vectors.append(
+            Vector(
+                id: id,
+                operation: operation,
+                requirements: cited,
+                comment: comment,
+                flags: vectorFlags,
+                result: result,
+                policy: policy,
+                source: source,
+                input: input,
+                expected: expected
+            )
+        )
     }
 
     /// An `acceptable` vector's expectation must hold for every replay memory its policy allows,
     /// not only the one it was computed with.
-    private func checkPolicy(_ text: String, id: String, operation: String, input: JSONValue,
-                             outcome: OperationOutcome, replayMemory: Int) throws {
+    private func checkPolicy(
+        _ text: String,
+        id: String,
+        operation: String,
+        input: JSONValue,
+        outcome: OperationOutcome,
+        replayMemory: Int
+    ) throws {
         guard let policy = Policy(text), policy.description == text, policy.name == Policy.replayMemory else {
             throw GenerationError("\(id): policy \(text) is not `replayMemory op integer`")
         }
@@ -81,7 +122,8 @@ struct VectorFileBuilder {
     /// the one its expectation was computed with.
     private func checkSessionPolicy(_ text: String, id: String, sessionReplayMemory: Int) throws {
         guard let policy = Policy(text), policy.description == text, policy.comparison == .equal,
-              CoreSession.allowedBounds.contains(Int(policy.value)), Int(policy.value) == sessionReplayMemory else {
+            CoreSession.allowedBounds.contains(Int(policy.value)), Int(policy.value) == sessionReplayMemory
+        else {
             throw GenerationError("\(id): policy \(text) must be sessionReplayMemory=<the bound it was computed with>")
         }
     }
@@ -104,7 +146,9 @@ struct VectorFileBuilder {
                 throw GenerationError("\(id): reference answers \(actual), the known answer is \(known)")
             }
         case (.error(let code), .error(let actual)):
-            guard code == actual else { throw GenerationError("\(id): expected error \(code), reference gives \(actual)") }
+            guard code == actual else {
+                throw GenerationError("\(id): expected error \(code), reference gives \(actual)")
+            }
         case (.steps(let codes), .output(let output)):
             guard let steps = output["steps"]?.arrayValue, steps.count == codes.count else {
                 throw GenerationError("\(id): expected \(codes.count) steps, reference answers \(output)")
@@ -122,7 +166,12 @@ struct VectorFileBuilder {
         if let unused = Set(flags.keys).subtracting(used).sorted().first {
             throw GenerationError("\(area): flag \(unused) is described but no vector uses it")
         }
-        return VectorFile(schema: "\(area).schema.json", area: area, description: description,
-                          flags: flags, vectors: vectors)
+        return VectorFile(
+            schema: "\(area).schema.json",
+            area: area,
+            description: description,
+            flags: flags,
+            vectors: vectors
+        )
     }
 }

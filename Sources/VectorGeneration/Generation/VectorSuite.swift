@@ -1,6 +1,6 @@
 import Foundation
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// Every file of the suite, generated in memory. The same code on any machine gives the same

@@ -28,8 +28,10 @@ public struct VectorgenOptions: Equatable, Sendable {
     public var customOut = false
 
     public static func parse(_ arguments: [String], currentDirectory: URL) throws(UsageError) -> VectorgenOptions {
-        var options = VectorgenOptions(vectorsDirectory: resolve("vectors", from: currentDirectory),
-                                       specDirectory: resolve("spec", from: currentDirectory))
+        var options = VectorgenOptions(
+            vectorsDirectory: resolve("vectors", from: currentDirectory),
+            specDirectory: resolve("spec", from: currentDirectory)
+        )
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -40,13 +42,17 @@ public struct VectorgenOptions: Equatable, Sendable {
             case "--role":
                 guard let value = remaining.popFirst() else { throw UsageError("--role needs a party") }
                 guard let role = RequirementRole(rawValue: value) else {
-                    throw UsageError("unknown role \(value) (one of \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw UsageError(
+                        "unknown role \(value) (one of \(RequirementRole.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 options.role = role
             case "--out", "--spec":
                 guard let value = remaining.popFirst() else { throw UsageError("\(argument) needs a directory") }
                 guard !value.isEmpty else {
-                    throw UsageError("\(argument) needs a directory (got an empty one; write . for the current directory)")
+                    throw UsageError(
+                        "\(argument) needs a directory (got an empty one; write . for the current directory)"
+                    )
                 }
                 if argument == "--out" {
                     options.vectorsDirectory = resolve(value, from: currentDirectory)
@@ -55,7 +61,9 @@ public struct VectorgenOptions: Equatable, Sendable {
                     options.specDirectory = resolve(value, from: currentDirectory)
                 }
             default:
-                throw UsageError(argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)")
+                throw UsageError(
+                    argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)"
+                )
             }
         }
         // --role narrows --coverage and means nothing without it.
@@ -65,7 +73,8 @@ public struct VectorgenOptions: Equatable, Sendable {
 
     /// `path` as an absolute file URL: itself when absolute, else below `directory`.
     static func resolve(_ path: String, from directory: URL) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL
+        path.hasPrefix("/")
+            ? URL(fileURLWithPath: path).standardizedFileURL
             : directory.appendingPathComponent(path).standardizedFileURL
     }
 }

@@ -1,5 +1,6 @@
-import VectorFormat
 import AdapterOperations
+import VectorFormat
+
 /// `adapter/...` vectors of the input shape rules settled in suite 2.2.0: the one integer range
 /// of the protocol (ADP-30), unknown members at every level (ADP-31), and the absent
 /// `lastHandshakeEphemeral` (ADP-16).
@@ -18,37 +19,85 @@ enum AdapterShapeVectors {
         let step = f.coreStep(try f.handshake())
         let qr = QRExample.parseInput(QRExample.payload)
         let cases: [(String, String, String, JSONValue)] = [
-            ("hkdf-length-2-pow-53", "hkdf-sha256", "length 2^53 is outside 0 to 2^53 - 1: bad_request, not hkdf_output_too_long.",
-             hkdf.setting("length", .int(largestSafeInteger + 1))),
+            (
+                "hkdf-length-2-pow-53", "hkdf-sha256",
+                "length 2^53 is outside 0 to 2^53 - 1: bad_request, not hkdf_output_too_long.",
+                hkdf.setting("length", .int(largestSafeInteger + 1))
+            ),
             ("hkdf-length-negative", "hkdf-sha256", "length -1 is bad_request.", hkdf.setting("length", -1)),
-            ("core-now-2-pow-53", "handshake-core", "A handshake-core step with now 2^53 is bad_request for the whole request.",
-             f.coreInput(steps: [step.setting("now", .int(largestSafeInteger + 1))])),
-            ("core-now-negative", "handshake-core", "A handshake-core step with now -1 is bad_request.",
-             f.coreInput(steps: [step.setting("now", -1)])),
-            ("core-expires-at-2-pow-53", "handshake-core", "A pending channel with expiresAt 2^53 is bad_request.",
-             f.coreInput(steps: [step]).setting("channel", ["state": "pending", "expiresAt": .int(largestSafeInteger + 1)])),
-            ("qr-parse-now-2-pow-53", "qr-parse", "qr-parse with now 2^53 is bad_request, not qr_expired.",
-             qr.setting("now", .int(largestSafeInteger + 1))),
-            ("qr-encode-exp-2-pow-53", "qr-encode", "qr-encode with exp 2^53 is bad_request, not qr_bad_exp.",
-             QRExample.encodeInput(exp: largestSafeInteger + 1)),
-            ("last-ephemeral-31-bytes", "handshake-core", "A paired channel whose lastHandshakeEphemeral has 31 bytes is bad_request.",
-             f.coreInput(channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil), steps: [step])
-                .setting("channel", ["state": "paired", "devicePublicKey": .hex(f.devicePublic),
-                                     "lastHandshakeEphemeral": .hex(Array(f.handshakeEphemeralPublic.prefix(31)))])),
+            (
+                "core-now-2-pow-53", "handshake-core",
+                "A handshake-core step with now 2^53 is bad_request for the whole request.",
+                f.coreInput(steps: [step.setting("now", .int(largestSafeInteger + 1))])
+            ),
+            (
+                "core-now-negative", "handshake-core", "A handshake-core step with now -1 is bad_request.",
+                f.coreInput(steps: [step.setting("now", -1)])
+            ),
+            (
+                "core-expires-at-2-pow-53", "handshake-core", "A pending channel with expiresAt 2^53 is bad_request.",
+                f.coreInput(steps: [step]).setting(
+                    "channel",
+                    ["state": "pending", "expiresAt": .int(largestSafeInteger + 1)]
+                )
+            ),
+            (
+                "qr-parse-now-2-pow-53", "qr-parse", "qr-parse with now 2^53 is bad_request, not qr_expired.",
+                qr.setting("now", .int(largestSafeInteger + 1))
+            ),
+            (
+                "qr-encode-exp-2-pow-53", "qr-encode", "qr-encode with exp 2^53 is bad_request, not qr_bad_exp.",
+                QRExample.encodeInput(exp: largestSafeInteger + 1)
+            ),
+            (
+                "last-ephemeral-31-bytes", "handshake-core",
+                "A paired channel whose lastHandshakeEphemeral has 31 bytes is bad_request.",
+                f.coreInput(
+                    channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
+                    steps: [step]
+                )
+                .setting(
+                    "channel",
+                    [
+                        "state": "paired", "devicePublicKey": .hex(f.devicePublic),
+                        "lastHandshakeEphemeral": .hex(Array(f.handshakeEphemeralPublic.prefix(31))),
+                    ]
+                )
+            ),
         ]
         for (name, operation, comment, input) in cases {
-            try file.add(name, operation: operation, requirements: ["ADP-30", "ADP-11"], comment: comment, flags: ["BadRequest"],
-                         input: input, expect: .error("bad_request"))
+            try file.add(
+                name,
+                operation: operation,
+                requirements: ["ADP-30", "ADP-11"],
+                comment: comment,
+                flags: ["BadRequest"],
+                input: input,
+                expect: .error("bad_request")
+            )
         }
-        try file.add("core-now-and-expiry-2-pow-53-minus-1", operation: "handshake-core", requirements: ["ADP-30", "CHAN-2", "ENC-4"],
-                     comment: "A channel pending until 2^53 - 1 and now 2^53 - 1, the top of the range: in range, equal, accepted.",
-                     flags: ["IntegerRange"],
-                     input: f.coreInput(channel: .pending(expiresAt: largestSafeInteger),
-                                        steps: [step.setting("now", .int(largestSafeInteger))]),
-                     expect: .output(["steps": [try f.acceptance()]]))
-        try file.add("qr-parse-now-2-pow-53-minus-1", operation: "qr-parse", requirements: ["ADP-30", "QR-PARSE-24", "ENC-4"],
-                     comment: "qr-parse with now 2^53 - 1, the top of the range: read, and the example is qr_expired.",
-                     flags: ["IntegerRange"], input: qr.setting("now", .int(largestSafeInteger)), expect: .error("qr_expired"))
+        try file.add(
+            "core-now-and-expiry-2-pow-53-minus-1",
+            operation: "handshake-core",
+            requirements: ["ADP-30", "CHAN-2", "ENC-4"],
+            comment:
+                "A channel pending until 2^53 - 1 and now 2^53 - 1, the top of the range: in range, equal, accepted.",
+            flags: ["IntegerRange"],
+            input: f.coreInput(
+                channel: .pending(expiresAt: largestSafeInteger),
+                steps: [step.setting("now", .int(largestSafeInteger))]
+            ),
+            expect: .output(["steps": [try f.acceptance()]])
+        )
+        try file.add(
+            "qr-parse-now-2-pow-53-minus-1",
+            operation: "qr-parse",
+            requirements: ["ADP-30", "QR-PARSE-24", "ENC-4"],
+            comment: "qr-parse with now 2^53 - 1, the top of the range: read, and the example is qr_expired.",
+            flags: ["IntegerRange"],
+            input: qr.setting("now", .int(largestSafeInteger)),
+            expect: .error("qr_expired")
+        )
     }
 
     private static func addUnknownMembers(_ file: inout VectorFileBuilder) throws {
@@ -58,22 +107,46 @@ enum AdapterShapeVectors {
         let f = HandshakeFixture(id: file.id("unknown-members"))
         let step = f.coreStep(try f.handshake())
         let cases: [(String, String, String, JSONValue, Expectation)] = [
-            ("unknown-input-member", "x25519", "An input member the operation does not define is ignored.",
-             ["scalar": .string(scalar), "u": .string(u), "comment": ["nested": [1, 2]]], .valid),
-            ("unknown-session-step-member", "session", "A session step with a member beside open is ignored.",
-             session.input(role: .core).setting("steps", [["open": ["frame": .hex(frame)], "note": "x"]]), .valid),
-            ("unknown-open-member", "session", "A member beside frame inside an open step is ignored.",
-             session.input(role: .core).setting("steps", [["open": ["frame": .hex(frame), "note": 1]]]), .valid),
-            ("unknown-core-step-member", "handshake-core", "A handshake-core step with a member it does not define is ignored.",
-             f.coreInput(steps: [step.setting("note", "x")]), .output(["steps": [try f.acceptance()]])),
-            ("unknown-channel-member", "handshake-core", "A channel object with a member it does not define is ignored.",
-             f.coreInput(steps: [step]).setting("channel", ["state": "pending", "expiresAt": .int(HandshakeFixture.expiresAt),
-                                                            "label": "kitchen tablet"]),
-             .output(["steps": [try f.acceptance()]])),
+            (
+                "unknown-input-member", "x25519", "An input member the operation does not define is ignored.",
+                ["scalar": .string(scalar), "u": .string(u), "comment": ["nested": [1, 2]]], .valid
+            ),
+            (
+                "unknown-session-step-member", "session", "A session step with a member beside open is ignored.",
+                session.input(role: .core).setting("steps", [["open": ["frame": .hex(frame)], "note": "x"]]), .valid
+            ),
+            (
+                "unknown-open-member", "session", "A member beside frame inside an open step is ignored.",
+                session.input(role: .core).setting("steps", [["open": ["frame": .hex(frame), "note": 1]]]), .valid
+            ),
+            (
+                "unknown-core-step-member", "handshake-core",
+                "A handshake-core step with a member it does not define is ignored.",
+                f.coreInput(steps: [step.setting("note", "x")]), .output(["steps": [try f.acceptance()]])
+            ),
+            (
+                "unknown-channel-member", "handshake-core",
+                "A channel object with a member it does not define is ignored.",
+                f.coreInput(steps: [step]).setting(
+                    "channel",
+                    [
+                        "state": "pending", "expiresAt": .int(HandshakeFixture.expiresAt),
+                        "label": "kitchen tablet",
+                    ]
+                ),
+                .output(["steps": [try f.acceptance()]])
+            ),
         ]
         for (name, operation, comment, input, expect) in cases {
-            try file.add(name, operation: operation, requirements: ["ADP-31"], comment: comment, flags: ["UnknownMember"],
-                         input: input, expect: expect)
+            try file.add(
+                name,
+                operation: operation,
+                requirements: ["ADP-31"],
+                comment: comment,
+                flags: ["UnknownMember"],
+                input: input,
+                expect: expect
+            )
         }
     }
 
@@ -81,18 +154,36 @@ enum AdapterShapeVectors {
         let f = HandshakeFixture(id: file.id("last-ephemeral-absent"))
         let stored = f.otherDevice("stored").devicePublic
         let channel: JSONValue = ["state": "paired", "devicePublicKey": .hex(f.devicePublic)]
-        try file.add("last-ephemeral-absent-accepts", operation: "handshake-core", requirements: ["ADP-16", "CHAN-1", "CHAN-3"],
-                     comment: "A paired channel without the lastHandshakeEphemeral member reads as none: its device is accepted.",
-                     flags: ["UnknownMember"],
-                     input: f.coreInput(steps: [f.coreStep(try f.handshake())]).setting("channel", channel),
-                     expect: .output(["steps": [try f.acceptance()]]))
-        try file.add("last-ephemeral-absent-written-null", operation: "handshake-core", requirements: ["ADP-16", "CHAN-3", "CHAN-6"],
-                     comment: "The same channel with another stored device: unknown_device, and the state is written with lastHandshakeEphemeral null.",
-                     flags: ["UnknownMember"],
-                     input: f.coreInput(steps: [f.coreStep(try f.handshake())])
-                        .setting("channel", ["state": "paired", "devicePublicKey": .hex(stored)]),
-                     expect: .output(["steps": [["error": "unknown_device",
-                                                 "channel": ["state": "paired", "devicePublicKey": .hex(stored),
-                                                             "lastHandshakeEphemeral": .null]]]]))
+        try file.add(
+            "last-ephemeral-absent-accepts",
+            operation: "handshake-core",
+            requirements: ["ADP-16", "CHAN-1", "CHAN-3"],
+            comment:
+                "A paired channel without the lastHandshakeEphemeral member reads as none: its device is accepted.",
+            flags: ["UnknownMember"],
+            input: f.coreInput(steps: [f.coreStep(try f.handshake())]).setting("channel", channel),
+            expect: .output(["steps": [try f.acceptance()]])
+        )
+        try file.add(
+            "last-ephemeral-absent-written-null",
+            operation: "handshake-core",
+            requirements: ["ADP-16", "CHAN-3", "CHAN-6"],
+            comment:
+                "The same channel with another stored device: unknown_device, and the state is written with lastHandshakeEphemeral null.",
+            flags: ["UnknownMember"],
+            input: f.coreInput(steps: [f.coreStep(try f.handshake())])
+                .setting("channel", ["state": "paired", "devicePublicKey": .hex(stored)]),
+            expect: .output([
+                "steps": [
+                    [
+                        "error": "unknown_device",
+                        "channel": [
+                            "state": "paired", "devicePublicKey": .hex(stored),
+                            "lastHandshakeEphemeral": .null,
+                        ],
+                    ]
+                ]
+            ])
+        )
     }
 }

@@ -1,7 +1,7 @@
-import TunnelCrypto
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 
 /// Every key and nonce of one handshake vector, derived from the vector's id, and the ways to
 /// build its 0x03 and 0x04 messages: through the reference (`start`, `accept`) or by hand with
@@ -97,14 +97,18 @@ struct HandshakeFixture {
 
     /// The handshake plaintext's members in the sender's form (HS-2).
     var handshakeMembers: JSONMembers {
-        JSONMembers([("device_pubkey", .string(Base64URL.encode(devicePublic))),
-                     ("client_ephemeral_pubkey", .string(Base64URL.encode(clientEphemeralPublic)))])
+        JSONMembers([
+            ("device_pubkey", .string(Base64URL.encode(devicePublic))),
+            ("client_ephemeral_pubkey", .string(Base64URL.encode(clientEphemeralPublic))),
+        ])
     }
 
     /// The ack plaintext's members in the sender's form (ACK-2).
     var ackMembers: JSONMembers {
-        JSONMembers([("kind", .string("handshake_ack")),
-                     ("server_ephemeral_pubkey", .string(Base64URL.encode(serverEphemeralPublic)))])
+        JSONMembers([
+            ("kind", .string("handshake_ack")),
+            ("server_ephemeral_pubkey", .string(Base64URL.encode(serverEphemeralPublic))),
+        ])
     }
 
     /// `0x03 || hs_eph_pub || nonce || AEAD(k_hs, nonce, plaintext, 0x03 || hs_eph_pub)`,
@@ -113,7 +117,9 @@ struct HandshakeFixture {
         let header = [MessageType.handshake.rawValue] + handshakeEphemeralPublic
         let key = KeySchedule.handshakeKey(
             handshakeDH: try X25519.sharedSecret(privateKey: handshakeEphemeralPrivate, publicKey: corePublic),
-            handshakeEphemeralPublic: handshakeEphemeralPublic, corePublic: corePublic)
+            handshakeEphemeralPublic: handshakeEphemeralPublic,
+            corePublic: corePublic
+        )
         return header + handshakeNonce
             + XChaCha20Poly1305.seal(key: key, nonce: handshakeNonce, plaintext: plaintext, aad: header)
     }
@@ -126,33 +132,47 @@ struct HandshakeFixture {
     func ack(plaintext: [UInt8]) throws -> [UInt8] {
         let key = KeySchedule.ackKey(
             staticDH: try X25519.sharedSecret(privateKey: corePrivate, publicKey: devicePublic),
-            clientEphemeralPublic: clientEphemeralPublic)
+            clientEphemeralPublic: clientEphemeralPublic
+        )
         return [MessageType.handshakeAck.rawValue] + ackNonce
-            + XChaCha20Poly1305.seal(key: key, nonce: ackNonce, plaintext: plaintext,
-                                     aad: [MessageType.handshakeAck.rawValue] + clientEphemeralPublic)
+            + XChaCha20Poly1305.seal(
+                key: key,
+                nonce: ackNonce,
+                plaintext: plaintext,
+                aad: [MessageType.handshakeAck.rawValue] + clientEphemeralPublic
+            )
     }
 
     /// The ack in the sender's exact form.
     func ack() throws -> [UInt8] { try ack(plaintext: ackMembers.bytes) }
 
     func startInput() -> JSONValue {
-        ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(devicePrivate),
-         "handshakeEphemeralPrivate": .hex(handshakeEphemeralPrivate),
-         "clientEphemeralPrivate": .hex(clientEphemeralPrivate), "nonce": .hex(handshakeNonce)]
+        [
+            "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(devicePrivate),
+            "handshakeEphemeralPrivate": .hex(handshakeEphemeralPrivate),
+            "clientEphemeralPrivate": .hex(clientEphemeralPrivate), "nonce": .hex(handshakeNonce),
+        ]
     }
 
     func finishInput(_ frame: [UInt8]) -> JSONValue {
-        ["corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(devicePrivate),
-         "clientEphemeralPrivate": .hex(clientEphemeralPrivate), "frame": .hex(frame)]
+        [
+            "corePublicKey": .hex(corePublic), "deviceStaticPrivate": .hex(devicePrivate),
+            "clientEphemeralPrivate": .hex(clientEphemeralPrivate), "frame": .hex(frame),
+        ]
     }
 
     /// One `handshake-core` step: this fixture's server ephemeral key and ack nonce.
     func coreStep(_ frame: [UInt8], now: Int64 = HandshakeFixture.now) -> JSONValue {
-        ["frame": .hex(frame), "now": .int(now), "serverEphemeralPrivate": .hex(serverEphemeralPrivate),
-         "ackNonce": .hex(ackNonce)]
+        [
+            "frame": .hex(frame), "now": .int(now), "serverEphemeralPrivate": .hex(serverEphemeralPrivate),
+            "ackNonce": .hex(ackNonce),
+        ]
     }
 
-    func coreInput(channel: ChannelState = .pending(expiresAt: HandshakeFixture.expiresAt), steps: [JSONValue]) -> JSONValue {
+    func coreInput(
+        channel: ChannelState = .pending(expiresAt: HandshakeFixture.expiresAt),
+        steps: [JSONValue]
+    ) -> JSONValue {
         ["coreStaticPrivate": .hex(corePrivate), "channel": ChannelJSON.write(channel), "steps": .array(steps)]
     }
 
@@ -162,10 +182,18 @@ struct HandshakeFixture {
     func acceptance() throws -> JSONValue {
         let staticDH = try X25519.sharedSecret(privateKey: corePrivate, publicKey: devicePublic)
         let ephemeralDH = try X25519.sharedSecret(privateKey: serverEphemeralPrivate, publicKey: clientEphemeralPublic)
-        let keys = SessionKeys.derive(staticDH: staticDH, ephemeralDH: ephemeralDH,
-                                      clientEphemeralPublic: clientEphemeralPublic, serverEphemeralPublic: serverEphemeralPublic)
-        return ["ack": .hex(try ack()), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "devicePublicKey": .hex(devicePublic),
-                "channel": ChannelJSON.write(.paired(devicePublicKey: devicePublic, lastHandshakeEphemeral: handshakeEphemeralPublic))]
+        let keys = SessionKeys.derive(
+            staticDH: staticDH,
+            ephemeralDH: ephemeralDH,
+            clientEphemeralPublic: clientEphemeralPublic,
+            serverEphemeralPublic: serverEphemeralPublic
+        )
+        return [
+            "ack": .hex(try ack()), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c), "devicePublicKey": .hex(devicePublic),
+            "channel": ChannelJSON.write(
+                .paired(devicePublicKey: devicePublic, lastHandshakeEphemeral: handshakeEphemeralPublic)
+            ),
+        ]
     }
 
     /// The session keys the device derives from this fixture's ack.
@@ -173,7 +201,9 @@ struct HandshakeFixture {
         let keys = SessionKeys.derive(
             staticDH: try X25519.sharedSecret(privateKey: devicePrivate, publicKey: corePublic),
             ephemeralDH: try X25519.sharedSecret(privateKey: clientEphemeralPrivate, publicKey: serverEphemeralPublic),
-            clientEphemeralPublic: clientEphemeralPublic, serverEphemeralPublic: serverEphemeralPublic)
+            clientEphemeralPublic: clientEphemeralPublic,
+            serverEphemeralPublic: serverEphemeralPublic
+        )
         return ["c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c)]
     }
 }
@@ -188,9 +218,23 @@ extension VectorFileBuilder {
     }
 
     /// Adds the vector that `fixture` was made for (see `name(of:)`).
-    mutating func add(fixture: HandshakeFixture, operation: String, requirements: [String], comment: String,
-                      flags: [String] = [], input: JSONValue, expect: Expectation) throws {
-        try add(name(of: fixture), operation: operation, requirements: requirements, comment: comment, flags: flags,
-                input: input, expect: expect)
+    mutating func add(
+        fixture: HandshakeFixture,
+        operation: String,
+        requirements: [String],
+        comment: String,
+        flags: [String] = [],
+        input: JSONValue,
+        expect: Expectation
+    ) throws {
+        try add(
+            name(of: fixture),
+            operation: operation,
+            requirements: requirements,
+            comment: comment,
+            flags: flags,
+            input: input,
+            expect: expect
+        )
     }
 }

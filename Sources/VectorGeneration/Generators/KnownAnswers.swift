@@ -7,12 +7,16 @@ enum KnownAnswers {
         static let section52 = "RFC 7748 section 5.2"
         static let section61 = "RFC 7748 section 6.1"
         /// (scalar, u, output) of the two single-shot vectors of section 5.2.
-        static let vector1 = ("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
-                              "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
-                              "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")
-        static let vector2 = ("4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
-                              "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
-                              "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957")
+        static let vector1 = (
+            "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+            "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+            "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"
+        )
+        static let vector2 = (
+            "4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
+            "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
+            "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957"
+        )
         /// Section 5.2's iteration, after one round: X25519(9, 9).
         static let nine = "0900000000000000000000000000000000000000000000000000000000000000"
         static let afterOneIteration = "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079"
@@ -28,9 +32,13 @@ enum KnownAnswers {
             let section: String, ikm: String, salt: String, info: String, length: Int64, okm: String
         }
         static let a1 = Case(
-            section: "RFC 5869 appendix A.1", ikm: "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
-            salt: "000102030405060708090a0b0c", info: "f0f1f2f3f4f5f6f7f8f9", length: 42,
-            okm: "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
+            section: "RFC 5869 appendix A.1",
+            ikm: "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+            salt: "000102030405060708090a0b0c",
+            info: "f0f1f2f3f4f5f6f7f8f9",
+            length: 42,
+            okm: "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"
+        )
         static let a2 = Case(
             section: "RFC 5869 appendix A.2",
             ikm: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -41,11 +49,16 @@ enum KnownAnswers {
                 + "d0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
             length: 82,
             okm: "b11e398dc80327a1c8e7f78c596a49344f012eda2d4efad8a050cc4c19afa97c"
-                + "59045a99cac7827271cb41c65e590e09da3275600c2f09b8367793a9aca3db71cc30c58179ec3e87c14c01d5c1f3434f1d87")
+                + "59045a99cac7827271cb41c65e590e09da3275600c2f09b8367793a9aca3db71cc30c58179ec3e87c14c01d5c1f3434f1d87"
+        )
         static let a3 = Case(
-            section: "RFC 5869 appendix A.3", ikm: "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
-            salt: "", info: "", length: 42,
-            okm: "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
+            section: "RFC 5869 appendix A.3",
+            ikm: "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+            salt: "",
+            info: "",
+            length: 42,
+            okm: "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8"
+        )
     }
 
     enum XChaCha {
@@ -59,9 +72,12 @@ enum KnownAnswers {
         static let aeadNonce = "404142434445464748494a4b4c4d4e4f5051525354555657"
         static let aeadAAD = "50515253c0c1c2c3c4c5c6c7"
         static let aeadPlaintext = Array(
-            "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.".utf8)
+            "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."
+                .utf8
+        )
         /// Ciphertext followed by the tag `c0875924c1c7987947deafd8780acf49`.
-        static let aeadCiphertext = "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
+        static let aeadCiphertext =
+            "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
             + "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b4522f8c9ba40db5d945b11b69b982c1bb9e3f3fac2b"
             + "c369488f76b2383565d3fff921f9664c97637da9768812f615c68b13b52e" + "c0875924c1c7987947deafd8780acf49"
     }

@@ -1,4 +1,5 @@
 import VectorFormat
+
 /// Builders of `relay` steps (kit chapter 2, ADP-70) for the relay vectors: one function per
 /// event, with the fixed account, channel ids, tokens and credentials the vectors use.
 enum RelaySteps {
@@ -12,32 +13,77 @@ enum RelaySteps {
         let token: String
         let credential: String
 
-        static let a = Channel(id: "chA", token: "ptAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", credential: "dcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
-        static let b = Channel(id: "chB", token: "ptBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", credential: "dcBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB")
+        static let a = Channel(
+            id: "chA",
+            token: "ptAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            credential: "dcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+        )
+        static let b = Channel(
+            id: "chB",
+            token: "ptBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB",
+            credential: "dcBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
+        )
     }
 
-    private static func step(_ connection: String, _ event: String, _ data: JSONValue?, now: Int64,
-                             account: String? = nil, mint: JSONValue? = nil) -> JSONValue {
-        var members: [String: JSONValue] = ["connection": .string(connection), "event": .string(event), "now": .int(now)]
+    private static func step(
+        _ connection: String,
+        _ event: String,
+        _ data: JSONValue?,
+        now: Int64,
+        account: String? = nil,
+        mint: JSONValue? = nil
+    ) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "connection": .string(connection), "event": .string(event), "now": .int(now),
+        ]
         if let data { members["data"] = data }
         if let account { members["account"] = .string(account) }
         if let mint { members["mint"] = mint }
         return .object(members)
     }
 
-    static func register(_ connection: String, _ channel: Channel, now: Int64, account: String? = account) -> JSONValue {
-        step(connection, "tunnel:register", ["role": "core"], now: now, account: account,
-             mint: ["channelId": .string(channel.id), "pairingToken": .string(channel.token)])
+    static func register(_ connection: String, _ channel: Channel, now: Int64, account: String? = account) -> JSONValue
+    {
+        step(
+            connection,
+            "tunnel:register",
+            ["role": "core"],
+            now: now,
+            account: account,
+            mint: ["channelId": .string(channel.id), "pairingToken": .string(channel.token)]
+        )
     }
 
-    static func connectCore(_ connection: String, _ channelID: String, now: Int64, account: String? = account) -> JSONValue {
-        step(connection, "tunnel:connect", ["channelId": .string(channelID), "role": "core"], now: now, account: account)
+    static func connectCore(
+        _ connection: String,
+        _ channelID: String,
+        now: Int64,
+        account: String? = account
+    ) -> JSONValue {
+        step(
+            connection,
+            "tunnel:connect",
+            ["channelId": .string(channelID), "role": "core"],
+            now: now,
+            account: account
+        )
     }
 
     /// The device's first connect; `mintFor` is the channel whose credential the relay mints.
-    static func pair(_ connection: String, _ channelID: String, token: String, mintFor channel: Channel, now: Int64) -> JSONValue {
-        step(connection, "tunnel:connect", ["channelId": .string(channelID), "role": "client", "pairingToken": .string(token)],
-             now: now, mint: ["deviceCredential": .string(channel.credential)])
+    static func pair(
+        _ connection: String,
+        _ channelID: String,
+        token: String,
+        mintFor channel: Channel,
+        now: Int64
+    ) -> JSONValue {
+        step(
+            connection,
+            "tunnel:connect",
+            ["channelId": .string(channelID), "role": "client", "pairingToken": .string(token)],
+            now: now,
+            mint: ["deviceCredential": .string(channel.credential)]
+        )
     }
 
     static func pair(_ connection: String, _ channel: Channel, now: Int64) -> JSONValue {
@@ -45,8 +91,12 @@ enum RelaySteps {
     }
 
     static func reconnect(_ connection: String, _ channelID: String, credential: String, now: Int64) -> JSONValue {
-        step(connection, "tunnel:connect",
-             ["channelId": .string(channelID), "role": "client", "deviceCredential": .string(credential)], now: now)
+        step(
+            connection,
+            "tunnel:connect",
+            ["channelId": .string(channelID), "role": "client", "deviceCredential": .string(credential)],
+            now: now
+        )
     }
 
     static func frame(_ connection: String, _ channelID: String, _ payload: String, now: Int64) -> JSONValue {
@@ -71,6 +121,9 @@ enum RelaySteps {
 
     /// Channel a registered and joined by `core` and paired by `device` at `start + 1`.
     static func paired(_ channel: Channel = .a, core: String = "core", device: String = "phone") -> [JSONValue] {
-        [register(core, channel, now: start), connectCore(core, channel.id, now: start), pair(device, channel, now: start + 1)]
+        [
+            register(core, channel, now: start), connectCore(core, channel.id, now: start),
+            pair(device, channel, now: start + 1),
+        ]
     }
 }

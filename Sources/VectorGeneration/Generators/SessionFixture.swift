@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// Session keys and frames for one vector, all derived from the vector's id.
@@ -17,7 +17,9 @@ struct SessionFixture {
 
     func nonce(_ name: String) -> [UInt8] { LabelDerived.nonce(id: id, name: "nonce/" + name) }
 
-    func plaintext(_ name: String, length: Int) -> [UInt8] { LabelDerived.bytes(length, id: id, name: "plaintext/" + name) }
+    func plaintext(_ name: String, length: Int) -> [UInt8] {
+        LabelDerived.bytes(length, id: id, name: "plaintext/" + name)
+    }
 
     /// A frame sealed by `role` with nonce `nonce(name)` over `plaintext(name, length:)`.
     func sealed(by role: Role, _ name: String, length: Int = 16) throws -> [UInt8] {

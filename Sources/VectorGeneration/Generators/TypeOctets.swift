@@ -2,7 +2,10 @@
 enum TypeOctets {
     /// The vector-name suffix and the expected error for type octet `byte` at a receiver that
     /// takes only `accepted`; nil error for the accepted type itself.
-    static func outcome(_ byte: UInt8, accepting accepted: UInt8) -> (name: String, error: String?, requirements: [String]) {
+    static func outcome(
+        _ byte: UInt8,
+        accepting accepted: UInt8
+    ) -> (name: String, error: String?, requirements: [String]) {
         let hex = "0x" + String(byte, radix: 16).leftPadded(to: 2)
         switch byte {
         case accepted: return ("type-\(hex)-accepted", nil, ["TYPE-1"])

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// Part two of spec/10-worked-example.md (sections 10.8 and 10.9): the paired device of part one
 /// reconnects with new ephemeral keys and the same static keys. Every value is computed here by
@@ -16,9 +16,12 @@ struct WorkedExampleReconnection {
     /// One day after part one's expiry: a paired channel does not expire (CHAN-3).
     static let now: Int64 = 1_790_086_400
     static let requestPlaintext = Array(
-        #"{"requestId":"00000000-0000-4000-8000-000000000002","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#.utf8)
+        #"{"requestId":"00000000-0000-4000-8000-000000000002","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#
+            .utf8
+    )
     static let responsePlaintext = Array(
-        #"{"requestId":"00000000-0000-4000-8000-000000000002","kind":"response","seq":0,"payload":{"ok":true}}"#.utf8)
+        #"{"requestId":"00000000-0000-4000-8000-000000000002","kind":"response","seq":0,"payload":{"ok":true}}"#.utf8
+    )
 
     let coreStaticPrivate: [UInt8]
     let coreStaticPublic: [UInt8]
@@ -38,20 +41,43 @@ struct WorkedExampleReconnection {
         coreStaticPublic = X25519.publicKey(privateKey: coreStaticPrivate)
         deviceStaticPrivate = try WorkedExample.bytes("device_static_private")
         devicePublic = X25519.publicKey(privateKey: deviceStaticPrivate)
-        channelBefore = .paired(devicePublicKey: devicePublic, lastHandshakeEphemeral: try WorkedExample.bytes("hs_eph_public"))
-        handshakeFrame = try DeviceHandshake.start(corePublicKey: coreStaticPublic, deviceStaticPrivate: deviceStaticPrivate,
-                                                   handshakeEphemeralPrivate: Self.handshakeEphemeralPrivate,
-                                                   clientEphemeralPrivate: Self.clientEphemeralPrivate, nonce: Self.handshakeNonce)
+        channelBefore = .paired(
+            devicePublicKey: devicePublic,
+            lastHandshakeEphemeral: try WorkedExample.bytes("hs_eph_public")
+        )
+        handshakeFrame = try DeviceHandshake.start(
+            corePublicKey: coreStaticPublic,
+            deviceStaticPrivate: deviceStaticPrivate,
+            handshakeEphemeralPrivate: Self.handshakeEphemeralPrivate,
+            clientEphemeralPrivate: Self.clientEphemeralPrivate,
+            nonce: Self.handshakeNonce
+        )
         var channel = channelBefore
-        acceptance = try CoreHandshake.accept(frame: handshakeFrame, coreStaticPrivate: coreStaticPrivate, channel: &channel,
-                                              now: Self.now, serverEphemeralPrivate: Self.serverEphemeralPrivate,
-                                              ackNonce: Self.ackNonce)
+        acceptance = try CoreHandshake.accept(
+            frame: handshakeFrame,
+            coreStaticPrivate: coreStaticPrivate,
+            channel: &channel,
+            now: Self.now,
+            serverEphemeralPrivate: Self.serverEphemeralPrivate,
+            ackNonce: Self.ackNonce
+        )
         channelAfter = channel
-        deviceKeys = try DeviceHandshake.finish(ack: acceptance.ack, corePublicKey: coreStaticPublic,
-                                                deviceStaticPrivate: deviceStaticPrivate,
-                                                clientEphemeralPrivate: Self.clientEphemeralPrivate)
-        guard deviceKeys == acceptance.keys else { throw GenerationError("reconnection: device and core derived different keys") }
-        requestFrame = try SessionCipher(role: .device, keys: deviceKeys).seal(Self.requestPlaintext, nonce: Self.requestNonce)
-        responseFrame = try SessionCipher(role: .core, keys: acceptance.keys).seal(Self.responsePlaintext, nonce: Self.responseNonce)
+        deviceKeys = try DeviceHandshake.finish(
+            ack: acceptance.ack,
+            corePublicKey: coreStaticPublic,
+            deviceStaticPrivate: deviceStaticPrivate,
+            clientEphemeralPrivate: Self.clientEphemeralPrivate
+        )
+        guard deviceKeys == acceptance.keys else {
+            throw GenerationError("reconnection: device and core derived different keys")
+        }
+        requestFrame = try SessionCipher(role: .device, keys: deviceKeys).seal(
+            Self.requestPlaintext,
+            nonce: Self.requestNonce
+        )
+        responseFrame = try SessionCipher(role: .core, keys: acceptance.keys).seal(
+            Self.responsePlaintext,
+            nonce: Self.responseNonce
+        )
     }
 }

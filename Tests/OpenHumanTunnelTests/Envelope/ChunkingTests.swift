@@ -1,9 +1,9 @@
-import OpenHumanTunnel
-import VectorFormat
-import ReferenceAdapter
-import TunnelVerifier
 import ConformanceRunner
+import OpenHumanTunnel
+import ReferenceAdapter
 import Testing
+import TunnelVerifier
+import VectorFormat
 
 /// The split of CHUNK-1 and the reassembly of CHUNK-4 to CHUNK-7: every chunk fits one frame,
 /// the deployed piece size does not, and reassembly stays within its limits.
@@ -36,7 +36,8 @@ import Testing
         var deployed = EnvelopeLimits.standard
         deployed.pieceLength = 61_440
         let id = "00000000-0000-4000-8000-000000000001"
-        let chunk = try ChunkSplitter(requestId: id, message: Self.message(id, length: 70_000), limits: deployed).plaintext(at: 0)
+        let chunk = try ChunkSplitter(requestId: id, message: Self.message(id, length: 70_000), limits: deployed)
+            .plaintext(at: 0)
         var (device, _) = sessionPair()
         #expect(throws: TunnelError.plaintextTooLarge) { try device.seal(chunk, nonce: testNonce(1)) }
         // Positive control: the standard piece of the same message seals.
@@ -61,8 +62,13 @@ import Testing
         let chunks = try ChunkSplitter(requestId: "big", message: message).plaintexts
         var reassembler = Reassembler(role: .device)
         var last: Reassembler.Outcome?
-        for (index, chunk) in chunks.enumerated().reversed() { last = try reassembler.receive(chunk, now: Int64(index)) }
-        guard case .message(let bytes, let envelope)? = last else { Issue.record("not complete: \(String(describing: last))"); return }
+        for (index, chunk) in chunks.enumerated().reversed() {
+            last = try reassembler.receive(chunk, now: Int64(index))
+        }
+        guard case .message(let bytes, let envelope)? = last else {
+            Issue.record("not complete: \(String(describing: last))")
+            return
+        }
         #expect(bytes == message)
         #expect(envelope.requestId == "big")
         #expect(reassembler.peakBufferedBytes == 457 * Self.piece)
@@ -74,18 +80,25 @@ import Testing
         let chunks = try ChunkSplitter(requestId: "a", message: message).plaintexts
         var reassembler = Reassembler(role: .device)
         _ = try reassembler.receive(chunks[0], now: 0)
-        let otherTotal = try EnvelopeEncoder.encode(.chunk(requestId: "a", seq: 1, total: 4, data: repeated(1, Self.piece)[...]))
+        let otherTotal = try EnvelopeEncoder.encode(
+            .chunk(requestId: "a", seq: 1, total: 4, data: repeated(1, Self.piece)[...])
+        )
         #expect(throws: EnvelopeError.chunkTotalMismatch) { try reassembler.receive(otherTotal, now: 1) }
         #expect(throws: EnvelopeError.duplicateChunk) { try reassembler.receive(chunks[0], now: 2) }
         _ = try reassembler.receive(chunks[1], now: 3)
-        guard case .message(let bytes, _) = try reassembler.receive(chunks[2], now: 4) else { Issue.record("incomplete"); return }
+        guard case .message(let bytes, _) = try reassembler.receive(chunks[2], now: 4) else {
+            Issue.record("incomplete")
+            return
+        }
         #expect(bytes == message)
     }
 
     // REQ: CHUNK-4, CHUNK-5
     @Test func aFifthPartialMessageIsRefusedAndDeadlinesFreeSlots() throws {
         var reassembler = Reassembler(role: .device)
-        let firsts = try (0..<5).map { try ChunkSplitter(requestId: "m\($0)", message: Self.message("m\($0)", length: 50_000)).plaintext(at: 0) }
+        let firsts = try (0..<5).map {
+            try ChunkSplitter(requestId: "m\($0)", message: Self.message("m\($0)", length: 50_000)).plaintext(at: 0)
+        }
         for n in 0..<4 { _ = try reassembler.receive(firsts[n], now: 0) }
         #expect(throws: EnvelopeError.tooManyPartials) { try reassembler.receive(firsts[4], now: 0) }
         #expect(reassembler.expire(now: 30_000).isEmpty)

@@ -16,7 +16,8 @@ import Testing
         var codes = Set<String>()
         for line in text[start.upperBound...].split(separator: "\n") where line.hasPrefix("| `") {
             let cell = line.split(separator: "|", omittingEmptySubsequences: true).first ?? ""
-            for part in cell.split(separator: "`") where part.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" }) && !part.isEmpty {
+            for part in cell.split(separator: "`")
+            where part.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" }) && !part.isEmpty {
                 codes.insert(String(part))
             }
         }
@@ -26,9 +27,12 @@ import Testing
     // REQ: ENV-10
     @Test func everyCodeTheReferenceRaisesIsInTheSpecTableAndNoOtherIs() throws {
         let raised: [EnvelopeError] = [
-            .badEnvelopeJSON, .duplicateField("x"), .missingField("x"), .badFieldType("x"), .badFieldValue("x"), .badRequestID,
-            .unknownKind, .unexpectedKind, .badBase64, .badChunkSize, .messageTooLarge, .tooManyPartials, .chunkTotalMismatch,
-            .duplicateChunk, .chunkTimeout, .nestedChunk, .chunkRequestIDMismatch, .duplicateRequestID, .tooManyRequests,
+            .badEnvelopeJSON, .duplicateField("x"), .missingField("x"), .badFieldType("x"), .badFieldValue("x"),
+            .badRequestID,
+            .unknownKind, .unexpectedKind, .badBase64, .badChunkSize, .messageTooLarge, .tooManyPartials,
+            .chunkTotalMismatch,
+            .duplicateChunk, .chunkTimeout, .nestedChunk, .chunkRequestIDMismatch, .duplicateRequestID,
+            .tooManyRequests,
             .unknownRequest, .requestTimeout, .notStreaming, .streamOutOfOrder,
         ]
         let sent: Set<String> = ["method_not_allowed", "unknown_method", "method_failed"]

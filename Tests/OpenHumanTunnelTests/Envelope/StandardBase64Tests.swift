@@ -18,7 +18,9 @@ import Testing
 
     // REQ: CHUNK-3
     @Test func everyNonCanonicalTextIsRefused() {
-        for text in ["AA", "AAA", "AA=A", "A===", "=AAA", "AA==AAAA", "+/9=", "AB==", "-_8=", "AA A", "AAA\n", "AAAAA==="] {
+        for text in [
+            "AA", "AAA", "AA=A", "A===", "=AAA", "AA==AAAA", "+/9=", "AB==", "-_8=", "AA A", "AAA\n", "AAAAA===",
+        ] {
             #expect(throws: EnvelopeError.badBase64, "\(text)") { try StandardBase64.decode(Array(text.utf8)) }
         }
         // Positive controls: the canonical neighbours decode.

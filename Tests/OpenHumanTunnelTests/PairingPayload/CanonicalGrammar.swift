@@ -6,15 +6,18 @@ enum CanonicalGrammar {
         let bytes = Array(payload.utf8)
         guard bytes.starts(with: prefix) else { return false }
         let fields = bytes[prefix.count...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
-        let names = fields.map { field in field.firstIndex(of: UInt8(ascii: "=")).map { String(decoding: field[..<$0], as: UTF8.self) } }
+        let names = fields.map { field in
+            field.firstIndex(of: UInt8(ascii: "=")).map { String(decoding: field[..<$0], as: UTF8.self) }
+        }
         guard names == ["cid", "pt", "cpk", "exp"] || names == ["cid", "pt", "cpk", "rpc", "exp"] else { return false }
         for (field, name) in zip(fields, names) {
             let value = Array(field.drop { $0 != UInt8(ascii: "=") }.dropFirst())
-            let ok = switch name {
-            case "cpk": isCanonicalKeyText(value)
-            case "exp": isExpiry(value)
-            default: isFormValue(value)
-            }
+            let ok =
+                switch name {
+                case "cpk": isCanonicalKeyText(value)
+                case "exp": isExpiry(value)
+                default: isFormValue(value)
+                }
             guard ok else { return false }
         }
         return true
@@ -27,7 +30,9 @@ enum CanonicalGrammar {
         while index < value.count {
             let b = value[index]
             if b == UInt8(ascii: "%") {
-                guard index + 2 < value.count, isUpperHex(value[index + 1]), isUpperHex(value[index + 2]) else { return false }
+                guard index + 2 < value.count, isUpperHex(value[index + 1]), isUpperHex(value[index + 2]) else {
+                    return false
+                }
                 index += 3
             } else {
                 guard isAlnum(b) || Array("*-._+".utf8).contains(b) else { return false }
@@ -40,7 +45,9 @@ enum CanonicalGrammar {
     /// `42b64char b64char-2z`: 43 base64url characters whose last one has zero low 2 bits.
     private static func isCanonicalKeyText(_ value: [UInt8]) -> Bool {
         guard value.count == 43 else { return false }
-        guard value.dropLast().allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else { return false }
+        guard value.dropLast().allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
+            return false
+        }
         return Array("AEIMQUYcgkosw048".utf8).contains(value[42])
     }
 

@@ -45,7 +45,10 @@ struct DeployedConsumerTests {
     // REQ: QR-PARSE-19, QR-PARSE-21
     @Test func anUnusableCoreKeyWasAcceptedAndIsNowRefusedAtScanTime() {
         #expect(Fixtures.parseError(Fixtures.payload(cpk: "not-a-key"))?.code == "qr_bad_cpk_base64url")
-        #expect(Fixtures.parseError(Fixtures.payload(cpk: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.code == "qr_low_order_cpk")
+        #expect(
+            Fixtures.parseError(Fixtures.payload(cpk: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.code
+                == "qr_low_order_cpk"
+        )
     }
 
     // Deployed: accepted, URLSearchParams.get took the first value. This spec: refused.
@@ -64,7 +67,10 @@ struct DeployedConsumerTests {
     // Deployed: accepted, and so does this spec (forward compatibility).
     // REQ: QR-PARSE-14
     @Test func unknownParametersWereIgnoredAndStillAre() throws {
-        #expect(try PairingPayloadParser.parse(Fixtures.payload(extra: "lan_token=abc"), now: Fixtures.now) == Fixtures.example)
+        #expect(
+            try PairingPayloadParser.parse(Fixtures.payload(extra: "lan_token=abc"), now: Fixtures.now)
+                == Fixtures.example
+        )
     }
 
     // Deployed: refused when exp < now, accepted when equal. This spec: the same.

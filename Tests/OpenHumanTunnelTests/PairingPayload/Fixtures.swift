@@ -13,12 +13,18 @@ enum Fixtures {
     /// A time before the example expires (2026-09-21T13:56:40Z, 1,000 s before `exp`).
     static let now: UInt64 = 1_789_999_000
 
-    static let example = PairingPayload(channelID: channelID, pairingToken: pairingToken,
-                                        corePublicKey: alicePublicKey, rpcURL: rpcURL, expiresAt: expiresAt)
+    static let example = PairingPayload(
+        channelID: channelID,
+        pairingToken: pairingToken,
+        corePublicKey: alicePublicKey,
+        rpcURL: rpcURL,
+        expiresAt: expiresAt
+    )
 
     /// The example as the deployed producer serializes it (checked with Node 20's
     /// `"openhuman://pair?" + new URLSearchParams(...).toString()`): 172 octets.
-    static let canonical = "openhuman://pair?cid=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&pt=tok_abc123"
+    static let canonical =
+        "openhuman://pair?cid=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&pt=tok_abc123"
         + "&cpk=hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo"
         + "&rpc=http%3A%2F%2F192.168.1.5%3A7788%2Frpc&exp=1790000000"
 
@@ -30,9 +36,15 @@ enum Fixtures {
 
     /// A payload with the example's raw (already encoded) values in canonical order; a nil
     /// argument leaves that parameter out. `extra` is appended verbatim after `&`.
-    static func payload(prefix: String = "openhuman://pair?", cid: String? = rawCID, pt: String? = rawPT,
-                        cpk: String? = rawCPK, rpc: String? = rawRPC, exp: String? = rawExp,
-                        extra: String? = nil) -> String {
+    static func payload(
+        prefix: String = "openhuman://pair?",
+        cid: String? = rawCID,
+        pt: String? = rawPT,
+        cpk: String? = rawCPK,
+        rpc: String? = rawRPC,
+        exp: String? = rawExp,
+        extra: String? = nil
+    ) -> String {
         let fields: [(String, String?)] = [("cid", cid), ("pt", pt), ("cpk", cpk), ("rpc", rpc), ("exp", exp)]
         var parts = fields.compactMap { name, value in value.map { "\(name)=\($0)" } }
         if let extra { parts.append(extra) }

@@ -16,7 +16,10 @@ struct PropertyTests {
             let payload = try PairingPayloadEncoder.encode(value)
             #expect(CanonicalGrammar.matches(payload), "seed \(seed) case \(index): \(payload)")
             // Valid at every now up to and including exp.
-            #expect(try PairingPayloadParser.parse(payload, now: value.expiresAt) == value, "seed \(seed) case \(index)")
+            #expect(
+                try PairingPayloadParser.parse(payload, now: value.expiresAt) == value,
+                "seed \(seed) case \(index)"
+            )
             #expect(try PairingPayloadParser.parse(payload, now: 0) == value, "seed \(seed) case \(index)")
         }
     }
@@ -37,7 +40,8 @@ struct PropertyTests {
 
     // REQ: QR-PARSE-25
     @Test func theDeployedExampleSpelledLooselyReEncodesToTheCanonicalString() throws {
-        let loose = "OpenHuman://PAIR?&exp=%31790000000&v=2&rpc=http%3a%2f%2f192.168.1.5%3a7788%2frpc"
+        let loose =
+            "OpenHuman://PAIR?&exp=%31790000000&v=2&rpc=http%3a%2f%2f192.168.1.5%3a7788%2frpc"
             + "&cpk=hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo&%70t=tok%5Fabc123&cid=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&"
         let parsed = try PairingPayloadParser.parse(loose, now: Fixtures.now)
         #expect(try PairingPayloadEncoder.encode(parsed) == Fixtures.canonical)
@@ -45,7 +49,10 @@ struct PropertyTests {
 
     // REQ: QR-PARSE-25
     @Test func theCanonicalFormIsAFixedPointOfParseThenEncode() throws {
-        #expect(try PairingPayloadEncoder.encode(try PairingPayloadParser.parse(Fixtures.canonical, now: 0)) == Fixtures.canonical)
+        #expect(
+            try PairingPayloadEncoder.encode(try PairingPayloadParser.parse(Fixtures.canonical, now: 0))
+                == Fixtures.canonical
+        )
     }
 
     // The generator itself is deterministic: the same seed gives the same first values.

@@ -6,7 +6,8 @@ import Testing
 struct QueryTests {
     // REQ: QR-GRAM-3, QR-PARSE-9
     @Test func emptyFieldsAreSkipped() throws {
-        let payload = "openhuman://pair?&&cid=\(Fixtures.rawCID)&&pt=\(Fixtures.rawPT)&cpk=\(Fixtures.rawCPK)"
+        let payload =
+            "openhuman://pair?&&cid=\(Fixtures.rawCID)&&pt=\(Fixtures.rawPT)&cpk=\(Fixtures.rawCPK)"
             + "&rpc=\(Fixtures.rawRPC)&exp=\(Fixtures.rawExp)&"
         #expect(try PairingPayloadParser.parse(payload, now: Fixtures.now) == Fixtures.example)
     }
@@ -14,7 +15,9 @@ struct QueryTests {
     // REQ: QR-GRAM-3, QR-PARSE-9
     @Test func theFirstEqualsSignSplitsNameFromValueAndLaterOnesBelongToTheValue() throws {
         // An unknown field "x" whose value is "a=b", and a field without "=" (empty value).
-        #expect(try PairingPayloadParser.parse(Fixtures.payload(extra: "x=a=b&flag"), now: Fixtures.now) == Fixtures.example)
+        #expect(
+            try PairingPayloadParser.parse(Fixtures.payload(extra: "x=a=b&flag"), now: Fixtures.now) == Fixtures.example
+        )
         // In a known field the later "=" stays in the value, where it fails that value's rules.
         #expect(Fixtures.parseError(Fixtures.payload(cpk: Fixtures.rawCPK + "="))?.code == "qr_bad_cpk_base64url")
         let value = try PairingPayloadParser.parse(Fixtures.payload(pt: "a=b"), now: Fixtures.now)
@@ -31,7 +34,10 @@ struct QueryTests {
     @Test func plusIsASpaceAndPercentTripletsAreBytesInEitherHexCase() throws {
         let value = try PairingPayloadParser.parse(Fixtures.payload(pt: "a+b%2Bc%2bd%20e%C3%a9"), now: Fixtures.now)
         #expect(Array(value.pairingToken.utf8) == Array("a b+c+d e\u{E9}".utf8))
-        let rpc = try PairingPayloadParser.parse(Fixtures.payload(rpc: "http%3a%2f%2f192.168.1.5%3a7788%2frpc"), now: Fixtures.now)
+        let rpc = try PairingPayloadParser.parse(
+            Fixtures.payload(rpc: "http%3a%2f%2f192.168.1.5%3a7788%2frpc"),
+            now: Fixtures.now
+        )
         #expect(rpc == Fixtures.example)
     }
 
@@ -53,8 +59,10 @@ struct QueryTests {
 
     // REQ: QR-PARSE-11
     @Test func aDecodedValueThatIsNotUTF8IsRefused() {
-        let notUTF8 = ["%FF", "%C0%80", "%C1%BF", "%E0%80%80", "%ED%A0%80", "%ED%BF%BF", "%F4%90%80%80", "%F5%80%80%80",
-                       "%E2%82", "%80", "%BF", "%C3", "%F0%9F%98", "a%C3%28"]
+        let notUTF8 = [
+            "%FF", "%C0%80", "%C1%BF", "%E0%80%80", "%ED%A0%80", "%ED%BF%BF", "%F4%90%80%80", "%F5%80%80%80",
+            "%E2%82", "%80", "%BF", "%C3", "%F0%9F%98", "a%C3%28",
+        ]
         for raw in notUTF8 {
             #expect(Fixtures.parseError(Fixtures.payload(pt: raw))?.code == "qr_bad_utf8", "\(raw)")
         }
@@ -64,9 +72,11 @@ struct QueryTests {
 
     // REQ: QR-PARSE-11
     @Test func wellFormedUTF8AtEveryLengthAndBoundaryIsAccepted() throws {
-        let cases: [(String, String)] = [("%00", "\u{0}"), ("%7F", "\u{7F}"), ("%C2%80", "\u{80}"), ("%DF%BF", "\u{7FF}"),
-                                         ("%E0%A0%80", "\u{800}"), ("%ED%9F%BF", "\u{D7FF}"), ("%EE%80%80", "\u{E000}"),
-                                         ("%EF%BF%BD", "\u{FFFD}"), ("%F0%90%80%80", "\u{10000}"), ("%F4%8F%BF%BF", "\u{10FFFF}")]
+        let cases: [(String, String)] = [
+            ("%00", "\u{0}"), ("%7F", "\u{7F}"), ("%C2%80", "\u{80}"), ("%DF%BF", "\u{7FF}"),
+            ("%E0%A0%80", "\u{800}"), ("%ED%9F%BF", "\u{D7FF}"), ("%EE%80%80", "\u{E000}"),
+            ("%EF%BF%BD", "\u{FFFD}"), ("%F0%90%80%80", "\u{10000}"), ("%F4%8F%BF%BF", "\u{10FFFF}"),
+        ]
         for (raw, expected) in cases {
             let value = try PairingPayloadParser.parse(Fixtures.payload(pt: raw), now: Fixtures.now)
             #expect(Array(value.pairingToken.utf8) == Array(expected.utf8), "\(raw)")
@@ -104,7 +114,8 @@ struct QueryTests {
     // REQ: QR-PARSE-13, QR-PARSE-12
     @Test func aDuplicateSpelledDifferentlyIsStillADuplicate() {
         // WHATWG URLSearchParams.get("cid") returns "B" here; another parser might return "A".
-        let payload = "openhuman://pair?%63id=B&cid=A&pt=\(Fixtures.rawPT)&cpk=\(Fixtures.rawCPK)&exp=\(Fixtures.rawExp)"
+        let payload =
+            "openhuman://pair?%63id=B&cid=A&pt=\(Fixtures.rawPT)&cpk=\(Fixtures.rawCPK)&exp=\(Fixtures.rawExp)"
         #expect(Fixtures.parseError(payload) == .duplicateField("cid"))
     }
 
@@ -117,14 +128,16 @@ struct QueryTests {
 
     // REQ: QR-PARSE-14
     @Test func unknownParametersAreIgnoredWhateverTheirNumberPositionOrRepetition() throws {
-        let payload = "openhuman://pair?v=3&cid=\(Fixtures.rawCID)&future=1&future=2&pt=\(Fixtures.rawPT)&cpk=\(Fixtures.rawCPK)"
+        let payload =
+            "openhuman://pair?v=3&cid=\(Fixtures.rawCID)&future=1&future=2&pt=\(Fixtures.rawPT)&cpk=\(Fixtures.rawCPK)"
             + "&=orphan&rpc=\(Fixtures.rawRPC)&exp=\(Fixtures.rawExp)&lan_token=secret&cid2=x&x"
         #expect(try PairingPayloadParser.parse(payload, now: Fixtures.now) == Fixtures.example)
     }
 
     // REQ: QR-PARSE-15
     @Test func parametersAreAcceptedInAnyOrder() throws {
-        let payload = "openhuman://pair?exp=\(Fixtures.rawExp)&rpc=\(Fixtures.rawRPC)&cpk=\(Fixtures.rawCPK)&pt=\(Fixtures.rawPT)&cid=\(Fixtures.rawCID)"
+        let payload =
+            "openhuman://pair?exp=\(Fixtures.rawExp)&rpc=\(Fixtures.rawRPC)&cpk=\(Fixtures.rawCPK)&pt=\(Fixtures.rawPT)&cid=\(Fixtures.rawCID)"
         #expect(try PairingPayloadParser.parse(payload, now: Fixtures.now) == Fixtures.example)
     }
 
@@ -143,13 +156,23 @@ struct QueryTests {
     // REQ: QR-PARSE-16
     @Test func fieldsAreCheckedInTheOrderCidPtCpkRpcExpEachCompletelyBeforeTheNext() {
         // Every field is wrong; fixing them one by one reveals the next error in order.
-        #expect(Fixtures.parseError(Fixtures.payload(cid: nil, pt: nil, cpk: "!", rpc: "ftp", exp: "x")) == .missingField("cid"))
-        #expect(Fixtures.parseError(Fixtures.payload(cid: "", pt: nil, cpk: "!", rpc: "ftp", exp: "x")) == .emptyField("cid"))
+        #expect(
+            Fixtures.parseError(Fixtures.payload(cid: nil, pt: nil, cpk: "!", rpc: "ftp", exp: "x"))
+                == .missingField("cid")
+        )
+        #expect(
+            Fixtures.parseError(Fixtures.payload(cid: "", pt: nil, cpk: "!", rpc: "ftp", exp: "x"))
+                == .emptyField("cid")
+        )
         #expect(Fixtures.parseError(Fixtures.payload(pt: nil, cpk: "!", rpc: "ftp", exp: "x")) == .missingField("pt"))
         #expect(Fixtures.parseError(Fixtures.payload(pt: "", cpk: "!", rpc: "ftp", exp: "x")) == .emptyField("pt"))
         #expect(Fixtures.parseError(Fixtures.payload(cpk: "!", rpc: "ftp", exp: "x"))?.code == "qr_bad_cpk_base64url")
         #expect(Fixtures.parseError(Fixtures.payload(cpk: "AAAA", rpc: "ftp", exp: "x"))?.code == "qr_bad_cpk_length")
-        #expect(Fixtures.parseError(Fixtures.payload(cpk: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", rpc: "ftp", exp: "x"))?.code == "qr_low_order_cpk")
+        #expect(
+            Fixtures.parseError(
+                Fixtures.payload(cpk: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", rpc: "ftp", exp: "x")
+            )?.code == "qr_low_order_cpk"
+        )
         #expect(Fixtures.parseError(Fixtures.payload(rpc: "ftp", exp: "x"))?.code == "qr_bad_rpc")
         #expect(Fixtures.parseError(Fixtures.payload(rpc: "", exp: "x")) == .emptyField("rpc"))
         #expect(Fixtures.parseError(Fixtures.payload(exp: "x"))?.code == "qr_bad_exp")

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// Random valid pairing payloads and random non-canonical spellings of them, for property tests.
 struct RandomPayloads {
@@ -9,7 +9,8 @@ struct RandomPayloads {
     /// controls, 2-, 3- and 4-byte UTF-8, a combining mark, the largest scalar.
     private static let interestingScalars: [Unicode.Scalar] = [
         "a", "Z", "0", "9", "*", "-", ".", "_", "~", "+", " ", "&", "=", "%", "#", "?", "/", ":", "@", "!", "'",
-        "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{E9}", "\u{301}", "\u{4E2D}", "\u{FEFF}", "\u{FFFD}", "\u{1F600}", "\u{10FFFF}",
+        "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{E9}", "\u{301}", "\u{4E2D}", "\u{FEFF}", "\u{FFFD}", "\u{1F600}",
+        "\u{10FFFF}",
     ]
 
     mutating func text(maxLength: Int) -> String {
@@ -51,7 +52,8 @@ struct RandomPayloads {
                 String((0..<rng.int(1...10)).map { _ in rng.pick(Array("abcdefghijklmnopqrstuvwxyz0123456789")) })
             }
             // "h" before the last label: a name ending in an all-digit label is refused (QR-GRAM-4).
-            host = labels.dropLast().map { $0 + "." }.joined() + "h" + labels.last! + rng.pick(["", ".lan", "-x.example"])
+            host =
+                labels.dropLast().map { $0 + "." }.joined() + "h" + labels.last! + rng.pick(["", ".lan", "-x.example"])
         }
         let port = rng.chance(1, in: 2) ? ":\(rng.int(1...65535))" : ""
         let path = rng.pick(["", "/", "/rpc", "/a/b;c", "/~u/%41", "/@:!$'()*+,="])
@@ -67,8 +69,13 @@ struct RandomPayloads {
     }
 
     mutating func payload() -> PairingPayload {
-        PairingPayload(channelID: text(maxLength: 40), pairingToken: text(maxLength: 40), corePublicKey: key(),
-                       rpcURL: rpcURL(), expiresAt: expiry())
+        PairingPayload(
+            channelID: text(maxLength: 40),
+            pairingToken: text(maxLength: 40),
+            corePublicKey: key(),
+            rpcURL: rpcURL(),
+            expiresAt: expiry()
+        )
     }
 
     /// Another spelling of `value` that a consumer must read as the same value (QR-PARSE-25):
@@ -96,8 +103,10 @@ struct RandomPayloads {
         var out = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
-            let literalAllowed = byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || "-._~!$'()*,;:@/?".unicodeScalars.contains(scalar))
+            let literalAllowed =
+                byte < 0x80
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-._~!$'()*,;:@/?".unicodeScalars.contains(scalar))
             if byte == 0x20 && rng.chance(1, in: 2) {
                 out += "+"
             } else if literalAllowed && rng.chance(3, in: 4) {

@@ -17,11 +17,15 @@ struct StructureTests {
 
     // REQ: QR-GRAM-2
     @Test func theOctetsOfAPayloadAreParsedLikeItsText() throws {
-        #expect(try PairingPayloadParser.parse(bytes: Array(Fixtures.canonical.utf8), now: Fixtures.now) == Fixtures.example)
+        #expect(
+            try PairingPayloadParser.parse(bytes: Array(Fixtures.canonical.utf8), now: Fixtures.now) == Fixtures.example
+        )
         // A QR byte segment can hold octets that are not UTF-8: refused as characters, never decoded.
         var bytes = Array(Fixtures.canonical.utf8)
         bytes.append(0xFF)
-        #expect(throws: PairingPayloadError.badCharacter) { try PairingPayloadParser.parse(bytes: bytes, now: Fixtures.now) }
+        #expect(throws: PairingPayloadError.badCharacter) {
+            try PairingPayloadParser.parse(bytes: bytes, now: Fixtures.now)
+        }
     }
 
     // REQ: QR-PARSE-2
@@ -40,10 +44,15 @@ struct StructureTests {
 
     // REQ: QR-PARSE-3
     @Test func anOctetOutsideTheURICharacterSetIsRefusedAndNothingIsTrimmed() {
-        let badOctets: [String] = [" ", "\n", "\r", "\t", "\u{0}", "\u{7F}", "\"", "<", ">", "\\", "^", "`", "{", "|", "}",
-                                   "[", "]", "\u{E9}", "\u{FEFF}", "\u{1F600}"]
+        let badOctets: [String] = [
+            " ", "\n", "\r", "\t", "\u{0}", "\u{7F}", "\"", "<", ">", "\\", "^", "`", "{", "|", "}",
+            "[", "]", "\u{E9}", "\u{FEFF}", "\u{1F600}",
+        ]
         for bad in badOctets {
-            #expect(Fixtures.parseError(Fixtures.payload(pt: "tok" + bad))?.code == "qr_bad_character", "\(bad.unicodeScalars.map(\.value))")
+            #expect(
+                Fixtures.parseError(Fixtures.payload(pt: "tok" + bad))?.code == "qr_bad_character",
+                "\(bad.unicodeScalars.map(\.value))"
+            )
         }
         #expect(Fixtures.parseError(Fixtures.canonical + "\n")?.code == "qr_bad_character")
         #expect(Fixtures.parseError(" " + Fixtures.canonical)?.code == "qr_bad_character")
@@ -54,7 +63,10 @@ struct StructureTests {
     @Test func everyOctetTheGrammarAllowsIsAcceptedInAnUnknownParameter() throws {
         let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
         let allowed = letters + "-._~!$'()*+,;:@/?=%41%4a"
-        #expect(try PairingPayloadParser.parse(Fixtures.payload(extra: "x=" + allowed), now: Fixtures.now) == Fixtures.example)
+        #expect(
+            try PairingPayloadParser.parse(Fixtures.payload(extra: "x=" + allowed), now: Fixtures.now)
+                == Fixtures.example
+        )
     }
 
     // REQ: QR-PARSE-4
@@ -67,9 +79,11 @@ struct StructureTests {
 
     // REQ: QR-PARSE-4
     @Test func anyOtherSchemeIncludingAnHTTPSUniversalLinkIsRefused() {
-        let prefixes = ["https://pair?", "https://example.com/pair?", "http://pair?", "openhumans://pair?",
-                        "openhuma://pair?", "open-human://pair?", "://pair?", "openhuman//pair?", "pair?", "",
-                        "openhuman%3A//pair?", "x-openhuman://pair?"]
+        let prefixes = [
+            "https://pair?", "https://example.com/pair?", "http://pair?", "openhumans://pair?",
+            "openhuma://pair?", "open-human://pair?", "://pair?", "openhuman//pair?", "pair?", "",
+            "openhuman%3A//pair?", "x-openhuman://pair?",
+        ]
         for prefix in prefixes {
             #expect(Fixtures.parseError(Fixtures.payload(prefix: prefix))?.code == "qr_bad_scheme", "\(prefix)")
         }
@@ -79,16 +93,22 @@ struct StructureTests {
     // REQ: QR-PARSE-5
     @Test func theHostPairIsMatchedWithoutRegardToCase() throws {
         for host in ["pair", "PAIR", "Pair", "pAiR"] {
-            #expect(try PairingPayloadParser.parse(Fixtures.payload(prefix: "openhuman://\(host)?"), now: Fixtures.now) == Fixtures.example)
+            #expect(
+                try PairingPayloadParser.parse(Fixtures.payload(prefix: "openhuman://\(host)?"), now: Fixtures.now)
+                    == Fixtures.example
+            )
         }
     }
 
     // REQ: QR-PARSE-5
     @Test func anyOtherAuthorityIsRefused() {
-        let prefixes = ["openhuman:pair?", "openhuman:xxpair?", "openhuman:--pair?", "openhuman:/pair?", "openhuman:///pair?", "openhuman://?", "openhuman://pairs?",
-                        "openhuman://pai?", "openhuman://evil?", "openhuman://user@pair?", "openhuman://pair@evil?",
-                        "openhuman://pair:80?", "openhuman://pair:?", "openhuman://p%61ir?", "openhuman://pair.?",
-                        "openhuman://pair.example?", "openhuman:?"]
+        let prefixes = [
+            "openhuman:pair?", "openhuman:xxpair?", "openhuman:--pair?", "openhuman:/pair?", "openhuman:///pair?",
+            "openhuman://?", "openhuman://pairs?",
+            "openhuman://pai?", "openhuman://evil?", "openhuman://user@pair?", "openhuman://pair@evil?",
+            "openhuman://pair:80?", "openhuman://pair:?", "openhuman://p%61ir?", "openhuman://pair.?",
+            "openhuman://pair.example?", "openhuman:?",
+        ]
         for prefix in prefixes {
             #expect(Fixtures.parseError(Fixtures.payload(prefix: prefix))?.code == "qr_bad_host", "\(prefix)")
         }

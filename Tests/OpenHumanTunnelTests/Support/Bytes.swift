@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 
 /// Decodes lowercase hex written in a test. A typo in a test value is a bug in the test, so it
 /// traps rather than turning into an empty array that some check might accept.

@@ -1,6 +1,6 @@
 import OpenHumanTunnel
-import VectorGeneration
 import Testing
+import VectorGeneration
 
 /// One plaintext for a JSON receiver and what the receiver must answer (nil: accepted).
 ///

@@ -1,5 +1,5 @@
-import TunnelCrypto
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorGeneration
 
 /// The HKDF info tags, written out here rather than taken from `KeySchedule`, so the builders
@@ -29,11 +29,13 @@ struct DeviceParty {
 
     /// A device with its own static key, ephemeral keys and nonce derived from `label`.
     static func named(_ label: String, corePublic: [UInt8]) -> DeviceParty {
-        DeviceParty(corePublic: corePublic,
-                    staticPrivate: testPrivateKey("\(label) static"),
-                    handshakeEphemeralPrivate: testPrivateKey("\(label) hs_eph"),
-                    clientEphemeralPrivate: testPrivateKey("\(label) client_eph"),
-                    nonce: Array(testPrivateKey("\(label) nonce").prefix(24)))
+        DeviceParty(
+            corePublic: corePublic,
+            staticPrivate: testPrivateKey("\(label) static"),
+            handshakeEphemeralPrivate: testPrivateKey("\(label) hs_eph"),
+            clientEphemeralPrivate: testPrivateKey("\(label) client_eph"),
+            nonce: Array(testPrivateKey("\(label) nonce").prefix(24))
+        )
     }
 
     /// The same device, starting a new handshake: fresh hs_eph and client_eph (HS-3).
@@ -46,14 +48,22 @@ struct DeviceParty {
     }
 
     func start() throws(TunnelError) -> [UInt8] {
-        try DeviceHandshake.start(corePublicKey: corePublic, deviceStaticPrivate: staticPrivate,
-                                  handshakeEphemeralPrivate: handshakeEphemeralPrivate,
-                                  clientEphemeralPrivate: clientEphemeralPrivate, nonce: nonce)
+        try DeviceHandshake.start(
+            corePublicKey: corePublic,
+            deviceStaticPrivate: staticPrivate,
+            handshakeEphemeralPrivate: handshakeEphemeralPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate,
+            nonce: nonce
+        )
     }
 
     func finish(_ ack: [UInt8]) throws(TunnelError) -> SessionKeys {
-        try DeviceHandshake.finish(ack: ack, corePublicKey: corePublic, deviceStaticPrivate: staticPrivate,
-                                   clientEphemeralPrivate: clientEphemeralPrivate)
+        try DeviceHandshake.finish(
+            ack: ack,
+            corePublicKey: corePublic,
+            deviceStaticPrivate: staticPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate
+        )
     }
 
     /// HS-2's exact plaintext for this device.
@@ -69,8 +79,12 @@ struct DeviceParty {
     /// Seals `plaintext` as a 0x03 to `corePublic` under this attempt's hs_eph and nonce (HS-1).
     func sealHandshake(_ plaintext: [UInt8]) throws -> [UInt8] {
         let handshakeDH = try X25519.sharedSecret(privateKey: handshakeEphemeralPrivate, publicKey: corePublic)
-        let key = try HKDF.sha256(ikm: handshakeDH, salt: handshakeEphemeralPublic + corePublic,
-                                  info: InfoTag.handshake, length: 32)
+        let key = try HKDF.sha256(
+            ikm: handshakeDH,
+            salt: handshakeEphemeralPublic + corePublic,
+            info: InfoTag.handshake,
+            length: 32
+        )
         let header = [0x03] + handshakeEphemeralPublic
         return header + nonce + XChaCha20Poly1305.seal(key: key, nonce: nonce, plaintext: plaintext, aad: header)
     }
@@ -86,9 +100,11 @@ struct CoreParty {
     var serverEphemeralPublic: [UInt8] { X25519.publicKey(privateKey: serverEphemeralPrivate) }
 
     static func named(_ label: String) -> CoreParty {
-        CoreParty(staticPrivate: testPrivateKey("\(label) static"),
-                  serverEphemeralPrivate: testPrivateKey("\(label) server_eph"),
-                  ackNonce: Array(testPrivateKey("\(label) ack nonce").prefix(24)))
+        CoreParty(
+            staticPrivate: testPrivateKey("\(label) static"),
+            serverEphemeralPrivate: testPrivateKey("\(label) server_eph"),
+            ackNonce: Array(testPrivateKey("\(label) ack nonce").prefix(24))
+        )
     }
 
     /// The same core, with a fresh server ephemeral key for its next handshake (ACK-3).
@@ -99,10 +115,21 @@ struct CoreParty {
         return next
     }
 
-    func accept(_ frame: [UInt8], channel: inout ChannelState, now: Int64 = 1_000) throws(TunnelError)
-        -> CoreHandshake.Acceptance {
-        try CoreHandshake.accept(frame: frame, coreStaticPrivate: staticPrivate, channel: &channel, now: now,
-                                 serverEphemeralPrivate: serverEphemeralPrivate, ackNonce: ackNonce)
+    func accept(
+        _ frame: [UInt8],
+        channel: inout ChannelState,
+        now: Int64 = 1_000
+    ) throws(TunnelError)
+        -> CoreHandshake.Acceptance
+    {
+        try CoreHandshake.accept(
+            frame: frame,
+            coreStaticPrivate: staticPrivate,
+            channel: &channel,
+            now: now,
+            serverEphemeralPrivate: serverEphemeralPrivate,
+            ackNonce: ackNonce
+        )
     }
 
     /// ACK-2's exact plaintext for this core's server ephemeral key.
@@ -119,9 +146,19 @@ struct CoreParty {
     /// A core with the wrong static key builds exactly what an impostor would.
     func sealAck(_ plaintext: [UInt8], for device: DeviceParty) throws -> [UInt8] {
         let staticDH = try X25519.sharedSecret(privateKey: staticPrivate, publicKey: device.staticPublic)
-        let key = try HKDF.sha256(ikm: staticDH, salt: device.clientEphemeralPublic, info: InfoTag.handshakeAck, length: 32)
-        return [0x04] + ackNonce + XChaCha20Poly1305.seal(key: key, nonce: ackNonce, plaintext: plaintext,
-                                                          aad: [0x04] + device.clientEphemeralPublic)
+        let key = try HKDF.sha256(
+            ikm: staticDH,
+            salt: device.clientEphemeralPublic,
+            info: InfoTag.handshakeAck,
+            length: 32
+        )
+        return [0x04] + ackNonce
+            + XChaCha20Poly1305.seal(
+                key: key,
+                nonce: ackNonce,
+                plaintext: plaintext,
+                aad: [0x04] + device.clientEphemeralPublic
+            )
     }
 }
 
@@ -148,8 +185,12 @@ struct Pairing {
 
 /// The keys of the first fixed-input tuple of spec 3.3, derived anew on every call.
 func fixedSessionKeys() -> SessionKeys {
-    SessionKeys.derive(staticDH: repeated(0x11, 32), ephemeralDH: repeated(0x22, 32),
-                       clientEphemeralPublic: repeated(0x33, 32), serverEphemeralPublic: repeated(0x44, 32))
+    SessionKeys.derive(
+        staticDH: repeated(0x11, 32),
+        ephemeralDH: repeated(0x22, 32),
+        clientEphemeralPublic: repeated(0x33, 32),
+        serverEphemeralPublic: repeated(0x44, 32)
+    )
 }
 
 /// Two ciphers of one session. Each gets its own `SessionKeys` value: a cipher wipes its key

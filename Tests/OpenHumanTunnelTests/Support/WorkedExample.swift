@@ -14,17 +14,21 @@ enum WorkedExample {
     static let requestNonce = repeated(0x30, 24)
     static let responseNonce = repeated(0x40, 24)
     static let requestPlaintext = utf8(
-        #"{"requestId":"00000000-0000-4000-8000-000000000001","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#)
+        #"{"requestId":"00000000-0000-4000-8000-000000000001","kind":"request","seq":0,"payload":{"method":"openhuman.ping","params":{}}}"#
+    )
     static let responsePlaintext = utf8(
-        #"{"requestId":"00000000-0000-4000-8000-000000000001","kind":"response","seq":0,"payload":{"ok":true}}"#)
+        #"{"requestId":"00000000-0000-4000-8000-000000000001","kind":"response","seq":0,"payload":{"ok":true}}"#
+    )
 
     /// The device of the example, ready to start its handshake to the example core.
     static var device: DeviceParty {
-        DeviceParty(corePublic: X25519.publicKey(privateKey: coreStaticPrivate),
-                    staticPrivate: deviceStaticPrivate,
-                    handshakeEphemeralPrivate: handshakeEphemeralPrivate,
-                    clientEphemeralPrivate: clientEphemeralPrivate,
-                    nonce: handshakeNonce)
+        DeviceParty(
+            corePublic: X25519.publicKey(privateKey: coreStaticPrivate),
+            staticPrivate: deviceStaticPrivate,
+            handshakeEphemeralPrivate: handshakeEphemeralPrivate,
+            clientEphemeralPrivate: clientEphemeralPrivate,
+            nonce: handshakeNonce
+        )
     }
 
     static var core: CoreParty {

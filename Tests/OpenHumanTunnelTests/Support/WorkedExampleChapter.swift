@@ -45,7 +45,8 @@ enum WorkedExampleChapter {
         guard let open = line.range(of: "  ("), line.hasSuffix(" bytes)") else { return nil }
         let name = String(line[..<open.lowerBound])
         let count = line[open.upperBound...].dropLast(" bytes)".count)
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let length = Int(count) else { return nil }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let length = Int(count)
+        else { return nil }
         return (name, length)
     }
 

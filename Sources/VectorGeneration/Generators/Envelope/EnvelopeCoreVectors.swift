@@ -15,15 +15,28 @@ enum EnvelopeCoreVectors {
                 + "[companion.chat, companion.missing] and the implemented methods [companion.chat, openhuman.devices_list]: "
                 + "dispatch, a reply the layer sends itself, a kept chunk, or a refusal with nothing sent.",
             flags: [
-                "Grant": Flag(description: "The method's place in the grant decides.",
-                              bug: "A core that dispatches any method of any paired device (deployed, F-44)."),
-                "Dedup": Flag(description: "A request id used earlier in the session.",
-                              bug: "A core that runs a replayed or resent request twice (deployed, F-6)."),
-                "Silent": Flag(description: "A refusal that sends nothing back.", bug: "A core that answers malformed input."),
-                "Chunked": Flag(description: "The request arrives in chunks.", bug: "A core that cannot reassemble (deployed)."),
-                Flag.slow: Flag(description: "Sends 1,048,577 requests; a runner runs it only when asked for slow vectors.",
-                                bug: "A session without a request bound, or a bound off by one."),
-            ])
+                "Grant": Flag(
+                    description: "The method's place in the grant decides.",
+                    bug: "A core that dispatches any method of any paired device (deployed, F-44)."
+                ),
+                "Dedup": Flag(
+                    description: "A request id used earlier in the session.",
+                    bug: "A core that runs a replayed or resent request twice (deployed, F-6)."
+                ),
+                "Silent": Flag(
+                    description: "A refusal that sends nothing back.",
+                    bug: "A core that answers malformed input."
+                ),
+                "Chunked": Flag(
+                    description: "The request arrives in chunks.",
+                    bug: "A core that cannot reassemble (deployed)."
+                ),
+                Flag.slow: Flag(
+                    description: "Sends 1,048,577 requests; a runner runs it only when asked for slow vectors.",
+                    bug: "A session without a request bound, or a bound off by one."
+                ),
+            ]
+        )
         try file.add(dispatchCases + dedupCases + refusalCases, operation: "envelope-core")
         try addRequestBound(&file, options: options)
         return try file.build()
@@ -32,89 +45,176 @@ enum EnvelopeCoreVectors {
     private static let id = EnvelopeFixture.pingID, a = EnvelopeFixture.id(2), b = EnvelopeFixture.id(3)
     private static let chat = EnvelopeFixture.request(a, method: "companion.chat")
     /// A 60,000-byte request in two chunks.
-    private static let chunks = EnvelopeFixture.split(b, EnvelopeFixture.largeRequest(b, method: "companion.chat", length: 60_000))
+    private static let chunks = EnvelopeFixture.split(
+        b,
+        EnvelopeFixture.largeRequest(b, method: "companion.chat", length: 60_000)
+    )
 
     /// The pings the layer answers, then the grant before existence (AUTH-1, RPC-6).
     private static var dispatchCases: [Case] {
         [
-            Case("ping", requires: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"], flags: ["Grant"],
-                 comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.",
-                 input: input([step(EnvelopeFixture.request(id))], grant: []),
-                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])),
-            Case("core-ping", requires: ["RPC-6", "AUTH-3"], flags: ["Grant"],
-                 comment: "core.ping is answered the same way.",
-                 input: input([step(EnvelopeFixture.request(id, method: "core.ping"))]),
-                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])),
-            Case("granted-dispatched", requires: ["RPC-6", "AUTH-1"], flags: ["Grant"],
-                 comment: "A granted, implemented method is dispatched with its params and stream flag.",
-                 input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{\"q\":[1,\"x\"]},\"stream\":true}}")]),
-                 expect: .output(["steps": [["dispatch": ["requestId": .string(a), "method": "companion.chat",
-                                                          "params": ["q": [1, "x"]], "stream": true], "expired": []]]])),
-            Case("not-granted", requires: ["RPC-6", "AUTH-1"], flags: ["Grant"],
-                 comment: "An implemented method outside the grant is answered method_not_allowed and not run.",
-                 input: input([step(EnvelopeFixture.request(a, method: "openhuman.devices_list"))]),
-                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])),
-            Case("not-granted-not-implemented", requires: ["RPC-6", "AUTH-1"], flags: ["Grant"],
-                 comment: "A method neither granted nor implemented is method_not_allowed too: the grant comes first.",
-                 input: input([step(EnvelopeFixture.request(a, method: "x.y"))]),
-                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])),
-            Case("granted-not-implemented", requires: ["RPC-6"], flags: ["Grant"],
-                 comment: "A granted method the core does not implement is unknown_method.",
-                 input: input([step(EnvelopeFixture.request(a, method: "companion.missing"))]),
-                 expect: .output(["steps": [errorReply(a, "unknown_method")]])),
-            Case("grant-case-sensitive", requires: ["AUTH-1", "RPC-6"], flags: ["Grant"],
-                 comment: "Companion.chat is not companion.chat.",
-                 input: input([step(EnvelopeFixture.request(a, method: "Companion.chat"))]),
-                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])),
+            Case(
+                "ping",
+                requires: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"],
+                flags: ["Grant"],
+                comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.",
+                input: input([step(EnvelopeFixture.request(id))], grant: []),
+                expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
+            ),
+            Case(
+                "core-ping",
+                requires: ["RPC-6", "AUTH-3"],
+                flags: ["Grant"],
+                comment: "core.ping is answered the same way.",
+                input: input([step(EnvelopeFixture.request(id, method: "core.ping"))]),
+                expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
+            ),
+            Case(
+                "granted-dispatched",
+                requires: ["RPC-6", "AUTH-1"],
+                flags: ["Grant"],
+                comment: "A granted, implemented method is dispatched with its params and stream flag.",
+                input: input([
+                    step(
+                        "{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{\"q\":[1,\"x\"]},\"stream\":true}}"
+                    )
+                ]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "dispatch": [
+                                "requestId": .string(a), "method": "companion.chat",
+                                "params": ["q": [1, "x"]], "stream": true,
+                            ], "expired": [],
+                        ]
+                    ]
+                ])
+            ),
+            Case(
+                "not-granted",
+                requires: ["RPC-6", "AUTH-1"],
+                flags: ["Grant"],
+                comment: "An implemented method outside the grant is answered method_not_allowed and not run.",
+                input: input([step(EnvelopeFixture.request(a, method: "openhuman.devices_list"))]),
+                expect: .output(["steps": [errorReply(a, "method_not_allowed")]])
+            ),
+            Case(
+                "not-granted-not-implemented",
+                requires: ["RPC-6", "AUTH-1"],
+                flags: ["Grant"],
+                comment: "A method neither granted nor implemented is method_not_allowed too: the grant comes first.",
+                input: input([step(EnvelopeFixture.request(a, method: "x.y"))]),
+                expect: .output(["steps": [errorReply(a, "method_not_allowed")]])
+            ),
+            Case(
+                "granted-not-implemented",
+                requires: ["RPC-6"],
+                flags: ["Grant"],
+                comment: "A granted method the core does not implement is unknown_method.",
+                input: input([step(EnvelopeFixture.request(a, method: "companion.missing"))]),
+                expect: .output(["steps": [errorReply(a, "unknown_method")]])
+            ),
+            Case(
+                "grant-case-sensitive",
+                requires: ["AUTH-1", "RPC-6"],
+                flags: ["Grant"],
+                comment: "Companion.chat is not companion.chat.",
+                input: input([step(EnvelopeFixture.request(a, method: "Companion.chat"))]),
+                expect: .output(["steps": [errorReply(a, "method_not_allowed")]])
+            ),
         ]
     }
 
     /// Request ids used earlier in the session, whole or in chunks (RPC-2).
     private static var dedupCases: [Case] {
         [
-            Case("duplicate-request-id", requires: ["RPC-2", "ENV-10"], flags: ["Dedup", "Silent"],
-                 comment: "The same request id again, in a new frame: duplicate_request_id, not run, nothing sent; another id runs.",
-                 input: input([step(chat), step(chat, 5), step(EnvelopeFixture.request(b, method: "companion.chat"), 6)]),
-                 expect: .steps([nil, "duplicate_request_id", nil])),
-            Case("duplicate-after-refusal", requires: ["RPC-2"], flags: ["Dedup"],
-                 comment: "A refused request's id is used too.",
-                 input: input([step(EnvelopeFixture.request(a, method: "x.y")), step(chat)]),
-                 expect: .steps([nil, "duplicate_request_id"])),
-            Case("chunked-request", requires: ["CHUNK-4", "CHUNK-6", "RPC-6"], flags: ["Chunked"],
-                 comment: "A 60,000-byte request in two chunks is reassembled and dispatched.",
-                 input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1)]),
-                 expect: .steps([nil, nil])),
-            Case("chunked-request-replayed", requires: ["RPC-2", "CHUNK-4"], flags: ["Dedup", "Chunked"],
-                 comment: "The first chunk of a request already run is duplicate_request_id and buffers nothing.",
-                 input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2)]),
-                 expect: .steps([nil, nil, "duplicate_request_id"])),
-            Case("request-while-reassembling", requires: ["RPC-2"], flags: ["Dedup", "Chunked"],
-                 comment: "A whole request with the id of a message being reassembled is duplicate_request_id.",
-                 input: input([stepBytes(chunks[0]), step(EnvelopeFixture.request(b, method: "companion.chat"), 1), stepBytes(chunks[1], 2)]),
-                 expect: .steps([nil, "duplicate_request_id", nil])),
+            Case(
+                "duplicate-request-id",
+                requires: ["RPC-2", "ENV-10"],
+                flags: ["Dedup", "Silent"],
+                comment:
+                    "The same request id again, in a new frame: duplicate_request_id, not run, nothing sent; another id runs.",
+                input: input([step(chat), step(chat, 5), step(EnvelopeFixture.request(b, method: "companion.chat"), 6)]
+                ),
+                expect: .steps([nil, "duplicate_request_id", nil])
+            ),
+            Case(
+                "duplicate-after-refusal",
+                requires: ["RPC-2"],
+                flags: ["Dedup"],
+                comment: "A refused request's id is used too.",
+                input: input([step(EnvelopeFixture.request(a, method: "x.y")), step(chat)]),
+                expect: .steps([nil, "duplicate_request_id"])
+            ),
+            Case(
+                "chunked-request",
+                requires: ["CHUNK-4", "CHUNK-6", "RPC-6"],
+                flags: ["Chunked"],
+                comment: "A 60,000-byte request in two chunks is reassembled and dispatched.",
+                input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1)]),
+                expect: .steps([nil, nil])
+            ),
+            Case(
+                "chunked-request-replayed",
+                requires: ["RPC-2", "CHUNK-4"],
+                flags: ["Dedup", "Chunked"],
+                comment: "The first chunk of a request already run is duplicate_request_id and buffers nothing.",
+                input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2)]),
+                expect: .steps([nil, nil, "duplicate_request_id"])
+            ),
+            Case(
+                "request-while-reassembling",
+                requires: ["RPC-2"],
+                flags: ["Dedup", "Chunked"],
+                comment: "A whole request with the id of a message being reassembled is duplicate_request_id.",
+                input: input([
+                    stepBytes(chunks[0]), step(EnvelopeFixture.request(b, method: "companion.chat"), 1),
+                    stepBytes(chunks[1], 2),
+                ]),
+                expect: .steps([nil, "duplicate_request_id", nil])
+            ),
         ]
     }
 
     /// What gets no answer, and a partial message that expires.
     private static var refusalCases: [Case] {
         [
-            Case("malformed-silent", requires: ["RPC-3", "ENV-6", "ENV-10"], flags: ["Silent"],
-                 comment: "A request without method gets missing_field and no answer; the id is not used up.",
-                 input: input([step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{}}"), step(chat, 1)]),
-                 expect: .steps(["missing_field", nil])),
-            Case("response-at-core", requires: ["ENV-1", "ENV-6"], flags: ["Silent"],
-                 comment: "A response sent to the core is unexpected_kind, nothing sent.",
-                 input: input([step(EnvelopeFixture.response(a))]),
-                 expect: .steps(["unexpected_kind"])),
-            Case("partial-expires", requires: ["CHUNK-5"], flags: ["Chunked"],
-                 comment: "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
-                 input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
-                 expect: .steps([nil, nil, nil])),
+            Case(
+                "malformed-silent",
+                requires: ["RPC-3", "ENV-6", "ENV-10"],
+                flags: ["Silent"],
+                comment: "A request without method gets missing_field and no answer; the id is not used up.",
+                input: input([
+                    step("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{}}"), step(chat, 1),
+                ]),
+                expect: .steps(["missing_field", nil])
+            ),
+            Case(
+                "response-at-core",
+                requires: ["ENV-1", "ENV-6"],
+                flags: ["Silent"],
+                comment: "A response sent to the core is unexpected_kind, nothing sent.",
+                input: input([step(EnvelopeFixture.response(a))]),
+                expect: .steps(["unexpected_kind"])
+            ),
+            Case(
+                "partial-expires",
+                requires: ["CHUNK-5"],
+                flags: ["Chunked"],
+                comment:
+                    "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
+                input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
+                expect: .steps([nil, nil, nil])
+            ),
         ]
     }
 
-    private static func step(_ text: String, _ now: Int64 = 0) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
-    private static func stepBytes(_ bytes: [UInt8], _ now: Int64 = 0) -> JSONValue { ["plaintext": .hex(bytes), "now": .int(now)] }
+    private static func step(_ text: String, _ now: Int64 = 0) -> JSONValue {
+        ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)]
+    }
+    private static func stepBytes(_ bytes: [UInt8], _ now: Int64 = 0) -> JSONValue {
+        ["plaintext": .hex(bytes), "now": .int(now)]
+    }
     private static func input(_ steps: [JSONValue], grant: JSONValue = Self.grant) -> JSONValue {
         ["grant": grant, "methods": methods, "steps": .array(steps)]
     }
@@ -127,30 +227,49 @@ enum EnvelopeCoreVectors {
     /// that fills the session is answered; the next is `too_many_requests`; a used id is still a
     /// duplicate first, since the memory is checked before the bound.
     private static func addRequestBound(_ file: inout VectorFileBuilder, options: GenerationOptions) throws {
-        func step(_ text: String, _ now: Int64) -> JSONValue { ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)] }
+        func step(_ text: String, _ now: Int64) -> JSONValue {
+            ["plaintext": EnvelopeFixture.hex(text), "now": .int(now)]
+        }
         func many(_ prefix: String, _ count: Int, _ now: Int64) -> JSONValue {
             ["pingMany": ["prefix": .string(prefix), "count": .int(Int64(count))], "now": .int(now)]
         }
         func input(_ steps: [JSONValue]) -> JSONValue { ["grant": [], "methods": [], "steps": .array(steps)] }
         func request(_ id: String) -> String { EnvelopeFixture.request(id) }
-        func reply(_ id: String) -> JSONValue { ["reply": [EnvelopeFixture.hex(EnvelopeFixture.response(id))], "expired": []] }
+        func reply(_ id: String) -> JSONValue {
+            ["reply": [EnvelopeFixture.hex(EnvelopeFixture.response(id))], "expired": []]
+        }
         func refused(_ code: String) -> JSONValue { ["error": .string(code), "expired": []] }
 
-        try file.add("ping-many-ids", operation: "envelope-core", requirements: ["ADP-65", "RPC-2"],
-                     comment: "pingMany with prefix p and count 3 sends p0, p1 and p2: p2 again is a duplicate, p3 is new.",
-                     flags: ["Dedup"],
-                     input: input([many("p", 3, 0), step(request("p2"), 1), step(request("p3"), 2)]),
-                     expect: .output(["steps": [["accepted": 3, "expired": []], refused("duplicate_request_id"), reply("p3")]]))
+        try file.add(
+            "ping-many-ids",
+            operation: "envelope-core",
+            requirements: ["ADP-65", "RPC-2"],
+            comment: "pingMany with prefix p and count 3 sends p0, p1 and p2: p2 again is a duplicate, p3 is new.",
+            flags: ["Dedup"],
+            input: input([many("p", 3, 0), step(request("p2"), 1), step(request("p3"), 2)]),
+            expect: .output(["steps": [["accepted": 3, "expired": []], refused("duplicate_request_id"), reply("p3")]])
+        )
         let bound = EnvelopeLimits.standard.maximumRequests
-        let known: JSONValue = ["steps": [["accepted": .int(Int64(bound - 1)), "expired": []], reply("last"),
-                                          refused("too_many_requests"), refused("duplicate_request_id"),
-                                          ["accepted": 0, "error": "too_many_requests", "expired": []]]]
-        try file.add("request-bound", operation: "envelope-core", requirements: ["RPC-2", "ADP-65"],
-                     comment: "After \(bound - 1) requests the \(bound)th is answered; the next is too_many_requests and "
-                        + "answered nothing, a used id is still duplicate_request_id, and no later request is accepted.",
-                     flags: ["Dedup", "Silent", Flag.slow],
-                     input: input([many("a", bound - 1, 0), step(request("last"), 1), step(request("over"), 2),
-                                   step(request("last"), 3), many("b", 1, 4)]),
-                     precomputed: options.computeSlow ? nil : .output(known), expect: .output(known))
+        let known: JSONValue = [
+            "steps": [
+                ["accepted": .int(Int64(bound - 1)), "expired": []], reply("last"),
+                refused("too_many_requests"), refused("duplicate_request_id"),
+                ["accepted": 0, "error": "too_many_requests", "expired": []],
+            ]
+        ]
+        try file.add(
+            "request-bound",
+            operation: "envelope-core",
+            requirements: ["RPC-2", "ADP-65"],
+            comment: "After \(bound - 1) requests the \(bound)th is answered; the next is too_many_requests and "
+                + "answered nothing, a used id is still duplicate_request_id, and no later request is accepted.",
+            flags: ["Dedup", "Silent", Flag.slow],
+            input: input([
+                many("a", bound - 1, 0), step(request("last"), 1), step(request("over"), 2),
+                step(request("last"), 3), many("b", 1, 4),
+            ]),
+            precomputed: options.computeSlow ? nil : .output(known),
+            expect: .output(known)
+        )
     }
 }

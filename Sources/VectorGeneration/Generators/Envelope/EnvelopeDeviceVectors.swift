@@ -10,11 +10,21 @@ enum EnvelopeDeviceVectors {
             description: "The device's side of requests: send (encode and split), receive (correlate by request id), "
                 + "and the passing of time (deadlines, stream deadlines, partial messages).",
             flags: [
-                "Late": Flag(description: "An answer for no pending request.", bug: "A late or replayed answer delivered to the application."),
-                "Deadline": Flag(description: "A deadline at or just past its boundary.", bug: "A call that never ends, or an off-by-one deadline."),
-                "Stream": Flag(description: "Stream envelopes in or out of order.", bug: "A stream that hangs or accepts gaps."),
+                "Late": Flag(
+                    description: "An answer for no pending request.",
+                    bug: "A late or replayed answer delivered to the application."
+                ),
+                "Deadline": Flag(
+                    description: "A deadline at or just past its boundary.",
+                    bug: "A call that never ends, or an off-by-one deadline."
+                ),
+                "Stream": Flag(
+                    description: "Stream envelopes in or out of order.",
+                    bug: "A stream that hangs or accepts gaps."
+                ),
                 "Chunked": Flag(description: "An answer in chunks.", bug: "Buffering chunks of answers nobody awaits."),
-            ])
+            ]
+        )
         try file.add(requestCases + streamCases + answerCases, operation: "envelope-device")
         return try file.build()
     }
@@ -25,30 +35,60 @@ enum EnvelopeDeviceVectors {
     /// Requests answered once, and their deadlines on the input clock.
     private static var requestCases: [Case] {
         [
-            Case("ping-round-trip", requires: ["ADP-64", "RPC-4", "ENV-2"], flags: ["Late"],
-                 comment: "The ping of chapter 10 is sent and its response delivered once; the same response again is unknown_request.",
-                 input: input([send(id), receive(response), receive(response, 2)]),
-                 expect: .output(["steps": [
-                    ["plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(id))], "timedOut": [], "expired": []],
-                    ["event": ["requestId": .string(id), "kind": "response", "payload": ["ok": true]], "timedOut": [], "expired": []],
-                    ["error": "unknown_request", "timedOut": [], "expired": []],
-                 ]])),
-            Case("never-sent", requires: ["RPC-4", "ENV-10"], flags: ["Late"],
-                 comment: "A response for a request never sent is unknown_request.",
-                 input: input([receive(response)]),
-                 expect: .steps(["unknown_request"])),
-            Case("id-reused", requires: ["ENV-5", "ENV-10"],
-                 comment: "Sending a second request under a used id is refused, even after the first completed.",
-                 input: input([send(id), receive(response), send(id, 2)]),
-                 expect: .steps([nil, nil, "duplicate_request_id"])),
-            Case("deadline-boundary", requires: ["RPC-5"], flags: ["Deadline", "Late"],
-                 comment: "With timeout 5,000 ms the request is pending at 5,000 and times out at 5,001; its late response is unknown_request.",
-                 input: input([send(id, timeout: 5_000), tick(5_000), tick(5_001), receive(response, 5_002)]),
-                 expect: .output(["steps": [
-                    ["plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(id))], "timedOut": [], "expired": []],
-                    ["timedOut": [], "expired": []], ["timedOut": [.string(id)], "expired": []],
-                    ["error": "unknown_request", "timedOut": [], "expired": []],
-                 ]])),
+            Case(
+                "ping-round-trip",
+                requires: ["ADP-64", "RPC-4", "ENV-2"],
+                flags: ["Late"],
+                comment:
+                    "The ping of chapter 10 is sent and its response delivered once; the same response again is unknown_request.",
+                input: input([send(id), receive(response), receive(response, 2)]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(id))], "timedOut": [],
+                            "expired": [],
+                        ],
+                        [
+                            "event": ["requestId": .string(id), "kind": "response", "payload": ["ok": true]],
+                            "timedOut": [], "expired": [],
+                        ],
+                        ["error": "unknown_request", "timedOut": [], "expired": []],
+                    ]
+                ])
+            ),
+            Case(
+                "never-sent",
+                requires: ["RPC-4", "ENV-10"],
+                flags: ["Late"],
+                comment: "A response for a request never sent is unknown_request.",
+                input: input([receive(response)]),
+                expect: .steps(["unknown_request"])
+            ),
+            Case(
+                "id-reused",
+                requires: ["ENV-5", "ENV-10"],
+                comment: "Sending a second request under a used id is refused, even after the first completed.",
+                input: input([send(id), receive(response), send(id, 2)]),
+                expect: .steps([nil, nil, "duplicate_request_id"])
+            ),
+            Case(
+                "deadline-boundary",
+                requires: ["RPC-5"],
+                flags: ["Deadline", "Late"],
+                comment:
+                    "With timeout 5,000 ms the request is pending at 5,000 and times out at 5,001; its late response is unknown_request.",
+                input: input([send(id, timeout: 5_000), tick(5_000), tick(5_001), receive(response, 5_002)]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(id))], "timedOut": [],
+                            "expired": [],
+                        ],
+                        ["timedOut": [], "expired": []], ["timedOut": [.string(id)], "expired": []],
+                        ["error": "unknown_request", "timedOut": [], "expired": []],
+                    ]
+                ])
+            ),
         ]
     }
 
@@ -58,36 +98,82 @@ enum EnvelopeDeviceVectors {
         let chunk1 = EnvelopeFixture.envelope(a, kind: "stream-chunk", seq: 1, payload: "\"llo\"")
         let end2 = EnvelopeFixture.envelope(a, kind: "stream-end", seq: 2, payload: "null")
         return [
-            Case("stream-in-order", requires: ["STREAM-2", "STREAM-1"], flags: ["Stream"],
-                 comment: "stream-chunk 0, 1 and stream-end 2 are delivered; the request is then complete.",
-                 input: input([send(a, method: "companion.chat", stream: true), receive(chunk0), receive(chunk1), receive(end2),
-                               receive(chunk1, 3)]),
-                 expect: .steps([nil, nil, nil, nil, "unknown_request"])),
-            Case("stream-gap", requires: ["STREAM-2", "ENV-10"], flags: ["Stream"],
-                 comment: "stream-chunk 1 before 0 fails the request with stream_out_of_order; later envelopes are unknown_request.",
-                 input: input([send(a, method: "companion.chat", stream: true), receive(chunk1), receive(chunk0)]),
-                 expect: .steps([nil, "stream_out_of_order", "unknown_request"])),
-            Case("stream-end-early", requires: ["STREAM-2"], flags: ["Stream"],
-                 comment: "stream-end 2 after one stream-chunk is stream_out_of_order.",
-                 input: input([send(a, method: "companion.chat", stream: true), receive(chunk0), receive(end2)]),
-                 expect: .steps([nil, nil, "stream_out_of_order"])),
-            Case("not-streaming", requires: ["STREAM-2", "ENV-10"], flags: ["Stream"],
-                 comment: "A stream-chunk for a request without stream is not_streaming and ends the request.",
-                 input: input([send(a, method: "companion.chat"), receive(chunk0), receive(EnvelopeFixture.response(a))]),
-                 expect: .steps([nil, "not_streaming", "unknown_request"])),
-            Case("stream-answered-whole", requires: ["STREAM-2"], flags: ["Stream"],
-                 comment: "A stream request answered by one response is complete (a core that does not stream).",
-                 input: input([send(a, method: "companion.chat", stream: true), receive(EnvelopeFixture.response(a, payload: "\"hello\""))]),
-                 expect: .steps([nil, nil])),
-            Case("stream-deadline-moves", requires: ["RPC-5"], flags: ["Stream", "Deadline"],
-                 comment: "A stream-chunk at 900 ms moves the 1,000 ms deadline to 1,900: pending at 1,900, timed out at 1,901.",
-                 input: input([send(a, method: "companion.chat", stream: true, timeout: 1_000), receive(chunk0, 900), tick(1_900), tick(1_901)]),
-                 expect: .output(["steps": [
-                    ["plaintexts": [EnvelopeFixture.hex("{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{},\"stream\":true}}")],
-                     "timedOut": [], "expired": []],
-                    ["event": ["requestId": .string(a), "kind": "stream-chunk", "seq": 0, "payload": "he"], "timedOut": [], "expired": []],
-                    ["timedOut": [], "expired": []], ["timedOut": [.string(a)], "expired": []],
-                 ]])),
+            Case(
+                "stream-in-order",
+                requires: ["STREAM-2", "STREAM-1"],
+                flags: ["Stream"],
+                comment: "stream-chunk 0, 1 and stream-end 2 are delivered; the request is then complete.",
+                input: input([
+                    send(a, method: "companion.chat", stream: true), receive(chunk0), receive(chunk1), receive(end2),
+                    receive(chunk1, 3),
+                ]),
+                expect: .steps([nil, nil, nil, nil, "unknown_request"])
+            ),
+            Case(
+                "stream-gap",
+                requires: ["STREAM-2", "ENV-10"],
+                flags: ["Stream"],
+                comment:
+                    "stream-chunk 1 before 0 fails the request with stream_out_of_order; later envelopes are unknown_request.",
+                input: input([send(a, method: "companion.chat", stream: true), receive(chunk1), receive(chunk0)]),
+                expect: .steps([nil, "stream_out_of_order", "unknown_request"])
+            ),
+            Case(
+                "stream-end-early",
+                requires: ["STREAM-2"],
+                flags: ["Stream"],
+                comment: "stream-end 2 after one stream-chunk is stream_out_of_order.",
+                input: input([send(a, method: "companion.chat", stream: true), receive(chunk0), receive(end2)]),
+                expect: .steps([nil, nil, "stream_out_of_order"])
+            ),
+            Case(
+                "not-streaming",
+                requires: ["STREAM-2", "ENV-10"],
+                flags: ["Stream"],
+                comment: "A stream-chunk for a request without stream is not_streaming and ends the request.",
+                input: input([send(a, method: "companion.chat"), receive(chunk0), receive(EnvelopeFixture.response(a))]
+                ),
+                expect: .steps([nil, "not_streaming", "unknown_request"])
+            ),
+            Case(
+                "stream-answered-whole",
+                requires: ["STREAM-2"],
+                flags: ["Stream"],
+                comment: "A stream request answered by one response is complete (a core that does not stream).",
+                input: input([
+                    send(a, method: "companion.chat", stream: true),
+                    receive(EnvelopeFixture.response(a, payload: "\"hello\"")),
+                ]),
+                expect: .steps([nil, nil])
+            ),
+            Case(
+                "stream-deadline-moves",
+                requires: ["RPC-5"],
+                flags: ["Stream", "Deadline"],
+                comment:
+                    "A stream-chunk at 900 ms moves the 1,000 ms deadline to 1,900: pending at 1,900, timed out at 1,901.",
+                input: input([
+                    send(a, method: "companion.chat", stream: true, timeout: 1_000), receive(chunk0, 900), tick(1_900),
+                    tick(1_901),
+                ]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [
+                                EnvelopeFixture.hex(
+                                    "{\"requestId\":\"\(a)\",\"kind\":\"request\",\"seq\":0,\"payload\":{\"method\":\"companion.chat\",\"params\":{},\"stream\":true}}"
+                                )
+                            ],
+                            "timedOut": [], "expired": [],
+                        ],
+                        [
+                            "event": ["requestId": .string(a), "kind": "stream-chunk", "seq": 0, "payload": "he"],
+                            "timedOut": [], "expired": [],
+                        ],
+                        ["timedOut": [], "expired": []], ["timedOut": [.string(a)], "expired": []],
+                    ]
+                ])
+            ),
         ]
     }
 
@@ -96,40 +182,85 @@ enum EnvelopeDeviceVectors {
         let bigResponse = EnvelopeFixture.generated("device-answer", id: a, length: 50_000)
         let chunks = EnvelopeFixture.split(a, bigResponse)
         return [
-            Case("error-event", requires: ["ENV-8", "RPC-4"],
-                 comment: "An error answer is delivered with its code and detail and completes the request.",
-                 input: input([send(a, method: "companion.chat"),
-                               receive(EnvelopeFixture.envelope(a, kind: "error", payload: "\"method_not_allowed\""))]),
-                 expect: .output(["steps": [
-                    ["plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(a, method: "companion.chat"))], "timedOut": [], "expired": []],
-                    ["event": ["requestId": .string(a), "kind": "error", "code": "method_not_allowed", "detail": nil],
-                     "timedOut": [], "expired": []],
-                 ]])),
-            Case("chunked-answer", requires: ["CHUNK-4", "CHUNK-6", "RPC-4"], flags: ["Chunked"],
-                 comment: "A 50,000-byte response in two chunks completes the pending request.",
-                 input: input([send(a, method: "companion.chat"), receiveBytes(chunks[1]), receiveBytes(chunks[0], 2)]),
-                 expect: .steps([nil, nil, nil])),
-            Case("chunk-not-awaited", requires: ["RPC-4", "CHUNK-4"], flags: ["Chunked", "Late"],
-                 comment: "The first chunk of an answer for no pending request is unknown_request and is not buffered.",
-                 input: input([receiveBytes(chunks[0])]),
-                 expect: .steps(["unknown_request"])),
-            Case("large-request-split", requires: ["CHUNK-1", "CHUNK-2"], flags: ["Chunked"],
-                 comment: "A request above 49,111 bytes is sent as chunks in seq order.",
-                 input: input([["send": ["requestId": .string(a), "method": "companion.chat",
-                                         "params": .hex(Array(("\"" + String(repeating: "a", count: 59_900) + "\"").utf8)),
-                                         "timeout": 30_000], "now": 0]]),
-                 expect: .valid),
+            Case(
+                "error-event",
+                requires: ["ENV-8", "RPC-4"],
+                comment: "An error answer is delivered with its code and detail and completes the request.",
+                input: input([
+                    send(a, method: "companion.chat"),
+                    receive(EnvelopeFixture.envelope(a, kind: "error", payload: "\"method_not_allowed\"")),
+                ]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(a, method: "companion.chat"))],
+                            "timedOut": [], "expired": [],
+                        ],
+                        [
+                            "event": [
+                                "requestId": .string(a), "kind": "error", "code": "method_not_allowed", "detail": nil,
+                            ],
+                            "timedOut": [], "expired": [],
+                        ],
+                    ]
+                ])
+            ),
+            Case(
+                "chunked-answer",
+                requires: ["CHUNK-4", "CHUNK-6", "RPC-4"],
+                flags: ["Chunked"],
+                comment: "A 50,000-byte response in two chunks completes the pending request.",
+                input: input([send(a, method: "companion.chat"), receiveBytes(chunks[1]), receiveBytes(chunks[0], 2)]),
+                expect: .steps([nil, nil, nil])
+            ),
+            Case(
+                "chunk-not-awaited",
+                requires: ["RPC-4", "CHUNK-4"],
+                flags: ["Chunked", "Late"],
+                comment: "The first chunk of an answer for no pending request is unknown_request and is not buffered.",
+                input: input([receiveBytes(chunks[0])]),
+                expect: .steps(["unknown_request"])
+            ),
+            Case(
+                "large-request-split",
+                requires: ["CHUNK-1", "CHUNK-2"],
+                flags: ["Chunked"],
+                comment: "A request above 49,111 bytes is sent as chunks in seq order.",
+                input: input([
+                    [
+                        "send": [
+                            "requestId": .string(a), "method": "companion.chat",
+                            "params": .hex(Array(("\"" + String(repeating: "a", count: 59_900) + "\"").utf8)),
+                            "timeout": 30_000,
+                        ], "now": 0,
+                    ]
+                ]),
+                expect: .valid
+            ),
         ]
     }
 
-    private static func send(_ rid: String, method: String = "openhuman.ping", stream: Bool = false, timeout: Int64 = 30_000,
-                             _ now: Int64 = 0) -> JSONValue {
-        ["send": ["requestId": .string(rid), "method": .string(method), "params": EnvelopeFixture.hex("{}"),
-                  "stream": .bool(stream), "timeout": .int(timeout)], "now": .int(now)]
+    private static func send(
+        _ rid: String,
+        method: String = "openhuman.ping",
+        stream: Bool = false,
+        timeout: Int64 = 30_000,
+        _ now: Int64 = 0
+    ) -> JSONValue {
+        [
+            "send": [
+                "requestId": .string(rid), "method": .string(method), "params": EnvelopeFixture.hex("{}"),
+                "stream": .bool(stream), "timeout": .int(timeout),
+            ], "now": .int(now),
+        ]
     }
 
-    private static func receive(_ text: String, _ now: Int64 = 1) -> JSONValue { ["receive": EnvelopeFixture.hex(text), "now": .int(now)] }
-    private static func receiveBytes(_ bytes: [UInt8], _ now: Int64 = 1) -> JSONValue { ["receive": .hex(bytes), "now": .int(now)] }
+    private static func receive(_ text: String, _ now: Int64 = 1) -> JSONValue {
+        ["receive": EnvelopeFixture.hex(text), "now": .int(now)]
+    }
+    private static func receiveBytes(_ bytes: [UInt8], _ now: Int64 = 1) -> JSONValue {
+        ["receive": .hex(bytes), "now": .int(now)]
+    }
     private static func tick(_ now: Int64) -> JSONValue { ["tick": true, "now": .int(now)] }
     private static func input(_ steps: [JSONValue]) -> JSONValue { ["steps": .array(steps)] }
 }

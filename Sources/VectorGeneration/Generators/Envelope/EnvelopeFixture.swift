@@ -1,7 +1,7 @@
-import TunnelCrypto
-import OpenHumanTunnel
-import VectorFormat
 import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
 
 /// Shared inputs of the envelope vectors: request ids, the sender forms written out as text,
 /// generated messages and their chunks.
@@ -34,7 +34,8 @@ enum EnvelopeFixture {
     static func chunk(_ id: String, seq: Int, total: Int, piece: [UInt8]) -> String {
         var data: [UInt8] = []
         StandardBase64.encode(piece[...], into: &data)
-        return "{\"requestId\":\"\(id)\",\"kind\":\"chunk\",\"seq\":\(seq),\"total\":\(total),\"data\":\"\(String(decoding: data, as: UTF8.self))\"}"
+        return
+            "{\"requestId\":\"\(id)\",\"kind\":\"chunk\",\"seq\":\(seq),\"total\":\(total),\"data\":\"\(String(decoding: data, as: UTF8.self))\"}"
     }
 
     /// 32 bytes named by `label`.
@@ -53,7 +54,10 @@ enum EnvelopeFixture {
     /// A request of exactly `length` bytes whose params is one string.
     static func largeRequest(_ id: String, method: String, length: Int) -> [UInt8] {
         let empty = request(id, method: method, params: "\"\"")
-        return Array(request(id, method: method, params: "\"" + String(repeating: "a", count: length - empty.utf8.count) + "\"").utf8)
+        return Array(
+            request(id, method: method, params: "\"" + String(repeating: "a", count: length - empty.utf8.count) + "\"")
+                .utf8
+        )
     }
 
     /// The frame plaintexts CHUNK-1 makes of `message`.

@@ -1,5 +1,5 @@
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
 import VectorFormat
 
 /// A complete exchange recorded as a trace and its key log, every message built by the
@@ -20,39 +20,82 @@ public struct RecordedExchange: Sendable {
     /// talk directly, as in a runner's capture.
     public var records: [TraceRecord]
 
-    public static let request = Array(#"{"requestId":"r-1","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8)
+    public static let request = Array(
+        #"{"requestId":"r-1","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8
+    )
     public static let response = Array(#"{"requestId":"r-1","kind":"response","seq":0,"payload":{"pong":true}}"#.utf8)
 
     public init(id: String) throws {
         fixture = HandshakeFixture(id: id)
         let f = fixture
-        handshake = try DeviceHandshake.start(corePublicKey: f.corePublic, deviceStaticPrivate: f.devicePrivate,
-                                              handshakeEphemeralPrivate: f.handshakeEphemeralPrivate,
-                                              clientEphemeralPrivate: f.clientEphemeralPrivate, nonce: f.handshakeNonce)
+        handshake = try DeviceHandshake.start(
+            corePublicKey: f.corePublic,
+            deviceStaticPrivate: f.devicePrivate,
+            handshakeEphemeralPrivate: f.handshakeEphemeralPrivate,
+            clientEphemeralPrivate: f.clientEphemeralPrivate,
+            nonce: f.handshakeNonce
+        )
         var channel = ChannelState.pending(expiresAt: HandshakeFixture.expiresAt)
-        ack = try CoreHandshake.accept(frame: handshake, coreStaticPrivate: f.corePrivate, channel: &channel, now: HandshakeFixture.now,
-                                       serverEphemeralPrivate: f.serverEphemeralPrivate, ackNonce: f.ackNonce).ack
-        keys = try DeviceHandshake.finish(ack: ack, corePublicKey: f.corePublic, deviceStaticPrivate: f.devicePrivate,
-                                          clientEphemeralPrivate: f.clientEphemeralPrivate)
-        pairingPayload = try PairingPayloadEncoder.encode(PairingPayload(
-            channelID: Self.channel, pairingToken: "verify-pairing-token-0123456789", corePublicKey: f.corePublic, rpcURL: nil,
-            expiresAt: UInt64(HandshakeFixture.expiresAt)))
+        ack = try CoreHandshake.accept(
+            frame: handshake,
+            coreStaticPrivate: f.corePrivate,
+            channel: &channel,
+            now: HandshakeFixture.now,
+            serverEphemeralPrivate: f.serverEphemeralPrivate,
+            ackNonce: f.ackNonce
+        ).ack
+        keys = try DeviceHandshake.finish(
+            ack: ack,
+            corePublicKey: f.corePublic,
+            deviceStaticPrivate: f.devicePrivate,
+            clientEphemeralPrivate: f.clientEphemeralPrivate
+        )
+        pairingPayload = try PairingPayloadEncoder.encode(
+            PairingPayload(
+                channelID: Self.channel,
+                pairingToken: "verify-pairing-token-0123456789",
+                corePublicKey: f.corePublic,
+                rpcURL: nil,
+                expiresAt: UInt64(HandshakeFixture.expiresAt)
+            )
+        )
         records = [TraceRecord(time: Self.startTime, body: .pairingPayload(pairingPayload))]
         records.append(Self.record(handshake, from: .device, time: Self.startTime + 10))
         records.append(Self.record(ack, from: .core, time: Self.startTime + 20))
-        records.append(Self.record(try frame(Self.request, from: .device, nonce: "request"), from: .device, time: Self.startTime + 30))
-        records.append(Self.record(try frame(Self.response, from: .core, nonce: "response"), from: .core, time: Self.startTime + 40))
+        records.append(
+            Self.record(
+                try frame(Self.request, from: .device, nonce: "request"),
+                from: .device,
+                time: Self.startTime + 30
+            )
+        )
+        records.append(
+            Self.record(
+                try frame(Self.response, from: .core, nonce: "response"),
+                from: .core,
+                time: Self.startTime + 40
+            )
+        )
     }
 
     /// A 0x02 sealed by `role` under this exchange's keys (or `keys`) and a nonce derived from `nonce`.
-    public func frame(_ plaintext: [UInt8], from role: Role, nonce: String, keys: SessionKeys? = nil) throws -> [UInt8] {
-        try SessionCipher(role: role, keys: keys ?? self.keys).seal(plaintext, nonce: LabelDerived.nonce(id: fixture.id, name: "frame/" + nonce))
+    public func frame(_ plaintext: [UInt8], from role: Role, nonce: String, keys: SessionKeys? = nil) throws -> [UInt8]
+    {
+        try SessionCipher(role: role, keys: keys ?? self.keys).seal(
+            plaintext,
+            nonce: LabelDerived.nonce(id: fixture.id, name: "frame/" + nonce)
+        )
     }
 
     /// A `tunnel:frame` from `role` straight to the other endpoint.
     public static func record(_ message: [UInt8], from role: Role, time: Int64) -> TraceRecord {
-        TraceRecord.frame(time: time, from: role == .device ? .device : .core, to: role == .device ? .core : .device,
-                          channelId: channel, payload: Base64URL.encode(message))
+        TraceRecord.frame(
+            time: time,
+            from: role == .device ? .device : .core,
+            to: role == .device ? .core : .device,
+            channelId: channel,
+            payload: Base64URL.encode(message)
+        )
     }
 
     /// The same records as a relay records them: each frame received from its sender, then sent
@@ -60,18 +103,27 @@ public struct RecordedExchange: Sendable {
     public var relayCapture: [TraceRecord] {
         records.flatMap { record -> [TraceRecord] in
             guard case .event(let name, let from, let to, let data) = record.body else { return [record] }
-            return [TraceRecord(time: record.time, body: .event(name: name, from: from, to: .relay, data: data)),
-                    TraceRecord(time: record.time + 1, body: .event(name: name, from: .relay, to: to, data: data))]
+            return [
+                TraceRecord(time: record.time, body: .event(name: name, from: from, to: .relay, data: data)),
+                TraceRecord(time: record.time + 1, body: .event(name: name, from: .relay, to: to, data: data)),
+            ]
         }
     }
 
     /// Every secret of the exchange, as the two endpoints log them (KEYLOG-2).
     public var keyLogEntries: [KeyLogEntry] {
         let f = fixture
-        return [.privateKey(.coreStatic, f.corePrivate), .privateKey(.deviceStatic, f.devicePrivate),
-                .privateKey(.handshakeEphemeral, f.handshakeEphemeralPrivate), .privateKey(.clientEphemeral, f.clientEphemeralPrivate),
-                .privateKey(.serverEphemeral, f.serverEphemeralPrivate),
-                .session(clientEphemeralPublic: f.clientEphemeralPublic, serverEphemeralPublic: f.serverEphemeralPublic, keys: keys)]
+        return [
+            .privateKey(.coreStatic, f.corePrivate), .privateKey(.deviceStatic, f.devicePrivate),
+            .privateKey(.handshakeEphemeral, f.handshakeEphemeralPrivate),
+            .privateKey(.clientEphemeral, f.clientEphemeralPrivate),
+            .privateKey(.serverEphemeral, f.serverEphemeralPrivate),
+            .session(
+                clientEphemeralPublic: f.clientEphemeralPublic,
+                serverEphemeralPublic: f.serverEphemeralPublic,
+                keys: keys
+            ),
+        ]
     }
 
     public var keyLog: String { keyLogEntries.map(\.line).joined() }

@@ -1,6 +1,6 @@
-import TunnelCrypto
-import OpenHumanTunnel
 import KitModels
+import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// `vectors/verify.json`: the verifier's own vectors (kit chapter 3, operation `verify`,
@@ -10,15 +10,27 @@ enum VerifyVectors {
     static func make() throws -> VectorFile {
         var file = VectorFileBuilder(
             area: "verify",
-            description: "Traces of exchanges built by the reference library, clean or with one rule broken, with and without "
+            description:
+                "Traces of exchanges built by the reference library, clean or with one rule broken, with and without "
                 + "their key logs; the verifier names the first departure by requirement id and step.",
             flags: [
-                "Clean": Flag(description: "A conforming exchange: no departure.", bug: "A verifier that reports a departure where there is none."),
-                "Keyless": Flag(description: "A departure visible without any secret.", bug: "A verifier that misses a rule it can check from the wire alone."),
-                "KeyLog": Flag(description: "A departure visible only with the key log.", bug: "A verifier that does not decrypt, or checks the plaintext loosely."),
-            ])
+                "Clean": Flag(
+                    description: "A conforming exchange: no departure.",
+                    bug: "A verifier that reports a departure where there is none."
+                ),
+                "Keyless": Flag(
+                    description: "A departure visible without any secret.",
+                    bug: "A verifier that misses a rule it can check from the wire alone."
+                ),
+                "KeyLog": Flag(
+                    description: "A departure visible only with the key log.",
+                    bug: "A verifier that does not decrypt, or checks the plaintext loosely."
+                ),
+            ]
+        )
         let exchange = try RecordedExchange(id: file.id("exchange"))
-        let cases = try cleanCases(exchange) + wireCases(exchange) + keyLogCases(exchange, exchangeID: file.id("exchange"))
+        let cases =
+            try cleanCases(exchange) + wireCases(exchange) + keyLogCases(exchange, exchangeID: file.id("exchange"))
             + afterTheEndCases(exchange)
         try file.add(cases, operation: "verify", alsoRequires: ["ADP-90"])
         return try file.build()
@@ -29,18 +41,30 @@ enum VerifyVectors {
         let r = exchange.records
         let key = exchange.keyLog
         return [
-            Case("clean-with-key-log", requires: ["VERIFY-1", "VERIFY-5", "VERIFY-6", "VERIFY-7", "KEYLOG-3"], flags: ["Clean"],
-                 comment: "The whole exchange decrypts under its key log and breaks no rule.",
-                 input: trace(r, keyLog: key),
-                 expect: departures([])),
-            Case("clean-without-key-log", requires: ["VERIFY-3", "VERIFY-4", "TRACE-1", "TRACE-3", "TRACE-4", "TRACE-5"], flags: ["Clean"],
-                 comment: "Without secrets the same exchange passes every check that needs none.",
-                 input: trace(r),
-                 expect: departures([])),
-            Case("clean-relay-capture", requires: ["VERIFY-2", "RELAY-11"], flags: ["Clean"],
-                 comment: "Captured at the relay, each message appears twice and is checked once.",
-                 input: trace(exchange.relayCapture, keyLog: key),
-                 expect: departures([])),
+            Case(
+                "clean-with-key-log",
+                requires: ["VERIFY-1", "VERIFY-5", "VERIFY-6", "VERIFY-7", "KEYLOG-3"],
+                flags: ["Clean"],
+                comment: "The whole exchange decrypts under its key log and breaks no rule.",
+                input: trace(r, keyLog: key),
+                expect: departures([])
+            ),
+            Case(
+                "clean-without-key-log",
+                requires: ["VERIFY-3", "VERIFY-4", "TRACE-1", "TRACE-3", "TRACE-4", "TRACE-5"],
+                flags: ["Clean"],
+                comment: "Without secrets the same exchange passes every check that needs none.",
+                input: trace(r),
+                expect: departures([])
+            ),
+            Case(
+                "clean-relay-capture",
+                requires: ["VERIFY-2", "RELAY-11"],
+                flags: ["Clean"],
+                comment: "Captured at the relay, each message appears twice and is checked once.",
+                input: trace(exchange.relayCapture, keyLog: key),
+                expect: departures([])
+            ),
         ]
     }
 
@@ -49,70 +73,168 @@ enum VerifyVectors {
         let r = exchange.records
         let later = exchange.later, key = exchange.keyLog
         var padded = r
-        padded[3] = TraceRecord.frame(time: r[3].time, from: .device, to: .core, channelId: RecordedExchange.channel,
-                                      payload: r[3].frame!.payload + "=")
+        padded[3] = TraceRecord.frame(
+            time: r[3].time,
+            from: .device,
+            to: .core,
+            channelId: RecordedExchange.channel,
+            payload: r[3].frame!.payload + "="
+        )
         let request = try exchange.frame(RecordedExchange.request, from: .device, nonce: "request")
         let second = RecordedExchange.secondRequest
         return [
-            Case("not-a-trace", requires: ["TRACE-2", "VERIFY-8"], flags: ["Keyless"],
-                 comment: "A first line that is not the header stops the verifier at step 0.",
-                 input: trace(r, text: "{\"trace\":\"other\",\"version\":1}\n"),
-                 expect: departures([("TRACE-2", 0)])),
-            Case("time-goes-back", requires: ["TRACE-3"], flags: ["Keyless"],
-                 comment: "A record observed earlier than the one before it.",
-                 input: trace(exchange.appending(TraceRecord(time: 0, body: .pairingPayload(exchange.pairingPayload)))),
-                 expect: departures([("TRACE-3", 6)])),
-            Case("padded-base64url", requires: ["ENC-2", "VERIFY-3"], flags: ["Keyless"],
-                 comment: "The request's payload text with a padding character.",
-                 input: trace(padded),
-                 expect: departures([("ENC-2", 4)])),
-            Case("legacy-type-octet", requires: ["TYPE-1"], flags: ["Keyless"],
-                 comment: "The device sends a G1 frame, type 0x01.",
-                 input: trace(exchange.appending(RecordedExchange.record([0x01] + [UInt8](repeating: 0, count: 40), from: .device, time: later))),
-                 expect: departures([("TYPE-1", 6)])),
-            Case("ack-from-device", requires: ["TYPE-1"], flags: ["Keyless"],
-                 comment: "A 0x04 sent by the device.",
-                 input: trace(exchange.appending(RecordedExchange.record(exchange.ack, from: .device, time: later))),
-                 expect: departures([("TYPE-1", 6)])),
-            Case("short-session-frame", requires: ["FRAME-SEAL-1"], flags: ["Keyless"],
-                 comment: "A 0x02 of 40 bytes, one below the minimum.",
-                 input: trace(exchange.appending(RecordedExchange.record(Array(request.prefix(40)), from: .device, time: later))),
-                 expect: departures([("FRAME-SEAL-1", 6)])),
-            Case("replayed-frame", requires: ["REPLAY-3", "VERIFY-3"], flags: ["Keyless"],
-                 comment: "The device's request delivered a second time.",
-                 input: trace(exchange.appending(TraceRecord(time: later, body: r[3].body))),
-                 expect: departures([("REPLAY-3", 6)])),
-            Case("nonce-reused", requires: ["FRAME-SEAL-2", "VERIFY-3"], flags: ["Keyless"],
-                 comment: "A second request sealed under the first one's nonce.",
-                 input: trace(exchange.appending(RecordedExchange.record(try exchange.frame(second, from: .device, nonce: "request"),
-                                                                         from: .device, time: later))),
-                 expect: departures([("FRAME-SEAL-2", 6)])),
-            Case("fresh-nonce-control", requires: ["FRAME-SEAL-2", "VERIFY-3"], flags: ["Clean"],
-                 comment: "The same second request under a fresh nonce passes.",
-                 input: trace(exchange.appending(RecordedExchange.record(try exchange.frame(second, from: .device, nonce: "second"),
-                                                                         from: .device, time: later)), keyLog: key),
-                 expect: departures([])),
-            Case("frame-before-ack", requires: ["DEV-STATE-2"], flags: ["Keyless"],
-                 comment: "The device sends a session frame while its handshake awaits the ack.",
-                 input: trace([r[0], r[1], RecordedExchange.record(request, from: .device, time: r[1].time), r[2]]),
-                 expect: departures([("DEV-STATE-2", 3)])),
-            Case("core-frame-before-commit", requires: ["KEYCONF-5"], flags: ["Keyless"],
-                 comment: "The core seals a frame before any device frame committed the new session.",
-                 input: trace([r[0], r[1], r[2], r[4]]),
-                 expect: departures([("KEYCONF-5", 4)])),
-            Case("relay-made-up-frame", requires: ["RELAY-11", "VERIFY-2"], flags: ["Keyless"],
-                 comment: "The relay sends the core a request the device did not send again.",
-                 input: trace(exchange.relayCapture + [TraceRecord(time: later, body: exchange.relayCapture[6].body)]),
-                 expect: departures([("RELAY-11", 10)])),
-            Case("frame-without-channel", requires: ["SIG-1"], flags: ["Keyless"],
-                 comment: "A tunnel:frame whose argument has no channelId.",
-                 input: trace(exchange.appending(TraceRecord(time: later, body: .event(name: "tunnel:frame", from: .device, to: .core,
-                                                                                       data: .object([]))))),
-                 expect: departures([("SIG-1", 6)])),
-            Case("bad-pairing-payload", requires: ["QR-GRAM-1", "VERIFY-4"], flags: ["Keyless"],
-                 comment: "A pairing payload of another scheme.",
-                 input: trace(exchange.replacing(0, with: TraceRecord(time: r[0].time, body: .pairingPayload("https://pair?cid=x")))),
-                 expect: departures([("QR-GRAM-1", 1)])),
+            Case(
+                "not-a-trace",
+                requires: ["TRACE-2", "VERIFY-8"],
+                flags: ["Keyless"],
+                comment: "A first line that is not the header stops the verifier at step 0.",
+                input: trace(r, text: "{\"trace\":\"other\",\"version\":1}\n"),
+                expect: departures([("TRACE-2", 0)])
+            ),
+            Case(
+                "time-goes-back",
+                requires: ["TRACE-3"],
+                flags: ["Keyless"],
+                comment: "A record observed earlier than the one before it.",
+                input: trace(exchange.appending(TraceRecord(time: 0, body: .pairingPayload(exchange.pairingPayload)))),
+                expect: departures([("TRACE-3", 6)])
+            ),
+            Case(
+                "padded-base64url",
+                requires: ["ENC-2", "VERIFY-3"],
+                flags: ["Keyless"],
+                comment: "The request's payload text with a padding character.",
+                input: trace(padded),
+                expect: departures([("ENC-2", 4)])
+            ),
+            Case(
+                "legacy-type-octet",
+                requires: ["TYPE-1"],
+                flags: ["Keyless"],
+                comment: "The device sends a G1 frame, type 0x01.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record([0x01] + [UInt8](repeating: 0, count: 40), from: .device, time: later)
+                    )
+                ),
+                expect: departures([("TYPE-1", 6)])
+            ),
+            Case(
+                "ack-from-device",
+                requires: ["TYPE-1"],
+                flags: ["Keyless"],
+                comment: "A 0x04 sent by the device.",
+                input: trace(exchange.appending(RecordedExchange.record(exchange.ack, from: .device, time: later))),
+                expect: departures([("TYPE-1", 6)])
+            ),
+            Case(
+                "short-session-frame",
+                requires: ["FRAME-SEAL-1"],
+                flags: ["Keyless"],
+                comment: "A 0x02 of 40 bytes, one below the minimum.",
+                input: trace(
+                    exchange.appending(RecordedExchange.record(Array(request.prefix(40)), from: .device, time: later))
+                ),
+                expect: departures([("FRAME-SEAL-1", 6)])
+            ),
+            Case(
+                "replayed-frame",
+                requires: ["REPLAY-3", "VERIFY-3"],
+                flags: ["Keyless"],
+                comment: "The device's request delivered a second time.",
+                input: trace(exchange.appending(TraceRecord(time: later, body: r[3].body))),
+                expect: departures([("REPLAY-3", 6)])
+            ),
+            Case(
+                "nonce-reused",
+                requires: ["FRAME-SEAL-2", "VERIFY-3"],
+                flags: ["Keyless"],
+                comment: "A second request sealed under the first one's nonce.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record(
+                            try exchange.frame(second, from: .device, nonce: "request"),
+                            from: .device,
+                            time: later
+                        )
+                    )
+                ),
+                expect: departures([("FRAME-SEAL-2", 6)])
+            ),
+            Case(
+                "fresh-nonce-control",
+                requires: ["FRAME-SEAL-2", "VERIFY-3"],
+                flags: ["Clean"],
+                comment: "The same second request under a fresh nonce passes.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record(
+                            try exchange.frame(second, from: .device, nonce: "second"),
+                            from: .device,
+                            time: later
+                        )
+                    ),
+                    keyLog: key
+                ),
+                expect: departures([])
+            ),
+            Case(
+                "frame-before-ack",
+                requires: ["DEV-STATE-2"],
+                flags: ["Keyless"],
+                comment: "The device sends a session frame while its handshake awaits the ack.",
+                input: trace([r[0], r[1], RecordedExchange.record(request, from: .device, time: r[1].time), r[2]]),
+                expect: departures([("DEV-STATE-2", 3)])
+            ),
+            Case(
+                "core-frame-before-commit",
+                requires: ["KEYCONF-5"],
+                flags: ["Keyless"],
+                comment: "The core seals a frame before any device frame committed the new session.",
+                input: trace([r[0], r[1], r[2], r[4]]),
+                expect: departures([("KEYCONF-5", 4)])
+            ),
+            Case(
+                "relay-made-up-frame",
+                requires: ["RELAY-11", "VERIFY-2"],
+                flags: ["Keyless"],
+                comment: "The relay sends the core a request the device did not send again.",
+                input: trace(exchange.relayCapture + [TraceRecord(time: later, body: exchange.relayCapture[6].body)]),
+                expect: departures([("RELAY-11", 10)])
+            ),
+            Case(
+                "frame-without-channel",
+                requires: ["SIG-1"],
+                flags: ["Keyless"],
+                comment: "A tunnel:frame whose argument has no channelId.",
+                input: trace(
+                    exchange.appending(
+                        TraceRecord(
+                            time: later,
+                            body: .event(
+                                name: "tunnel:frame",
+                                from: .device,
+                                to: .core,
+                                data: .object([])
+                            )
+                        )
+                    )
+                ),
+                expect: departures([("SIG-1", 6)])
+            ),
+            Case(
+                "bad-pairing-payload",
+                requires: ["QR-GRAM-1", "VERIFY-4"],
+                flags: ["Keyless"],
+                comment: "A pairing payload of another scheme.",
+                input: trace(
+                    exchange.replacing(
+                        0,
+                        with: TraceRecord(time: r[0].time, body: .pairingPayload("https://pair?cid=x"))
+                    )
+                ),
+                expect: departures([("QR-GRAM-1", 1)])
+            ),
         ]
     }
 
@@ -121,56 +243,135 @@ enum VerifyVectors {
         let r = exchange.records
         let later = exchange.later, key = exchange.keyLog
         let device = Base64URL.encode(X25519.publicKey(privateKey: exchange.keyLogEntries[1].secret))
-        let sorted = #"{"client_ephemeral_pubkey":""# + Base64URL.encode(exchange.clientEphemeralPublic) + #"","device_pubkey":""# + device + #""}"#
-        let sortedHandshake = exchange.replacing(1, with: RecordedExchange.record(try exchange.handshake(plaintext: Array(sorted.utf8)), from: .device,
-                                                                                  time: r[1].time))
-        let spaced = #"{"kind": "handshake_ack", "server_ephemeral_pubkey": ""# + Base64URL.encode(exchange.serverEphemeralPublic) + #""}"#
+        let sorted =
+            #"{"client_ephemeral_pubkey":""# + Base64URL.encode(exchange.clientEphemeralPublic)
+            + #"","device_pubkey":""# + device + #""}"#
+        let sortedHandshake = exchange.replacing(
+            1,
+            with: RecordedExchange.record(
+                try exchange.handshake(plaintext: Array(sorted.utf8)),
+                from: .device,
+                time: r[1].time
+            )
+        )
+        let spaced =
+            #"{"kind": "handshake_ack", "server_ephemeral_pubkey": ""#
+            + Base64URL.encode(exchange.serverEphemeralPublic) + #""}"#
         let swapped = SessionKeys(c2s: exchange.keys.s2c, s2c: exchange.keys.c2s)
-        let wrongKeys = KeyLogEntry.session(clientEphemeralPublic: exchange.clientEphemeralPublic,
-                                            serverEphemeralPublic: exchange.serverEphemeralPublic,
-                                            keys: SessionKeys(c2s: exchange.keys.c2s, s2c: LabelDerived.key(id: exchangeID, name: "wrong-s2c")))
+        let wrongKeys = KeyLogEntry.session(
+            clientEphemeralPublic: exchange.clientEphemeralPublic,
+            serverEphemeralPublic: exchange.serverEphemeralPublic,
+            keys: SessionKeys(c2s: exchange.keys.c2s, s2c: LabelDerived.key(id: exchangeID, name: "wrong-s2c"))
+        )
         let (otherHandshake, otherCore) = try exchange.handshakeToOtherCore()
         let response = try exchange.frame(RecordedExchange.response, from: .device, nonce: "response-from-device")
         return [
-            Case("handshake-members-sorted", requires: ["HS-2", "VERIFY-5"], flags: ["KeyLog"],
-                 comment: "The handshake's members in sorted order: valid JSON, not HS-2's exact form.",
-                 input: trace(sortedHandshake, keyLog: key),
-                 expect: departures([("HS-2", 2)])),
-            Case("handshake-members-sorted-no-key-log", requires: ["VERIFY-3"], flags: ["Clean"],
-                 comment: "The same trace without the key log: nothing to see.",
-                 input: trace(sortedHandshake),
-                 expect: departures([])),
-            Case("ack-with-spaces", requires: ["ACK-2", "VERIFY-5"], flags: ["KeyLog"],
-                 comment: "The ack's plaintext with spaces after the colons.",
-                 input: trace(exchange.replacing(2, with: RecordedExchange.record(try exchange.ack(plaintext: Array(spaced.utf8)), from: .core,
-                                                                                  time: r[2].time)), keyLog: key),
-                 expect: departures([("ACK-2", 3)])),
-            Case("device-seals-with-s2c", requires: ["KDF-5", "VERIFY-5"], flags: ["KeyLog"],
-                 comment: "The device seals its request with the core's key.",
-                 input: trace(exchange.replacing(3, with: RecordedExchange.record(
-                     try exchange.frame(RecordedExchange.request, from: .device, nonce: "request", keys: swapped), from: .device, time: r[3].time)), keyLog: key),
-                 expect: departures([("KDF-5", 4)])),
-            Case("session-keys-disagree", requires: ["KDF-2", "VERIFY-5"], flags: ["KeyLog"],
-                 comment: "The logged SESSION_KEYS differ from what KDF-2 derives.",
-                 input: trace(r, keyLog: exchange.keyLogEntries.dropLast().map(\.line).joined() + wrongKeys.line),
-                 expect: departures([("KDF-2", 3)])),
-            Case("key-log-contradicts-itself", requires: ["KEYLOG-4"], flags: ["KeyLog"],
-                 comment: "The same session logged with two different secrets.",
-                 input: trace(r, keyLog: key + wrongKeys.line),
-                 expect: departures([("KEYLOG-4", 0)])),
-            Case("handshake-to-other-core", requires: ["KDF-3", "VERIFY-4"], flags: ["KeyLog"],
-                 comment: "The handshake is sealed to a core key other than the pairing payload's.",
-                 input: trace(exchange.replacing(1, with: RecordedExchange.record(otherHandshake, from: .device, time: r[1].time)),
-                              keyLog: key + KeyLogEntry.privateKey(.coreStatic, otherCore).line),
-                 expect: departures([("KDF-3", 2)])),
-            Case("device-sends-response", requires: ["ENV-1", "VERIFY-6"], flags: ["KeyLog"],
-                 comment: "The device sends a response envelope, a kind only the core sends.",
-                 input: trace(exchange.appending(RecordedExchange.record(response, from: .device, time: later)), keyLog: key),
-                 expect: departures([("ENV-1", 6)])),
-            Case("key-log-malformed-line", requires: ["KEYLOG-1", "KEYLOG-3"], flags: ["KeyLog"],
-                 comment: "A key log line whose id is one byte: reported at step 0 with its line.",
-                 input: trace(r, keyLog: "CORE_STATIC 00\n" + key),
-                 expect: departures([("KEYLOG-1", 0)])),
+            Case(
+                "handshake-members-sorted",
+                requires: ["HS-2", "VERIFY-5"],
+                flags: ["KeyLog"],
+                comment: "The handshake's members in sorted order: valid JSON, not HS-2's exact form.",
+                input: trace(sortedHandshake, keyLog: key),
+                expect: departures([("HS-2", 2)])
+            ),
+            Case(
+                "handshake-members-sorted-no-key-log",
+                requires: ["VERIFY-3"],
+                flags: ["Clean"],
+                comment: "The same trace without the key log: nothing to see.",
+                input: trace(sortedHandshake),
+                expect: departures([])
+            ),
+            Case(
+                "ack-with-spaces",
+                requires: ["ACK-2", "VERIFY-5"],
+                flags: ["KeyLog"],
+                comment: "The ack's plaintext with spaces after the colons.",
+                input: trace(
+                    exchange.replacing(
+                        2,
+                        with: RecordedExchange.record(
+                            try exchange.ack(plaintext: Array(spaced.utf8)),
+                            from: .core,
+                            time: r[2].time
+                        )
+                    ),
+                    keyLog: key
+                ),
+                expect: departures([("ACK-2", 3)])
+            ),
+            Case(
+                "device-seals-with-s2c",
+                requires: ["KDF-5", "VERIFY-5"],
+                flags: ["KeyLog"],
+                comment: "The device seals its request with the core's key.",
+                input: trace(
+                    exchange.replacing(
+                        3,
+                        with: RecordedExchange.record(
+                            try exchange.frame(
+                                RecordedExchange.request,
+                                from: .device,
+                                nonce: "request",
+                                keys: swapped
+                            ),
+                            from: .device,
+                            time: r[3].time
+                        )
+                    ),
+                    keyLog: key
+                ),
+                expect: departures([("KDF-5", 4)])
+            ),
+            Case(
+                "session-keys-disagree",
+                requires: ["KDF-2", "VERIFY-5"],
+                flags: ["KeyLog"],
+                comment: "The logged SESSION_KEYS differ from what KDF-2 derives.",
+                input: trace(r, keyLog: exchange.keyLogEntries.dropLast().map(\.line).joined() + wrongKeys.line),
+                expect: departures([("KDF-2", 3)])
+            ),
+            Case(
+                "key-log-contradicts-itself",
+                requires: ["KEYLOG-4"],
+                flags: ["KeyLog"],
+                comment: "The same session logged with two different secrets.",
+                input: trace(r, keyLog: key + wrongKeys.line),
+                expect: departures([("KEYLOG-4", 0)])
+            ),
+            Case(
+                "handshake-to-other-core",
+                requires: ["KDF-3", "VERIFY-4"],
+                flags: ["KeyLog"],
+                comment: "The handshake is sealed to a core key other than the pairing payload's.",
+                input: trace(
+                    exchange.replacing(
+                        1,
+                        with: RecordedExchange.record(otherHandshake, from: .device, time: r[1].time)
+                    ),
+                    keyLog: key + KeyLogEntry.privateKey(.coreStatic, otherCore).line
+                ),
+                expect: departures([("KDF-3", 2)])
+            ),
+            Case(
+                "device-sends-response",
+                requires: ["ENV-1", "VERIFY-6"],
+                flags: ["KeyLog"],
+                comment: "The device sends a response envelope, a kind only the core sends.",
+                input: trace(
+                    exchange.appending(RecordedExchange.record(response, from: .device, time: later)),
+                    keyLog: key
+                ),
+                expect: departures([("ENV-1", 6)])
+            ),
+            Case(
+                "key-log-malformed-line",
+                requires: ["KEYLOG-1", "KEYLOG-3"],
+                flags: ["KeyLog"],
+                comment: "A key log line whose id is one byte: reported at step 0 with its line.",
+                input: trace(r, keyLog: "CORE_STATIC 00\n" + key),
+                expect: departures([("KEYLOG-1", 0)])
+            ),
         ]
     }
 
@@ -181,24 +382,54 @@ enum VerifyVectors {
         let second = RecordedExchange.secondRequest
         let singleChunk = try EnvelopeEncoder.encode(.chunk(requestId: "r-2", seq: 0, total: 1, data: second[...]))
         return [
-            Case("ack-sent-twice", requires: ["ACK-6", "VERIFY-3"], flags: ["Keyless"],
-                 comment: "The core's ack delivered a second time.",
-                 input: trace(exchange.appending(TraceRecord(time: later, body: r[2].body))),
-                 expect: departures([("ACK-6", 6)])),
-            Case("small-message-chunked", requires: ["CHUNK-1", "VERIFY-6"], flags: ["KeyLog"],
-                 comment: "A 91-byte request sent as one chunk of one instead of one frame.",
-                 input: trace(exchange.appending(RecordedExchange.record(try exchange.frame(singleChunk, from: .device, nonce: "chunk"),
-                                                                         from: .device, time: later)), keyLog: key),
-                 expect: departures([("CHUNK-1", 6)])),
-            Case("continue-past-departures", requires: ["VERIFY-8", "REPLAY-3"], flags: ["Keyless"],
-                 comment: "With continue, both replays are named.",
-                 input: trace(exchange.appending(TraceRecord(time: later, body: r[3].body)) + [TraceRecord(time: later, body: r[4].body)], continuing: true),
-                 expect: departures([("REPLAY-3", 6), ("REPLAY-3", 7)])),
+            Case(
+                "ack-sent-twice",
+                requires: ["ACK-6", "VERIFY-3"],
+                flags: ["Keyless"],
+                comment: "The core's ack delivered a second time.",
+                input: trace(exchange.appending(TraceRecord(time: later, body: r[2].body))),
+                expect: departures([("ACK-6", 6)])
+            ),
+            Case(
+                "small-message-chunked",
+                requires: ["CHUNK-1", "VERIFY-6"],
+                flags: ["KeyLog"],
+                comment: "A 91-byte request sent as one chunk of one instead of one frame.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record(
+                            try exchange.frame(singleChunk, from: .device, nonce: "chunk"),
+                            from: .device,
+                            time: later
+                        )
+                    ),
+                    keyLog: key
+                ),
+                expect: departures([("CHUNK-1", 6)])
+            ),
+            Case(
+                "continue-past-departures",
+                requires: ["VERIFY-8", "REPLAY-3"],
+                flags: ["Keyless"],
+                comment: "With continue, both replays are named.",
+                input: trace(
+                    exchange.appending(TraceRecord(time: later, body: r[3].body)) + [
+                        TraceRecord(time: later, body: r[4].body)
+                    ],
+                    continuing: true
+                ),
+                expect: departures([("REPLAY-3", 6), ("REPLAY-3", 7)])
+            ),
         ]
     }
 
     /// A `verify` input: the trace of `records` (or `text` instead), with the key log if any.
-    private static func trace(_ records: [TraceRecord], keyLog: String? = nil, text: String? = nil, continuing: Bool = false) -> JSONValue {
+    private static func trace(
+        _ records: [TraceRecord],
+        keyLog: String? = nil,
+        text: String? = nil,
+        continuing: Bool = false
+    ) -> JSONValue {
         var input: [String: JSONValue] = ["trace": .string(text ?? RecordedExchange.trace(records))]
         if let keyLog { input["keyLog"] = .string(keyLog) }
         if continuing { input["continue"] = .bool(true) }
@@ -219,7 +450,9 @@ private extension RecordedExchange {
     var later: Int64 { records.last!.time + 10 }
 
     /// A second request of the device, after the exchange.
-    static let secondRequest = Array(#"{"requestId":"r-2","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8)
+    static let secondRequest = Array(
+        #"{"requestId":"r-2","kind":"request","seq":0,"payload":{"method":"core.ping","params":null}}"#.utf8
+    )
 
     func replacing(_ index: Int, with record: TraceRecord) -> [TraceRecord] {
         var copy = records
