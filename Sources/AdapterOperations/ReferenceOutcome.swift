@@ -10,11 +10,7 @@ extension Operations {
                 return .error(OperationOutcome.unsupported)
             }
             return .output(output)
-        } catch let error as TunnelError {
-            return .error(error.code)
-        } catch let error as PairingPayloadError {
-            return .error(error.code)
-        } catch let error as EnvelopeError {
+        } catch let error as any ProtocolFailure {
             return .error(error.code)
         } catch is UnrepresentableOutput {
             return .error(OperationOutcome.unsupported)

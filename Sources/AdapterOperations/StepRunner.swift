@@ -1,15 +1,6 @@
 import OpenHumanTunnel
 import VectorFormat
 
-/// An error that answers a step with a protocol code (`{"error": code}`), after which the next
-/// step runs (ADP-15, ADP-16).
-protocol StepFailure: Error {
-    var code: String { get }
-}
-
-extension TunnelError: StepFailure {}
-extension EnvelopeError: StepFailure {}
-
 /// The one loop of every stateful operation: read every step first (a malformed step makes the
 /// whole request a bad request, before any step runs), then run them in order on one state.
 /// A step that fails with the operation's protocol error (`Failure`) is answered
@@ -17,7 +8,7 @@ extension EnvelopeError: StepFailure {}
 enum StepRunner {
     /// Runs the steps of `input.steps`, each read by `parse` and answered by `apply`; `finish`
     /// adds what every answer carries, failed or not (the channel after the step, for example).
-    static func run<Step, Failure: StepFailure>(
+    static func run<Step, Failure: ProtocolFailure>(
         _ input: RequestInput,
         catching _: Failure.Type,
         parse: (JSONValue, String) throws -> Step,
@@ -36,7 +27,7 @@ enum StepRunner {
 
     /// As above, with `before` run ahead of each step (expiring what the step's time ends) and
     /// its result handed to `finish`.
-    static func run<Step, Context, Failure: StepFailure>(
+    static func run<Step, Context, Failure: ProtocolFailure>(
         _ input: RequestInput,
         catching _: Failure.Type,
         parse: (JSONValue, String) throws -> Step,

@@ -114,23 +114,7 @@ public struct ReferenceAdapter: Sendable {
             }
         } catch let error as BadRequest {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error.reason)")
-        } catch let error as TunnelError {
-            return protocolFailure(
-                id: id,
-                error.code,
-                operation: operation,
-                input: members["input"],
-                loggingKeys: loggingKeys
-            )
-        } catch let error as PairingPayloadError {
-            return protocolFailure(
-                id: id,
-                error.code,
-                operation: operation,
-                input: members["input"],
-                loggingKeys: loggingKeys
-            )
-        } catch let error as EnvelopeError {
+        } catch let error as any ProtocolFailure {
             return protocolFailure(
                 id: id,
                 error.code,
