@@ -1,5 +1,4 @@
 import OpenHumanTunnel
-import TunnelVerifier
 import VectorFormat
 
 /// The receiver's chunk reassembly, as `envelope-reassemble` drives it. `Reassembler` is the

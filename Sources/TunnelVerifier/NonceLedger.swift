@@ -1,5 +1,3 @@
-import OpenHumanTunnel
-
 /// The nonces and messages each endpoint sent on one channel (VERIFY-3 nonce check).
 ///
 /// Nonces are 24 random bytes (FRAME-SEAL-2, HS-1, ACK-1): two equal ones from one sender

@@ -1,8 +1,5 @@
 import ConformanceRunner
 import Foundation
-import OpenHumanTunnel
-import ReferenceAdapter
-import TunnelVerifier
 import VectorFormat
 import XCTest
 

@@ -1,6 +1,5 @@
 import ConformanceRunner
 import Foundation
-import OpenHumanTunnel
 import VectorFormat
 import VectorGeneration
 import XCTest

@@ -1,6 +1,5 @@
 import OpenHumanTunnel
 import Testing
-import VectorGeneration
 
 /// The ack plaintext at the device (ACK-4 step 6). Every plaintext is sealed with the right
 /// k_ack, so authentication passes and the JSON rule under test is the first check that can fail.

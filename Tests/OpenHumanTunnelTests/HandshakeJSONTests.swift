@@ -1,6 +1,5 @@
 import OpenHumanTunnel
 import Testing
-import VectorGeneration
 
 /// The handshake plaintext at the core (JSON-1 to JSON-7, HS-4 step 7). Every plaintext is
 /// sealed with the right k_hs, so authentication passes and the JSON rule under test is the

@@ -1,5 +1,4 @@
 import Testing
-import VectorGeneration
 
 /// Bad input never crashes and never changes state (ERR-1): thousands of deterministic random
 /// mutations of valid messages at each receiver. Every outcome is either the original message's

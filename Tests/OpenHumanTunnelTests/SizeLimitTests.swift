@@ -1,6 +1,5 @@
 import OpenHumanTunnel
 import Testing
-import VectorGeneration
 
 /// 49,152 bytes per message, 49,111 bytes per session plaintext (spec 4.4).
 @Suite struct SizeLimitTests {

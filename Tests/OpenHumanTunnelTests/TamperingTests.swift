@@ -1,7 +1,6 @@
 import OpenHumanTunnel
 import Testing
 import TunnelCrypto
-import VectorGeneration
 
 /// Every single-bit flip of a session frame, a handshake and an ack, with the exact error per
 /// bit position: a flip in the type octet gives that receiver's type error for the new byte

@@ -1,6 +1,5 @@
 import OpenHumanTunnel
 import Testing
-import VectorGeneration
 
 /// Every prefix of a session frame, a handshake and an ack: empty, then too short up to the
 /// type's minimum (41, 73, 41), then authentication failures up to the full length.

@@ -1,11 +1,6 @@
-import ConformanceRunner
 import OpenHumanTunnel
-import ReferenceAdapter
 import Testing
 import TunnelCrypto
-import TunnelVerifier
-import VectorFormat
-import VectorGeneration
 
 /// Section 10.11 of the worked example: the ping of part one read as envelopes, and a 50,000-byte
 /// response cut into two chunks and sealed with part one's `s2c`. Every value the section prints

@@ -1,7 +1,6 @@
 import OpenHumanTunnel
 import Testing
 import TunnelCrypto
-import VectorGeneration
 
 /// The worked example of spec chapter 10, every intermediate value in full.
 ///

@@ -9,11 +9,39 @@ import XCTest
 final class ReferenceAdapterCommandTests: XCTestCase {
     func testTheRunnersServingRefusesMutantFlagsAndNamesTheProgramThatHasThem() {
         let runner = ReferenceAdapterCommand(programName: "conformance --serve-reference", catalog: nil)
-        for arguments in [["--mutant", "window-127"], ["--composed-control"], ["--list-mutants"]] {
-            XCTAssertEqual(runner.run(arguments), ReferenceAdapterCommand.usageStatus, "\(arguments)")
+        for (arguments, flag) in [
+            (["--mutant", "window-127"], "--mutant"), (["--composed-control"], "--composed-control"),
+            (["--list-mutants"], "--list-mutants"),
+        ] {
+            XCTAssertThrowsError(try runner.parse(arguments)) { error in
+                XCTAssertEqual(
+                    error as? ReferenceAdapterCommand.UsageError,
+                    .noMutantsLinked(flag: flag),
+                    "\(arguments)"
+                )
+            }
+            XCTAssertEqual(runner.run(arguments), ReferenceAdapterCommand.usageStatus)
         }
-        XCTAssertEqual(runner.run(["--no-such-flag"]), ReferenceAdapterCommand.usageStatus)
-        XCTAssertEqual(runner.run(["--help"]), 0, "the control: help is answered")
+        XCTAssertThrowsError(try runner.parse(["--no-such-flag"])) { error in
+            XCTAssertEqual(error as? ReferenceAdapterCommand.UsageError, .unknownArgument("--no-such-flag"))
+        }
+        // Controls: with no flag the runner serves the reference itself, and help is answered.
+        guard case .serve(nil)? = try? runner.parse([]) else { return XCTFail("no flag serves the reference") }
+        XCTAssertEqual(runner.run(["--help"]), 0)
+    }
+
+    func testReferenceAdapterServesANamedMutantAndRefusesAnUnknownOne() {
+        let adapter = ReferenceAdapterCommand(programName: "reference-adapter", catalog: .mutants)
+        guard case .serve(let variant?)? = try? adapter.parse(["--mutant", "window-127"]) else {
+            return XCTFail("--mutant window-127 serves that mutant")
+        }
+        XCTAssertEqual(variant.nameSuffix, "/mutant/window-127")
+        XCTAssertThrowsError(try adapter.parse(["--mutant", "no-such-mutant"])) { error in
+            XCTAssertEqual(error as? ReferenceAdapterCommand.UsageError, .unknownMutant("no-such-mutant"))
+        }
+        XCTAssertThrowsError(try adapter.parse(["--mutant"])) { error in
+            XCTAssertEqual(error as? ReferenceAdapterCommand.UsageError, .missingMutantName)
+        }
     }
 
     func testTheMutantCatalogFindsEveryMutantByNameAndNoOther() {

@@ -1,6 +1,4 @@
-import ConformanceRunner
 import Foundation
-import OpenHumanTunnel
 import Testing
 import VectorFormat
 

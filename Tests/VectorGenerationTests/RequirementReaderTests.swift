@@ -1,4 +1,3 @@
-import ConformanceRunner
 import Foundation
 import Testing
 import VectorFormat

@@ -1,8 +1,4 @@
-import ConformanceRunner
 import Foundation
-import OpenHumanTunnel
-import ReferenceAdapter
-import TunnelVerifier
 import VectorFormat
 import VectorGeneration
 import XCTest

@@ -1,4 +1,3 @@
-import TunnelVerifier
 import VectorFormat
 
 /// What an adapter says about itself in its `hello` answer (ADP-6 to ADP-9).

@@ -1,4 +1,3 @@
-import OpenHumanTunnel
 import VectorFormat
 
 /// One request to an adapter: `{"id":<int>,"op":"<name>","input":{...}}` (ADP-4).

@@ -1,7 +1,5 @@
 import AdapterOperations
 import OpenHumanTunnel
-import ReferenceAdapter
-import TunnelVerifier
 import VectorFormat
 
 /// Runs an `accumulated` vector (spec/kit/01-vectors.md): `{seed, cases}` expands into one

@@ -1,4 +1,3 @@
-import OpenHumanTunnel
 import VectorFormat
 
 /// Decides, before anything is sent, whether a vector runs against this adapter (ADP-14, ADP-15).

@@ -1,6 +1,3 @@
-import OpenHumanTunnel
-import ReferenceAdapter
-import TunnelVerifier
 import VectorFormat
 
 /// The result of one vector or live check.

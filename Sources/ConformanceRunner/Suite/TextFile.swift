@@ -1,5 +1,3 @@
-import VectorFormat
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

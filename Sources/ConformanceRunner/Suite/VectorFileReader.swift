@@ -1,6 +1,4 @@
 import Foundation
-import OpenHumanTunnel
-import TunnelVerifier
 import VectorFormat
 
 /// Maps a parsed vector file onto the `VectorFormat` model, naming the first member that does

@@ -1,7 +1,6 @@
 import AdapterOperations
 import OpenHumanTunnel
 import ReferenceAdapter
-import TunnelVerifier
 import VectorFormat
 
 /// The reassembler of the mutants of CHUNK-4 and CHUNK-6. It keeps its own copy of every piece

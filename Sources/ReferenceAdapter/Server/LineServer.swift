@@ -1,5 +1,3 @@
-import OpenHumanTunnel
-import TunnelVerifier
 import VectorFormat
 
 #if canImport(Glibc)

@@ -47,49 +47,78 @@ public struct ReferenceAdapterCommand {
         """
     }
 
-    /// Parses `arguments` (without the program name), then serves or prints; returns the exit status.
-    public func run(_ arguments: [String]) -> Int32 {
+    /// What a command line asks for.
+    public enum Action {
+        case help
+        case listMutants(VariantCatalog)
+        /// Serve the reference library (nil) or a variant.
+        case serve(AdapterVariant?)
+    }
+
+    /// Why a command line cannot be served; each exits with `usageStatus`.
+    public enum UsageError: Error, Equatable {
+        case unknownArgument(String)
+        case missingMutantName
+        case unknownMutant(String)
+        /// A mutant flag given to a program that links no mutant (`conformance --serve-reference`).
+        case noMutantsLinked(flag: String)
+
+        var message: String {
+            switch self {
+            case .unknownArgument(let argument): "unknown argument \"\(argument)\""
+            case .missingMutantName: "--mutant needs a name"
+            case .unknownMutant(let name): "no mutant named \"\(name)\" (see --list-mutants)"
+            case .noMutantsLinked(let flag):
+                "\(flag): this program links no mutants; they are served by `reference-adapter \(flag)`"
+            }
+        }
+    }
+
+    /// Reads `arguments` (without the program name); the last of several serving flags wins.
+    public func parse(_ arguments: [String]) throws(UsageError) -> Action {
         var remaining = arguments[...]
         var variant: AdapterVariant?
         while let argument = remaining.popFirst() {
             switch argument {
             case "--help", "-h":
-                emit(usage, to: 1)
-                return 0
+                return .help
             case "--list-mutants":
-                guard let catalog = try? requireCatalog(for: argument) else { return Self.usageStatus }
-                emit(catalog.entries.map { "\($0.name)\t\($0.summary)\n" }.joined(), to: 1)
-                return 0
+                return .listMutants(try requireCatalog(for: argument))
             case "--mutant":
-                guard let name = remaining.popFirst() else { return fail("--mutant needs a name") }
-                guard let catalog = try? requireCatalog(for: argument) else { return Self.usageStatus }
-                guard let named = catalog.variant(name) else {
-                    return fail("no mutant named \"\(name)\" (see --list-mutants)")
-                }
+                guard let name = remaining.popFirst() else { throw .missingMutantName }
+                guard let named = try requireCatalog(for: argument).variant(name) else { throw .unknownMutant(name) }
                 variant = named
             case "--composed-control":
-                guard let catalog = try? requireCatalog(for: argument) else { return Self.usageStatus }
-                variant = catalog.composedControl
+                variant = try requireCatalog(for: argument).composedControl
             default:
-                return fail("unknown argument \"\(argument)\"")
+                throw .unknownArgument(argument)
             }
         }
-        return ReferenceAdapter(variant: variant).serve()
+        return .serve(variant)
     }
 
-    private struct NoCatalog: Error {}
-
-    private func requireCatalog(for flag: String) throws(NoCatalog) -> VariantCatalog {
-        guard let catalog else {
-            _ = fail("\(flag): this program links no mutants; they are served by `reference-adapter \(flag)`")
-            throw NoCatalog()
+    /// Parses `arguments`, then serves or prints; returns the exit status.
+    public func run(_ arguments: [String]) -> Int32 {
+        do throws(UsageError) {
+            switch try parse(arguments) {
+            case .help:
+                emit(usage, to: 1)
+                return 0
+            case .listMutants(let catalog):
+                emit(catalog.entries.map { "\($0.name)\t\($0.summary)\n" }.joined(), to: 1)
+                return 0
+            case .serve(let variant):
+                return ReferenceAdapter(variant: variant).serve()
+            }
+        } catch {
+            emit("\(programName): \(error.message)\n\(usage)", to: 2)
+            return Self.usageStatus
         }
-        return catalog
     }
 
-    private func fail(_ message: String) -> Int32 {
-        emit("\(programName): \(message)\n\(usage)", to: 2)
-        return Self.usageStatus
+    private func requireCatalog(for flag: String) throws(UsageError) -> VariantCatalog {
+        guard let catalog else { throw .noMutantsLinked(flag: flag) }
+        return catalog
     }
 
     private func emit(_ text: String, to descriptor: Int32) {

@@ -1,4 +1,3 @@
-import OpenHumanTunnel
 import TunnelCrypto
 
 /// The running hash of an accumulated test: SHA-256 over one record per case,

@@ -5,9 +5,6 @@ import VectorFormat
 /// The requirements the suite covers without a vector: live checks the runner performs, and
 /// exemptions with their reasons. Listed in spec/kit/coverage.md beside the vectors.
 public enum CoverageCatalog {
-    /// The live checks, whose catalog belongs to the suite a runner reads (`LiveCheck.catalog`).
-    public static var liveChecks: [LiveCheck] { LiveCheck.catalog }
-
     public static let exemptions: [CoverageExemption] = [
         CoverageExemption(
             requirement: "DH-3",

@@ -1,4 +1,5 @@
 import Foundation
+import VectorFormat
 
 /// spec/kit/coverage.md: the generated table of requirement -> vectors / live checks / exemption.
 public enum CoverageMarkdown {
@@ -51,7 +52,7 @@ public enum CoverageMarkdown {
         }
         out += boundarySection(report.boundaries)
         out += "\n## Live checks\n\n| id | requirements | what the runner does |\n| --- | --- | --- |\n"
-        for check in CoverageCatalog.liveChecks {
+        for check in LiveCheck.catalog {
             out += "| `\(check.id)` | \(check.requirements.joined(separator: ", ")) | \(cell(check.description)) |\n"
         }
         return out

@@ -25,7 +25,7 @@ public struct CoverageReport: Sendable {
     public init(
         requirements: [Requirement],
         files: [VectorFile],
-        liveChecks: [LiveCheck] = CoverageCatalog.liveChecks,
+        liveChecks: [LiveCheck] = LiveCheck.catalog,
         exemptions: [CoverageExemption] = CoverageCatalog.exemptions,
         boundaries: [BoundaryField] = []
     ) {

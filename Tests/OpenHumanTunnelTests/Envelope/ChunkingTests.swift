@@ -1,9 +1,5 @@
-import ConformanceRunner
 import OpenHumanTunnel
-import ReferenceAdapter
 import Testing
-import TunnelVerifier
-import VectorFormat
 
 /// The split of CHUNK-1 and the reassembly of CHUNK-4 to CHUNK-7: every chunk fits one frame,
 /// the deployed piece size does not, and reassembly stays within its limits.

@@ -1,4 +1,3 @@
-import KitModels
 import OpenHumanTunnel
 import Testing
 

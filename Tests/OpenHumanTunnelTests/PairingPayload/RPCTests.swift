@@ -1,7 +1,5 @@
-import ConformanceRunner
 import OpenHumanTunnel
 import Testing
-import VectorFormat
 
 /// The `rpc` parameter: an absolute http(s) URL with a host.
 @Suite("Consuming: the rpc URL")

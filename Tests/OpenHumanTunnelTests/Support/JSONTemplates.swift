@@ -1,6 +1,5 @@
 import OpenHumanTunnel
 import Testing
-import VectorGeneration
 
 /// One plaintext for a JSON receiver and what the receiver must answer (nil: accepted).
 ///

@@ -1,6 +1,5 @@
 import OpenHumanTunnel
 import TunnelCrypto
-import VectorGeneration
 
 /// The HKDF info tags, written out here rather than taken from `KeySchedule`, so the builders
 /// below are an independent second implementation of KDF-3 and KDF-4.

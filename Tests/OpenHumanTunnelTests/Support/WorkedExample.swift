@@ -1,5 +1,4 @@
 import TunnelCrypto
-import VectorGeneration
 
 /// The inputs of the worked example (spec chapter 10): RFC 7748 section 6.1's Alice as the core,
 /// its Bob as the device, and fixed ephemeral keys and nonces.
