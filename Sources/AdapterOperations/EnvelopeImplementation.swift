@@ -19,8 +19,8 @@ extension TunnelImplementation {
 
     public func reassembler(role: Role) -> any ReassemblerEndpoint { Reassembler(role: role, limits: envelopeLimits) }
 
-    public func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
-        CoreRequestGate(grant: grant, methods: methods, limits: envelopeLimits)
+    public func coreGate(grant: Set<String>, methods: Set<String>, acceptedBefore: Int) -> any CoreGateEndpoint {
+        CoreRequestGate(grant: grant, methods: methods, limits: envelopeLimits, acceptedBefore: acceptedBefore)
     }
 
     public func deviceRequests() -> any DeviceEndpoint { DeviceRequests(limits: envelopeLimits) }

@@ -12,6 +12,8 @@ extension Operations {
         guard let kind = EnvelopeKind(rawValue: kindName) else {
             throw BadRequest(reason: "input.envelope.kind: not one of the six kinds")
         }
+        // ENV-11's order: the request id, then seq, then the kind's own members.
+        guard RequestID.isValid(Array(id.utf8)) else { throw EnvelopeError.badRequestID }
         if kind == .request || kind == .response || kind == .error, seq != 0 {
             throw EnvelopeError.badFieldValue("seq")
         }
@@ -91,9 +93,14 @@ extension Operations {
     }
 
     func envelopeCore(_ input: RequestInput) throws -> JSONValue {
+        let acceptedBefore = try input.optionalNatural("acceptedBefore") ?? 0
+        guard acceptedBefore <= PingMany.maximumCount else {
+            throw BadRequest(reason: "input.acceptedBefore: at most \(PingMany.maximumCount)")
+        }
         var gate = implementation.coreGate(
             grant: Set(try input.strings("grant")),
-            methods: Set(try input.strings("methods"))
+            methods: Set(try input.strings("methods")),
+            acceptedBefore: Int(acceptedBefore)
         )
         var splitters: [String: ChunkSplitter] = [:]
         return try StepRunner.run(

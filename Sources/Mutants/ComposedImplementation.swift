@@ -171,8 +171,14 @@ struct ComposedImplementation: TunnelImplementation {
         ComposedEnvelope.reassembler(role: role, limits: envelopeLimits, mutant: mutant)
     }
 
-    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
-        ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
+    func coreGate(grant: Set<String>, methods: Set<String>, acceptedBefore: Int) -> any CoreGateEndpoint {
+        ComposedEnvelope.coreGate(
+            grant: grant,
+            methods: methods,
+            acceptedBefore: acceptedBefore,
+            limits: envelopeLimits,
+            mutant: mutant
+        )
     }
 
     func deviceRequests() -> any DeviceEndpoint {

@@ -20,6 +20,10 @@ enum ComposedEnvelope {
     }
 
     static func encode(_ envelope: OutgoingEnvelope, mutant: Mutant?) throws(EnvelopeError) -> [UInt8] {
+        // The params text read before the method name is looked at.
+        if mutant == .senderChecksValueFirst, case .request(let id, _, let params?, let stream) = envelope {
+            _ = try EnvelopeEncoder.encode(.request(requestId: id, method: "m", paramsText: params, stream: stream))
+        }
         let bytes = try EnvelopeEncoder.encode(envelope)
         guard mutant == .envelopeWithSpaces else { return bytes }
         // A default JSON encoder's separators: ": " and ", " between the envelope's own members.
@@ -46,6 +50,19 @@ enum ComposedEnvelope {
         }
         // A strict reader of ENV-8: a payload that is not `code` or `code: detail` is refused
         // instead of read as method_failed, so a deployed core's error leaves the call hanging.
+        // A code bound checked with <= 65: a 65-letter code is read as a code.
+        if mutant == .errorCodeLengthOffByOne, case .error("method_failed", let detail?) = envelope.body {
+            let code = detail.prefix { $0 != ":" }
+            if code.utf8.count == EnvelopeErrorCode.maximumLength + 1,
+                EnvelopeErrorCode.isValid(Array(code.utf8.dropLast()))
+            {
+                let rest = detail.dropFirst(code.count)
+                return Envelope(
+                    requestId: envelope.requestId,
+                    body: .error(code: String(code), detail: rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : nil)
+                )
+            }
+        }
         if mutant == .freeTextErrorRejected, case .error(let code, _) = envelope.body, code == "method_failed",
             !String(decoding: plaintext, as: UTF8.self).contains("\"method_failed")
         {
@@ -63,6 +80,7 @@ enum ComposedEnvelope {
     static func coreGate(
         grant: Set<String>,
         methods: Set<String>,
+        acceptedBefore: Int,
         limits: EnvelopeLimits,
         mutant: Mutant?
     ) -> any CoreGateEndpoint {
@@ -72,9 +90,14 @@ enum ComposedEnvelope {
         let gate = CoreRequestGate(
             grant: mutant == .grantNotChecked ? grant.union(methods) : grant,
             methods: known,
-            limits: limits
+            limits: limits,
+            acceptedBefore: acceptedBefore
         )
-        return mutant == .noRequestIDDedup ? ForgetfulGate(inner: gate, fresh: gate) : gate
+        switch mutant {
+        case .noRequestIDDedup: return ForgetfulGate(inner: gate, fresh: gate)
+        case .nestedDuplicateRefused: return StrictParamsGate(inner: gate)
+        default: return gate
+        }
     }
 
     static func deviceRequests(limits: EnvelopeLimits, mutant: Mutant?) -> any DeviceEndpoint {
@@ -96,6 +119,33 @@ private struct ForgetfulGate: CoreGateEndpoint {
         } catch .duplicateRequestID {
             var forgetful = fresh
             return try forgetful.receive(plaintext, now: now)
+        }
+    }
+}
+
+/// A core whose JSON reader refuses a repeated member name at any depth, as a strict reader
+/// applied to the whole plaintext does: duplicates inside `params` are refused with
+/// duplicate_field instead of handed to the method (ENV-7).
+private struct StrictParamsGate: CoreGateEndpoint {
+    var inner: CoreRequestGate
+
+    mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+
+    mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
+        if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core),
+            case .request(_, let params, _) = envelope.body, let name = Self.duplicateName(in: params)
+        {
+            throw .duplicateField(String(decoding: name, as: UTF8.self))
+        }
+        return try inner.receive(plaintext, now: now)
+    }
+
+    private static func duplicateName(in node: JSONNode) -> [UInt8]? {
+        if let name = node.firstDuplicateName { return name }
+        switch node {
+        case .object(let members): return members.lazy.compactMap { duplicateName(in: $0.value) }.first
+        case .array(let elements): return elements.lazy.compactMap { duplicateName(in: $0) }.first
+        default: return nil
         }
     }
 }
@@ -130,9 +180,17 @@ private struct LenientDevice: DeviceEndpoint {
     }
 
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> DeviceRequests.Event {
+        let partialsHeld = inner.partialCount
         do {
             return try inner.receive(plaintext, now: now)
         } catch let error {
+            // The limit of CHUNK-4 checked before RPC-4's pending check.
+            if error == .unknownRequest, mutant == .partialLimitBeforeAdmit,
+                partialsHeld >= EnvelopeLimits.standard.maximumPartials,
+                case .chunk? = (try? EnvelopeParser.parse(plaintext, receiver: .device))?.body
+            {
+                throw .tooManyPartials
+            }
             // A late answer delivered anyway (no pending check), or a stream gap passed over.
             guard
                 (error == .unknownRequest && mutant == .lateResponseDelivered)

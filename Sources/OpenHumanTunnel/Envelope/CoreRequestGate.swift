@@ -16,6 +16,9 @@ public struct CoreRequestGate: Sendable {
     /// Every request id accepted in the session (RPC-2). Ids are at most 64 bytes; a core that
     /// must keep 2^20 of them may store 128-bit hashes instead, as RPC-2 allows.
     private var accepted = Set<String>()
+    /// Requests accepted in the session, counted against RPC-2's bound: the ids above plus the
+    /// `acceptedBefore` the session was created with.
+    private var acceptedCount: Int
 
     public enum Decision: Equatable, Sendable {
         /// RPC-6 step 4: run `method`.
@@ -26,9 +29,17 @@ public struct CoreRequestGate: Sendable {
         case partial(requestId: String, received: Int, total: Int)
     }
 
-    public init(grant: Set<String>, methods: Set<String>, limits: EnvelopeLimits = .standard) {
+    /// `acceptedBefore` counts requests the session accepted before this gate saw any, with ids
+    /// no later request uses (ADP-66): it lets a test reach RPC-2's bound without sending them.
+    public init(
+        grant: Set<String>,
+        methods: Set<String>,
+        limits: EnvelopeLimits = .standard,
+        acceptedBefore: Int = 0
+    ) {
         self.grant = grant
         self.methods = methods
+        acceptedCount = acceptedBefore
         reassembler = Reassembler(role: .core, limits: limits)
     }
 
@@ -51,8 +62,9 @@ public struct CoreRequestGate: Sendable {
             guard case .request(let method, let params, let stream) = envelope.body else { throw .unexpectedKind }
             let id = envelope.requestId
             guard !self.accepted.contains(id), !reassembler.isReassembling(id) else { throw .duplicateRequestID }
-            guard self.accepted.count < limits.maximumRequests else { throw .tooManyRequests }
+            guard acceptedCount < limits.maximumRequests else { throw .tooManyRequests }
             self.accepted.insert(id)
+            acceptedCount += 1
             return try decide(requestId: id, method: method, params: params, stream: stream)
         }
     }

@@ -30,6 +30,9 @@ public struct DeviceRequests: Sendable {
         reassembler = Reassembler(role: .device, limits: limits)
     }
 
+    /// How many partial answers are being reassembled (CHUNK-4).
+    public var partialCount: Int { reassembler.partialCount }
+
     /// RPC-5 and CHUNK-5, before each step: the requests whose deadline passed (each failed
     /// with `request_timeout`) and the partial messages discarded, both sorted.
     public mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {

@@ -57,7 +57,8 @@ enum EnvelopeCoreVectors {
                 "ping",
                 requires: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"],
                 flags: ["Grant"],
-                comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.",
+                comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer: the core adds "
+                    + "the pings to every grant it is given (AUTH-3).",
                 input: input([step(EnvelopeFixture.request(id))], grant: []),
                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
             ),
@@ -113,6 +114,17 @@ enum EnvelopeCoreVectors {
                 comment: "A granted method the core does not implement is unknown_method.",
                 input: input([step(EnvelopeFixture.request(a, method: "companion.missing"))]),
                 expect: .output(["steps": [errorReply(a, "unknown_method")]])
+            ),
+            Case(
+                "duplicates-inside-params",
+                requires: ["ENV-7", "RPC-6"],
+                flags: ["Grant"],
+                comment: "Member names repeated inside params, at two depths, are the method's concern: the ping "
+                    + "is answered, not refused with duplicate_field.",
+                input: input([
+                    step(EnvelopeFixture.request(id, params: "{\"a\":1,\"a\":2,\"b\":[{\"c\":1,\"c\":1}]}"))
+                ]),
+                expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
             ),
             Case(
                 "grant-case-sensitive",
@@ -202,9 +214,10 @@ enum EnvelopeCoreVectors {
                 requires: ["CHUNK-5"],
                 flags: ["Chunked"],
                 comment:
-                    "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
+                    "A chunked request not completed in 30,000 ms expires; its late last chunk starts nothing "
+                    + "(first_chunk_missing, suite 2.4); its id was never run, so it may come again.",
                 input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
-                expect: .steps([nil, nil, nil])
+                expect: .steps([nil, "first_chunk_missing", nil])
             ),
         ]
     }
@@ -250,6 +263,20 @@ enum EnvelopeCoreVectors {
             expect: .output(["steps": [["accepted": 3, "expired": []], refused("duplicate_request_id"), reply("p3")]])
         )
         let bound = EnvelopeLimits.standard.maximumRequests
+        try file.add(
+            "request-bound-preset",
+            operation: "envelope-core",
+            requirements: ["RPC-2", "ADP-66"],
+            comment: "A session that has accepted \(bound - 2) requests (acceptedBefore): request \(bound - 1) and "
+                + "request \(bound) are answered, request \(bound + 1) is too_many_requests and answered nothing; "
+                + "the fast form of request-bound.",
+            flags: ["Dedup", "Silent"],
+            input: [
+                "grant": [], "methods": [], "acceptedBefore": .int(Int64(bound - 2)),
+                "steps": [step(request("x"), 0), step(request("y"), 1), step(request("z"), 2)],
+            ],
+            expect: .output(["steps": [reply("x"), reply("y"), refused("too_many_requests")]])
+        )
         let known: JSONValue = [
             "steps": [
                 ["accepted": .int(Int64(bound - 1)), "expired": []], reply("last"),

@@ -357,9 +357,16 @@ const char *op_envelope_core(const json_t *input, json_t *output)
     if (error == NULL) {
         error = input_method_set(input, "methods", &methods, &names[1], &lengths[1]);
     }
+    /* ADP-66: requests the session accepted before the first step. */
+    uint64_t accepted_before = 0;
+    if (error == NULL && json_object_get(input, "acceptedBefore") != NULL) {
+        error = input_integer(input, "acceptedBefore", (uint64_t)PING_MANY_MAXIMUM,
+                              &accepted_before);
+    }
     if (error == NULL) {
         core_gate gate;
         core_gate_init(&gate, grant, methods);
+        gate.accepted_count = (size_t)accepted_before;
         error = run_steps(input, output, &gate.chunks, &gate, core_step, core_ping_many);
         core_gate_release(&gate);
     }

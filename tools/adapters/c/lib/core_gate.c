@@ -25,6 +25,7 @@ void core_gate_init(core_gate *gate, method_set grant, method_set methods)
     gate->methods = methods;
     reassembler_init(&gate->chunks, ROLE_CORE);
     id_set_init(&gate->accepted);
+    gate->accepted_count = 0;
 }
 
 void core_gate_release(core_gate *gate)
@@ -75,12 +76,13 @@ static envelope_status accept_request(core_gate *gate, core_decision *out)
     if (id_set_contains(&gate->accepted, id) || reassembler_is_reassembling(&gate->chunks, id)) {
         return ENV_DUPLICATE_REQUEST_ID;
     }
-    if (gate->accepted.count >= ENVELOPE_MAX_REQUESTS) {
+    if (gate->accepted_count >= ENVELOPE_MAX_REQUESTS) {
         return ENV_TOO_MANY_REQUESTS;
     }
     if (!id_set_insert(&gate->accepted, id)) {
         return ENV_NO_MEMORY;
     }
+    gate->accepted_count++;
     return decide(gate, out);
 }
 

@@ -27,6 +27,9 @@ typedef struct {
     method_set methods; /* what the core implements */
     reassembler chunks;
     id_set accepted; /* every request id accepted in the session */
+    /* requests counted against RPC-2's bound: the ids above plus any the
+     * session accepted before this gate saw it (ADP-66) */
+    size_t accepted_count;
 } core_gate;
 
 typedef enum {

@@ -146,6 +146,9 @@ def op_envelope_encode(inp: dict) -> dict:
     rid, kind, seq = _string(fields, "requestId"), _string(fields, "kind"), _integer(fields, "seq")
     if kind not in envelope.KINDS:
         raise BadRequest("envelope.kind: not one of the six kinds")
+    # ENV-11's order: the request id, then seq, then the kind's own members.
+    if not envelope.is_request_id(rid):
+        raise TunnelError(envelope.BAD_REQUEST_ID)
     if kind in envelope.SEQ_ZERO_KINDS and seq != 0:
         raise TunnelError(envelope.BAD_FIELD_VALUE)
     if kind == envelope.REQUEST:
@@ -264,7 +267,10 @@ def op_envelope_reassemble(inp: dict) -> dict:
 
 
 def op_envelope_core(inp: dict) -> dict:
-    gate = CoreGate(_strings(inp, "grant"), _strings(inp, "methods"))
+    accepted_before = _optional_natural(inp, "acceptedBefore") or 0  # ADP-66
+    if accepted_before > envelope.MAX_REQUESTS:
+        raise BadRequest(f"acceptedBefore: at most {envelope.MAX_REQUESTS}")
+    gate = CoreGate(_strings(inp, "grant"), _strings(inp, "methods"), accepted_before)
 
     def handle(outcome) -> dict:
         if isinstance(outcome, Partial):

@@ -37,12 +37,15 @@ class Reply:
 class CoreGate:
     """One core session: reassembly, the request-id memory and the grant."""
 
-    def __init__(self, grant, methods) -> None:
+    def __init__(self, grant, methods, accepted_before: int = 0) -> None:
         self.grant = frozenset(grant)
         self.methods = frozenset(methods)
         self.reassembler = Reassembler("core")
         # RPC-2: every id accepted in the session (ids are at most 64 ASCII bytes).
         self.accepted = set()
+        # Requests counted against RPC-2's bound: the ids above plus those the session accepted
+        # before this gate saw it (ADP-66).
+        self.accepted_count = accepted_before
 
     def expire(self, now: int) -> list:
         return self.reassembler.expire(now)
@@ -60,9 +63,10 @@ class CoreGate:
         rid = request.request_id
         if rid in self.accepted or self.reassembler.is_reassembling(rid):
             raise TunnelError(envelope.DUPLICATE_REQUEST_ID)
-        if len(self.accepted) >= envelope.MAX_REQUESTS:
+        if self.accepted_count >= envelope.MAX_REQUESTS:
             raise TunnelError(envelope.TOO_MANY_REQUESTS)
         self.accepted.add(rid)
+        self.accepted_count += 1
         return self._decide(request)
 
     def _decide(self, request) -> object:
