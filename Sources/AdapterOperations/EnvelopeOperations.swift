@@ -100,7 +100,8 @@ extension Operations {
         var gate = implementation.coreGate(
             grant: Set(try input.strings("grant")),
             methods: Set(try input.strings("methods")),
-            acceptedBefore: Int(acceptedBefore)
+            acceptedBefore: Int(acceptedBefore),
+            grantedAt: try input.optionalNatural("grantedAt") ?? 0
         )
         var splitters: [String: ChunkSplitter] = [:]
         return try StepRunner.run(

@@ -171,11 +171,17 @@ struct ComposedImplementation: TunnelImplementation {
         ComposedEnvelope.reassembler(role: role, limits: envelopeLimits, mutant: mutant)
     }
 
-    func coreGate(grant: Set<String>, methods: Set<String>, acceptedBefore: Int) -> any CoreGateEndpoint {
+    func coreGate(
+        grant: Set<String>,
+        methods: Set<String>,
+        acceptedBefore: Int,
+        grantedAt: Int64
+    ) -> any CoreGateEndpoint {
         ComposedEnvelope.coreGate(
             grant: grant,
             methods: methods,
             acceptedBefore: acceptedBefore,
+            grantedAt: grantedAt,
             limits: envelopeLimits,
             mutant: mutant
         )

@@ -153,6 +153,11 @@ extension Mutant {
         breaks: ["ENV-11"],
         "the sender checks a request's params text before its method name, so a request wrong in both is bad_envelope_json"
     )
+    public static let grantNeverLapses = Mutant(
+        "grant-never-lapses",
+        breaks: ["AUTH-5"],
+        "the core keeps a grant for ever, as deployed, so a phone unseen at the desktop for months still reaches every granted method"
+    )
     public static let chunkStartsAnywhere = Mutant(
         "chunk-starts-anywhere",
         breaks: ["CHUNK-4", "CHUNK-7"],
@@ -168,6 +173,6 @@ extension Mutant {
         .unpaddedBase64Accepted, .emptyLastPieceAccepted, .unimplementedMethodDispatched,
         .plainRequestStreamDelivered, .duplicateChunkOverwrites, .conflictingTotalIgnored, .nestedChunkAccepted,
         .chunkRequestIDNotCompared, .nestedDuplicateRefused, .errorCodeLengthOffByOne, .methodLengthOffByOne,
-        .partialLimitBeforeAdmit, .senderChecksValueFirst, .chunkStartsAnywhere,
+        .partialLimitBeforeAdmit, .senderChecksValueFirst, .grantNeverLapses, .chunkStartsAnywhere,
     ]
 }

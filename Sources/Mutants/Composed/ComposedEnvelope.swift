@@ -14,6 +14,7 @@ enum ComposedEnvelope {
         case .noMessageSizeLimit: limits.maximumMessageLength *= 2
         case .noRequestBound: limits.maximumRequests = .max
         case .requestBoundOffByOne: limits.maximumRequests += 1
+        case .grantNeverLapses: limits.grantLifetime = .max
         default: break
         }
         return limits
@@ -81,6 +82,7 @@ enum ComposedEnvelope {
         grant: Set<String>,
         methods: Set<String>,
         acceptedBefore: Int,
+        grantedAt: Int64,
         limits: EnvelopeLimits,
         mutant: Mutant?
     ) -> any CoreGateEndpoint {
@@ -91,7 +93,8 @@ enum ComposedEnvelope {
             grant: mutant == .grantNotChecked ? grant.union(methods) : grant,
             methods: known,
             limits: limits,
-            acceptedBefore: acceptedBefore
+            acceptedBefore: acceptedBefore,
+            grantedAt: grantedAt
         )
         switch mutant {
         case .noRequestIDDedup: return ForgetfulGate(inner: gate, fresh: gate)

@@ -12,6 +12,9 @@ public struct CoreRequestGate: Sendable {
 
     public let grant: Set<String>
     public let methods: Set<String>
+    /// When the user last granted or renewed the grant at the desktop, on the `now` clock: the
+    /// grant beyond the pings lapses `limits.grantLifetime` later (AUTH-5).
+    public let grantedAt: Int64
     private var reassembler: Reassembler
     /// Every request id accepted in the session (RPC-2). Ids are at most 64 bytes; a core that
     /// must keep 2^20 of them may store 128-bit hashes instead, as RPC-2 allows.
@@ -35,10 +38,12 @@ public struct CoreRequestGate: Sendable {
         grant: Set<String>,
         methods: Set<String>,
         limits: EnvelopeLimits = .standard,
-        acceptedBefore: Int = 0
+        acceptedBefore: Int = 0,
+        grantedAt: Int64 = 0
     ) {
         self.grant = grant
         self.methods = methods
+        self.grantedAt = grantedAt
         acceptedCount = acceptedBefore
         reassembler = Reassembler(role: .core, limits: limits)
     }
@@ -65,7 +70,7 @@ public struct CoreRequestGate: Sendable {
             guard acceptedCount < limits.maximumRequests else { throw .tooManyRequests }
             self.accepted.insert(id)
             acceptedCount += 1
-            return try decide(requestId: id, method: method, params: params, stream: stream)
+            return try decide(requestId: id, method: method, params: params, stream: stream, now: now)
         }
     }
 
@@ -74,9 +79,12 @@ public struct CoreRequestGate: Sendable {
         requestId: String,
         method: String,
         params: JSONNode,
-        stream: Bool
+        stream: Bool,
+        now: Int64
     ) throws(EnvelopeError) -> Decision {
-        guard grant.contains(method) || Self.pingMethods.contains(method) else {
+        // AUTH-5: a lapsed grant holds only the pings, which AUTH-3 adds to every grant.
+        let lapsed = now > grantedAt.saturatingAdd(limits.grantLifetime)
+        guard (grant.contains(method) && !lapsed) || Self.pingMethods.contains(method) else {
             return .reply(try answer(.error(requestId: requestId, code: "method_not_allowed", detail: nil)))
         }
         if Self.pingMethods.contains(method) {

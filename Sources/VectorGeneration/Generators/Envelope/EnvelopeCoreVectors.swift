@@ -126,6 +126,7 @@ enum EnvelopeCoreVectors {
                 ]),
                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
             ),
+            grantLapsesCase,
             Case(
                 "grant-case-sensitive",
                 requires: ["AUTH-1", "RPC-6"],
@@ -135,6 +136,40 @@ enum EnvelopeCoreVectors {
                 expect: .output(["steps": [errorReply(a, "method_not_allowed")]])
             ),
         ]
+    }
+
+    /// AUTH-5: a grant holds `grantLifetime` ms after `grantedAt` (ADP-67), then only the pings.
+    private static var grantLapsesCase: Case {
+        let grantedAt: Int64 = 1_000
+        let end = grantedAt + EnvelopeLimits.standard.grantLifetime
+        let lapsed: JSONValue = [
+            "grant": grant, "methods": methods, "grantedAt": .int(grantedAt),
+            "steps": [
+                step(EnvelopeFixture.request(a, method: "companion.chat"), end),
+                step(EnvelopeFixture.request(b, method: "companion.chat"), end + 1),
+                step(EnvelopeFixture.request(id), end + 1),
+            ],
+        ]
+        return Case(
+            "grant-lapses",
+            requires: ["AUTH-5", "ADP-67", "RPC-6"],
+            flags: ["Grant"],
+            comment: "A grant made at 1,000 ms holds 30 days (2,592,000,000 ms): at its last millisecond "
+                + "companion.chat is dispatched; one millisecond later it is method_not_allowed, and the ping is "
+                + "still answered.",
+            input: lapsed,
+            expect: .output([
+                "steps": [
+                    [
+                        "dispatch": [
+                            "requestId": .string(a), "method": "companion.chat", "params": [:], "stream": false,
+                        ], "expired": [],
+                    ],
+                    errorReply(b, "method_not_allowed"),
+                    reply(EnvelopeFixture.response(id)),
+                ]
+            ])
+        )
     }
 
     /// Request ids used earlier in the session, whole or in chunks (RPC-2).

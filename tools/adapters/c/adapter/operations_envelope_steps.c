@@ -363,10 +363,16 @@ const char *op_envelope_core(const json_t *input, json_t *output)
         error = input_integer(input, "acceptedBefore", (uint64_t)PING_MANY_MAXIMUM,
                               &accepted_before);
     }
+    /* ADP-67: when the grant was made, for AUTH-5's lapse. */
+    uint64_t granted_at = 0;
+    if (error == NULL && json_object_get(input, "grantedAt") != NULL) {
+        error = input_integer(input, "grantedAt", JSON_SAFE_INTEGER_MAX, &granted_at);
+    }
     if (error == NULL) {
         core_gate gate;
         core_gate_init(&gate, grant, methods);
         gate.accepted_count = (size_t)accepted_before;
+        gate.granted_at = (int64_t)granted_at;
         error = run_steps(input, output, &gate.chunks, &gate, core_step, core_ping_many);
         core_gate_release(&gate);
     }

@@ -26,6 +26,7 @@ void core_gate_init(core_gate *gate, method_set grant, method_set methods)
     reassembler_init(&gate->chunks, ROLE_CORE);
     id_set_init(&gate->accepted);
     gate->accepted_count = 0;
+    gate->granted_at = 0;
 }
 
 void core_gate_release(core_gate *gate)
@@ -44,13 +45,15 @@ static envelope_status admit(void *context, const char *request_id)
 
 /* RPC-6: the grant first, so a device learns nothing about methods outside
  * it; then the ping; then existence. */
-static envelope_status decide(const core_gate *gate, core_decision *out)
+static envelope_status decide(const core_gate *gate, int64_t now, core_decision *out)
 {
     const envelope *request = &out->received.envelope;
     const uint8_t *id = (const uint8_t *)request->request_id;
     size_t id_length = strlen(request->request_id);
     const char *refusal = NULL;
-    if (!contains(&gate->grant, request->method) && !is_ping(request->method)) {
+    /* AUTH-5: a lapsed grant holds only the pings. */
+    bool lapsed = now > envelope_deadline(gate->granted_at, ENVELOPE_GRANT_LIFETIME_MS);
+    if ((lapsed || !contains(&gate->grant, request->method)) && !is_ping(request->method)) {
         refusal = ENV_METHOD_NOT_ALLOWED;
     } else if (is_ping(request->method)) {
         static const uint8_t PING_RESULT[] = "{\"ok\":true}";
@@ -69,7 +72,7 @@ static envelope_status decide(const core_gate *gate, core_decision *out)
     return ENVELOPE_OK;
 }
 
-static envelope_status accept_request(core_gate *gate, core_decision *out)
+static envelope_status accept_request(core_gate *gate, int64_t now, core_decision *out)
 {
     const char *id = out->received.envelope.request_id;
     /* Only requests pass a core's parser (ENV-6 step 4). */
@@ -83,7 +86,7 @@ static envelope_status accept_request(core_gate *gate, core_decision *out)
         return ENV_NO_MEMORY;
     }
     gate->accepted_count++;
-    return decide(gate, out);
+    return decide(gate, now, out);
 }
 
 envelope_status core_gate_receive(core_gate *gate, const uint8_t *plaintext, size_t length,
@@ -100,7 +103,7 @@ envelope_status core_gate_receive(core_gate *gate, const uint8_t *plaintext, siz
         out->kind = DECISION_PARTIAL;
         return ENVELOPE_OK;
     }
-    status = accept_request(gate, out);
+    status = accept_request(gate, now, out);
     if (status != ENVELOPE_OK) {
         core_decision_release(out);
     }

@@ -30,6 +30,9 @@ typedef struct {
     /* requests counted against RPC-2's bound: the ids above plus any the
      * session accepted before this gate saw it (ADP-66) */
     size_t accepted_count;
+    /* when the user last granted the grant at the desktop, on the now clock:
+     * beyond the pings it lapses ENVELOPE_GRANT_LIFETIME_MS later (AUTH-5) */
+    int64_t granted_at;
 } core_gate;
 
 typedef enum {

@@ -270,7 +270,8 @@ def op_envelope_core(inp: dict) -> dict:
     accepted_before = _optional_natural(inp, "acceptedBefore") or 0  # ADP-66
     if accepted_before > envelope.MAX_REQUESTS:
         raise BadRequest(f"acceptedBefore: at most {envelope.MAX_REQUESTS}")
-    gate = CoreGate(_strings(inp, "grant"), _strings(inp, "methods"), accepted_before)
+    granted_at = _optional_natural(inp, "grantedAt") or 0  # ADP-67
+    gate = CoreGate(_strings(inp, "grant"), _strings(inp, "methods"), accepted_before, granted_at)
 
     def handle(outcome) -> dict:
         if isinstance(outcome, Partial):

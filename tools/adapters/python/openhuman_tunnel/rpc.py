@@ -37,7 +37,7 @@ class Reply:
 class CoreGate:
     """One core session: reassembly, the request-id memory and the grant."""
 
-    def __init__(self, grant, methods, accepted_before: int = 0) -> None:
+    def __init__(self, grant, methods, accepted_before: int = 0, granted_at: int = 0) -> None:
         self.grant = frozenset(grant)
         self.methods = frozenset(methods)
         self.reassembler = Reassembler("core")
@@ -46,6 +46,8 @@ class CoreGate:
         # Requests counted against RPC-2's bound: the ids above plus those the session accepted
         # before this gate saw it (ADP-66).
         self.accepted_count = accepted_before
+        # When the user last granted the grant at the desktop: it lapses GRANT_LIFETIME_MS later (AUTH-5).
+        self.granted_at = granted_at
 
     def expire(self, now: int) -> list:
         return self.reassembler.expire(now)
@@ -67,12 +69,13 @@ class CoreGate:
             raise TunnelError(envelope.TOO_MANY_REQUESTS)
         self.accepted.add(rid)
         self.accepted_count += 1
-        return self._decide(request)
+        return self._decide(request, now)
 
-    def _decide(self, request) -> object:
+    def _decide(self, request, now: int) -> object:
         """RPC-6: the grant first, so a device learns nothing about methods outside it."""
         rid, method = request.request_id, request.method
-        if method not in self.grant and method not in PING_METHODS:
+        lapsed = now > self.granted_at + envelope.GRANT_LIFETIME_MS  # AUTH-5: only the pings remain
+        if (lapsed or method not in self.grant) and method not in PING_METHODS:
             return Reply(self._answer(envelope.encode_error(rid, envelope.METHOD_NOT_ALLOWED, None), rid))
         if method in PING_METHODS:
             return Reply(self._answer(envelope.encode_value(rid, RESPONSE, 0, PING_RESULT), rid))
