@@ -158,6 +158,16 @@ extension Mutant {
         breaks: ["AUTH-5"],
         "the core keeps a grant for ever, as deployed, so a phone unseen at the desktop for months still reaches every granted method"
     )
+    public static let requestMemoryPerSession = Mutant(
+        "request-memory-per-session",
+        breaks: ["RPC-2", "ENV-5"],
+        "the core forgets every request id at a new session, as in suite 2.3, so a retry after a re-handshake runs the action again"
+    )
+    public static let retryNeedsNewID = Mutant(
+        "retry-needs-new-id",
+        breaks: ["ENV-5"],
+        "the device refuses to send a request under any id it used before, as in suite 2.3, so a retry must take a new id and may run twice"
+    )
     public static let chunkStartsAnywhere = Mutant(
         "chunk-starts-anywhere",
         breaks: ["CHUNK-4", "CHUNK-7"],
@@ -173,6 +183,8 @@ extension Mutant {
         .unpaddedBase64Accepted, .emptyLastPieceAccepted, .unimplementedMethodDispatched,
         .plainRequestStreamDelivered, .duplicateChunkOverwrites, .conflictingTotalIgnored, .nestedChunkAccepted,
         .chunkRequestIDNotCompared, .nestedDuplicateRefused, .errorCodeLengthOffByOne, .methodLengthOffByOne,
-        .partialLimitBeforeAdmit, .senderChecksValueFirst, .grantNeverLapses, .chunkStartsAnywhere,
+        .partialLimitBeforeAdmit, .senderChecksValueFirst, .grantNeverLapses, .requestMemoryPerSession,
+        .retryNeedsNewID,
+        .chunkStartsAnywhere,
     ]
 }

@@ -99,6 +99,7 @@ enum ComposedEnvelope {
         switch mutant {
         case .noRequestIDDedup: return ForgetfulGate(inner: gate, fresh: gate)
         case .nestedDuplicateRefused: return StrictParamsGate(inner: gate)
+        case .requestMemoryPerSession: return SessionMemoryGate(inner: gate)
         default: return gate
         }
     }
@@ -108,21 +109,23 @@ enum ComposedEnvelope {
     }
 }
 
-/// A core with no request-id memory, as deployed (F-6): a request refused as a duplicate is
-/// handled again by a gate that has seen nothing.
+/// A core with no request-id memory, as deployed (F-6): a request whose id the core remembers
+/// is handled again by a gate that has seen nothing, so it is dispatched again.
 private struct ForgetfulGate: CoreGateEndpoint {
     var inner: CoreRequestGate
     let fresh: CoreRequestGate
 
     mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+    mutating func startSession() { inner.startSession() }
 
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
-        do {
-            return try inner.receive(plaintext, now: now)
-        } catch .duplicateRequestID {
+        if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core),
+            inner.remembered(envelope.requestId, now: now) != nil
+        {
             var forgetful = fresh
             return try forgetful.receive(plaintext, now: now)
         }
+        return try inner.receive(plaintext, now: now)
     }
 }
 
@@ -133,6 +136,7 @@ private struct StrictParamsGate: CoreGateEndpoint {
     var inner: CoreRequestGate
 
     mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+    mutating func startSession() { inner.startSession() }
 
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
         if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core),
@@ -153,11 +157,33 @@ private struct StrictParamsGate: CoreGateEndpoint {
     }
 }
 
+/// A core whose request-id memory is per session only: a new session forgets the previous
+/// session's ids too (a second start empties what the first kept).
+private struct SessionMemoryGate: CoreGateEndpoint {
+    var inner: CoreRequestGate
+
+    mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+    mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
+        try inner.receive(plaintext, now: now)
+    }
+    mutating func startSession() {
+        inner.startSession()
+        inner.startSession()
+    }
+}
+
 /// The device with the mutants of RPC-4, RPC-5 and STREAM-2 (gap and not_streaming); with any other mutant it is the
 /// library's `DeviceRequests` unchanged.
 private struct LenientDevice: DeviceEndpoint {
     var inner: DeviceRequests
     let mutant: Mutant?
+    /// Every id sent, for the device that never reuses one.
+    private var used = Set<String>()
+
+    init(inner: DeviceRequests, mutant: Mutant?) {
+        self.inner = inner
+        self.mutant = mutant
+    }
 
     mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {
         // A deadline compared with <= instead of <: a request times out one millisecond early.
@@ -172,7 +198,11 @@ private struct LenientDevice: DeviceEndpoint {
         timeout: Int64,
         now: Int64
     ) throws(EnvelopeError) -> [[UInt8]] {
-        try inner.send(
+        if mutant == .retryNeedsNewID {
+            guard !used.contains(requestId) else { throw .duplicateRequestID }
+            used.insert(requestId)
+        }
+        return try inner.send(
             requestId: requestId,
             method: method,
             paramsText: paramsText,

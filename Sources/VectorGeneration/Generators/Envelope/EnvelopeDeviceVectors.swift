@@ -67,9 +67,39 @@ enum EnvelopeDeviceVectors {
             Case(
                 "id-reused",
                 requires: ["ENV-5", "ENV-10"],
-                comment: "Sending a second request under a used id is refused, even after the first completed.",
-                input: input([send(id), receive(response), send(id, 2)]),
-                expect: .steps([nil, nil, "duplicate_request_id"])
+                comment: "A request under a pending id is refused (one action is never in flight twice); after "
+                    + "the answer the id may be sent again, a retry (suite 2.3: refused).",
+                input: input([send(id), send(id, 1), receive(response, 2), send(id, 3)]),
+                expect: .steps([nil, "duplicate_request_id", nil, nil])
+            ),
+            Case(
+                "retry-after-timeout",
+                requires: ["ENV-5", "RPC-5"],
+                flags: ["Deadline"],
+                comment: "A request that timed out is retried under its own id: the same plaintext is sent again "
+                    + "and the late answer completes the retry.",
+                input: input([
+                    send(a, method: "companion.chat", timeout: 30_000), tick(30_001),
+                    send(a, method: "companion.chat", timeout: 30_000, 31_000),
+                    receive(EnvelopeFixture.response(a), 31_001),
+                ]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(a, method: "companion.chat"))],
+                            "timedOut": [], "expired": [],
+                        ],
+                        ["timedOut": [.string(a)], "expired": []],
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(a, method: "companion.chat"))],
+                            "timedOut": [], "expired": [],
+                        ],
+                        [
+                            "event": ["requestId": .string(a), "kind": "response", "payload": ["ok": true]],
+                            "timedOut": [], "expired": [],
+                        ],
+                    ]
+                ])
             ),
             Case(
                 "deadline-boundary",

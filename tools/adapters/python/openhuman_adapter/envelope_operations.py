@@ -213,12 +213,27 @@ class _PingMany:
         return {"accepted": self.count}
 
 
+class _NewSession:
+    """The newSession step of envelope-core (ADP-68): the next session of the same channel."""
+
+    def __init__(self, step: dict):
+        if step.get("newSession") is not True:
+            raise BadRequest("newSession: must be true")
+
+    @staticmethod
+    def run(gate, _now: int) -> dict:
+        gate.start_session()
+        return {}
+
+
 def _envelope_step(step, cache: dict, ping_many: bool = False):
     """(now, source) of a reassemble or core step; source is plaintext bytes, a split-of tuple,
     or (core only) a _PingMany."""
     if not isinstance(step, dict):
         raise BadRequest("steps: expected objects")
     now = _natural(step, "now")
+    if ping_many and "newSession" in step:
+        return now, _NewSession(step)
     if ping_many and "pingMany" in step:
         return now, _PingMany(step)
     if "splitOf" in step:
@@ -246,7 +261,7 @@ def _run_steps(inp: dict, receiver, handle, ping_many: bool = False) -> dict:
 
     def apply(step) -> dict:
         now, source = step
-        if isinstance(source, _PingMany):
+        if isinstance(source, (_PingMany, _NewSession)):
             return source.run(receiver, now)
         return handle(receiver.receive(_step_plaintext(source), now))
 
