@@ -19,6 +19,8 @@ extension Reassembler: ReassemblerEndpoint {}
 public protocol CoreGateEndpoint {
     mutating func expire(now: Int64) -> [String]
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision
+    /// A new session of the same channel (RPC-2's memory across sessions).
+    mutating func startSession()
 }
 
 /// The device's side of the envelope layer for one session, as `envelope-device` drives it.

@@ -19,8 +19,19 @@ extension TunnelImplementation {
 
     public func reassembler(role: Role) -> any ReassemblerEndpoint { Reassembler(role: role, limits: envelopeLimits) }
 
-    public func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
-        CoreRequestGate(grant: grant, methods: methods, limits: envelopeLimits)
+    public func coreGate(
+        grant: Set<String>,
+        methods: Set<String>,
+        acceptedBefore: Int,
+        grantedAt: Int64
+    ) -> any CoreGateEndpoint {
+        CoreRequestGate(
+            grant: grant,
+            methods: methods,
+            limits: envelopeLimits,
+            acceptedBefore: acceptedBefore,
+            grantedAt: grantedAt
+        )
     }
 
     public func deviceRequests() -> any DeviceEndpoint { DeviceRequests(limits: envelopeLimits) }

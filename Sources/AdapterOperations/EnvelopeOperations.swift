@@ -12,6 +12,8 @@ extension Operations {
         guard let kind = EnvelopeKind(rawValue: kindName) else {
             throw BadRequest(reason: "input.envelope.kind: not one of the six kinds")
         }
+        // ENV-11's order: the request id, then seq, then the kind's own members.
+        guard RequestID.isValid(Array(id.utf8)) else { throw EnvelopeError.badRequestID }
         if kind == .request || kind == .response || kind == .error, seq != 0 {
             throw EnvelopeError.badFieldValue("seq")
         }
@@ -91,9 +93,15 @@ extension Operations {
     }
 
     func envelopeCore(_ input: RequestInput) throws -> JSONValue {
+        let acceptedBefore = try input.optionalNatural("acceptedBefore") ?? 0
+        guard acceptedBefore <= PingMany.maximumCount else {
+            throw BadRequest(reason: "input.acceptedBefore: at most \(PingMany.maximumCount)")
+        }
         var gate = implementation.coreGate(
             grant: Set(try input.strings("grant")),
-            methods: Set(try input.strings("methods"))
+            methods: Set(try input.strings("methods")),
+            acceptedBefore: Int(acceptedBefore),
+            grantedAt: try input.optionalNatural("grantedAt") ?? 0
         )
         var splitters: [String: ChunkSplitter] = [:]
         return try StepRunner.run(
@@ -105,6 +113,9 @@ extension Operations {
                 let step: EnvelopeStep
                 switch coreStep {
                 case .many(let many, let now): return many.run(on: &gate, now: now)
+                case .newSession:
+                    gate.startSession()
+                    return [:]
                 case .one(let one): step = one
                 }
                 switch try gate.receive(try step.plaintext(using: self, splitters: &splitters), now: step.now) {
@@ -219,14 +230,21 @@ extension Operations {
         }
     }
 
-    /// One step of `envelope-core`: a plaintext or a split piece, or `pingMany` (ADP-65).
+    /// One step of `envelope-core`: a plaintext or a split piece, `pingMany` (ADP-65), or a new
+    /// session of the channel (ADP-68).
     private enum CoreStep {
         case one(EnvelopeStep)
         case many(PingMany, now: Int64)
+        case newSession(now: Int64)
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
-            if let many = try PingMany(step, path: path) {
+            if step.has("newSession") {
+                guard try step.optionalBool("newSession") == true else {
+                    throw BadRequest(reason: "\(path).newSession: must be true")
+                }
+                self = .newSession(now: try step.safeNatural("now"))
+            } else if let many = try PingMany(step, path: path) {
                 self = .many(many, now: try step.safeNatural("now"))
             } else {
                 self = .one(try EnvelopeStep(value, path: path))
@@ -237,6 +255,7 @@ extension Operations {
             switch self {
             case .one(let step): step.now
             case .many(_, let now): now
+            case .newSession(let now): now
             }
         }
     }

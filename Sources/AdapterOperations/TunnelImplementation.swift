@@ -77,7 +77,13 @@ public protocol TunnelImplementation: Sendable {
     func envelopeParse(_ plaintext: [UInt8], receiver role: Role) throws(EnvelopeError) -> Envelope
     func envelopeSplitter(requestId: String, message: [UInt8]) throws(EnvelopeError) -> ChunkSplitter
     func reassembler(role: Role) -> any ReassemblerEndpoint
-    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint
+    func coreGate(
+        grant: Set<String>,
+        methods: Set<String>,
+        acceptedBefore: Int,
+        grantedAt: Int64
+    )
+        -> any CoreGateEndpoint
     func deviceRequests() -> any DeviceEndpoint
     /// A new relay run through `steps`: each step's emissions (spec/12-signalling.md).
     func relay(_ steps: [RelayStep]) -> [[RelayEmission]]

@@ -171,8 +171,20 @@ struct ComposedImplementation: TunnelImplementation {
         ComposedEnvelope.reassembler(role: role, limits: envelopeLimits, mutant: mutant)
     }
 
-    func coreGate(grant: Set<String>, methods: Set<String>) -> any CoreGateEndpoint {
-        ComposedEnvelope.coreGate(grant: grant, methods: methods, limits: envelopeLimits, mutant: mutant)
+    func coreGate(
+        grant: Set<String>,
+        methods: Set<String>,
+        acceptedBefore: Int,
+        grantedAt: Int64
+    ) -> any CoreGateEndpoint {
+        ComposedEnvelope.coreGate(
+            grant: grant,
+            methods: methods,
+            acceptedBefore: acceptedBefore,
+            grantedAt: grantedAt,
+            limits: envelopeLimits,
+            mutant: mutant
+        )
     }
 
     func deviceRequests() -> any DeviceEndpoint {

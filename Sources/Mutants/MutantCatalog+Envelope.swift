@@ -128,6 +128,51 @@ extension Mutant {
         breaks: ["CHUNK-6"],
         "a reassembled envelope is delivered whatever its requestId, not compared with its chunks', instead of refused with chunk_request_id_mismatch"
     )
+    public static let nestedDuplicateRefused = Mutant(
+        "nested-duplicate-refused",
+        breaks: ["ENV-7"],
+        "the core refuses a member name repeated anywhere in the request, inside params too, with duplicate_field instead of answering it"
+    )
+    public static let errorCodeLengthOffByOne = Mutant(
+        "error-code-length-off-by-one",
+        breaks: ["ENV-8"],
+        "the device reads a 65-letter prefix of an error payload as its code instead of reading the payload as method_failed"
+    )
+    public static let methodLengthOffByOne = Mutant(
+        "method-length-off-by-one",
+        breaks: ["RPC-1"],
+        "the receiver accepts a 129-character method name, the length checked with > 129 instead of > 128"
+    )
+    public static let partialLimitBeforeAdmit = Mutant(
+        "partial-limit-before-admit",
+        breaks: ["CHUNK-4", "RPC-4"],
+        "the device checks the limit of 4 partial messages before it checks that the chunk's request is pending, so a chunk nobody awaits is too_many_partials"
+    )
+    public static let senderChecksValueFirst = Mutant(
+        "sender-checks-value-first",
+        breaks: ["ENV-11"],
+        "the sender checks a request's params text before its method name, so a request wrong in both is bad_envelope_json"
+    )
+    public static let grantNeverLapses = Mutant(
+        "grant-never-lapses",
+        breaks: ["AUTH-5"],
+        "the core keeps a grant for ever, as deployed, so a phone unseen at the desktop for months still reaches every granted method"
+    )
+    public static let requestMemoryPerSession = Mutant(
+        "request-memory-per-session",
+        breaks: ["RPC-2", "ENV-5"],
+        "the core forgets every request id at a new session, as in suite 2.3, so a retry after a re-handshake runs the action again"
+    )
+    public static let retryNeedsNewID = Mutant(
+        "retry-needs-new-id",
+        breaks: ["ENV-5"],
+        "the device refuses to send a request under any id it used before, as in suite 2.3, so a retry must take a new id and may run twice"
+    )
+    public static let chunkStartsAnywhere = Mutant(
+        "chunk-starts-anywhere",
+        breaks: ["CHUNK-4", "CHUNK-7"],
+        "a chunk of any seq starts a partial message, as in suite 2.3, so a last chunk sent first holds a partial slot"
+    )
 
     /// This area's mutants, in catalog order.
     static let envelopeArea: [Mutant] = [
@@ -137,6 +182,9 @@ extension Mutant {
         .streamGapAccepted, .byteOrderMarkSkipped, .requestIDLengthOffByOne, .kindCaseInsensitive,
         .unpaddedBase64Accepted, .emptyLastPieceAccepted, .unimplementedMethodDispatched,
         .plainRequestStreamDelivered, .duplicateChunkOverwrites, .conflictingTotalIgnored, .nestedChunkAccepted,
-        .chunkRequestIDNotCompared,
+        .chunkRequestIDNotCompared, .nestedDuplicateRefused, .errorCodeLengthOffByOne, .methodLengthOffByOne,
+        .partialLimitBeforeAdmit, .senderChecksValueFirst, .grantNeverLapses, .requestMemoryPerSession,
+        .retryNeedsNewID,
+        .chunkStartsAnywhere,
     ]
 }

@@ -63,6 +63,7 @@ struct EnvelopeFlow {
         case .badChunkSize, .messageTooLarge: "CHUNK-1"
         case .chunkTotalMismatch, .duplicateChunk: "CHUNK-2"
         case .tooManyPartials: "CHUNK-4"
+        case .firstChunkMissing: "CHUNK-2"
         case .nestedChunk, .chunkRequestIDMismatch: "CHUNK-6"
         default: "ENV-2"
         }

@@ -10,7 +10,8 @@ import VectorFormat
 /// The adapter's split is fetched in pages (ADP-60) and compared with the reference's byte for
 /// byte, because splitting is deterministic (CHUNK-1); every chunk is sealed and opened as a
 /// session frame by the reference, which proves it fits one frame. On the way back a 1 MiB
-/// message travels as the reference's chunk plaintexts, in reverse order; a 16 MiB one cannot
+/// message travels as the reference's chunk plaintexts, the first first (CHUNK-4) and the others
+/// in reverse order; a 16 MiB one cannot
 /// travel on a line (ADP-2), so the adapter reassembles `splitOf` steps of its own split, which
 /// the first half has just proven identical to the reference's.
 enum ChunkingCheck {
@@ -106,8 +107,9 @@ enum ChunkingCheck {
         context: LiveContext
     ) throws(CheckFailure) {
         let explicit = reference.reduce(0) { $0 + $1.count } * 2 < 3_000_000
-        let steps: [JSONValue] = reference.indices.reversed().map { index in
-            let now = JSONValue.int(Int64(reference.count - 1 - index))
+        let order = [0] + reference.indices.dropFirst().reversed()
+        let steps: [JSONValue] = order.enumerated().map { position, index in
+            let now = JSONValue.int(Int64(position))
             if explicit { return ["plaintext": .hex(reference[index]), "now": now] }
             return [
                 "splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))],
@@ -124,7 +126,8 @@ enum ChunkingCheck {
             results.dropLast().allSatisfy({ $0["partial"] != nil })
         else {
             throw CheckFailure(
-                "envelope-reassemble of the reference's \(reference.count) chunks in reverse order: expected "
+                "envelope-reassemble of the reference's \(reference.count) chunks, the first first and the "
+                    + "others in reverse order: expected "
                     + "partials, then the message's length and SHA-256",
                 actual: output
             )

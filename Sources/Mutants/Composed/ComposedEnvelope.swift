@@ -14,12 +14,17 @@ enum ComposedEnvelope {
         case .noMessageSizeLimit: limits.maximumMessageLength *= 2
         case .noRequestBound: limits.maximumRequests = .max
         case .requestBoundOffByOne: limits.maximumRequests += 1
+        case .grantNeverLapses: limits.grantLifetime = .max
         default: break
         }
         return limits
     }
 
     static func encode(_ envelope: OutgoingEnvelope, mutant: Mutant?) throws(EnvelopeError) -> [UInt8] {
+        // The params text read before the method name is looked at.
+        if mutant == .senderChecksValueFirst, case .request(let id, _, let params?, let stream) = envelope {
+            _ = try EnvelopeEncoder.encode(.request(requestId: id, method: "m", paramsText: params, stream: stream))
+        }
         let bytes = try EnvelopeEncoder.encode(envelope)
         guard mutant == .envelopeWithSpaces else { return bytes }
         // A default JSON encoder's separators: ": " and ", " between the envelope's own members.
@@ -46,6 +51,19 @@ enum ComposedEnvelope {
         }
         // A strict reader of ENV-8: a payload that is not `code` or `code: detail` is refused
         // instead of read as method_failed, so a deployed core's error leaves the call hanging.
+        // A code bound checked with <= 65: a 65-letter code is read as a code.
+        if mutant == .errorCodeLengthOffByOne, case .error("method_failed", let detail?) = envelope.body {
+            let code = detail.prefix { $0 != ":" }
+            if code.utf8.count == EnvelopeErrorCode.maximumLength + 1,
+                EnvelopeErrorCode.isValid(Array(code.utf8.dropLast()))
+            {
+                let rest = detail.dropFirst(code.count)
+                return Envelope(
+                    requestId: envelope.requestId,
+                    body: .error(code: String(code), detail: rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : nil)
+                )
+            }
+        }
         if mutant == .freeTextErrorRejected, case .error(let code, _) = envelope.body, code == "method_failed",
             !String(decoding: plaintext, as: UTF8.self).contains("\"method_failed")
         {
@@ -63,6 +81,8 @@ enum ComposedEnvelope {
     static func coreGate(
         grant: Set<String>,
         methods: Set<String>,
+        acceptedBefore: Int,
+        grantedAt: Int64,
         limits: EnvelopeLimits,
         mutant: Mutant?
     ) -> any CoreGateEndpoint {
@@ -72,9 +92,16 @@ enum ComposedEnvelope {
         let gate = CoreRequestGate(
             grant: mutant == .grantNotChecked ? grant.union(methods) : grant,
             methods: known,
-            limits: limits
+            limits: limits,
+            acceptedBefore: acceptedBefore,
+            grantedAt: grantedAt
         )
-        return mutant == .noRequestIDDedup ? ForgetfulGate(inner: gate, fresh: gate) : gate
+        switch mutant {
+        case .noRequestIDDedup: return ForgetfulGate(inner: gate, fresh: gate)
+        case .nestedDuplicateRefused: return StrictParamsGate(inner: gate)
+        case .requestMemoryPerSession: return SessionMemoryGate(inner: gate)
+        default: return gate
+        }
     }
 
     static func deviceRequests(limits: EnvelopeLimits, mutant: Mutant?) -> any DeviceEndpoint {
@@ -82,21 +109,66 @@ enum ComposedEnvelope {
     }
 }
 
-/// A core with no request-id memory, as deployed (F-6): a request refused as a duplicate is
-/// handled again by a gate that has seen nothing.
+/// A core with no request-id memory, as deployed (F-6): a request whose id the core remembers
+/// is handled again by a gate that has seen nothing, so it is dispatched again.
 private struct ForgetfulGate: CoreGateEndpoint {
     var inner: CoreRequestGate
     let fresh: CoreRequestGate
 
     mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+    mutating func startSession() { inner.startSession() }
 
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
-        do {
-            return try inner.receive(plaintext, now: now)
-        } catch .duplicateRequestID {
+        if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core),
+            inner.remembered(envelope.requestId, now: now) != nil
+        {
             var forgetful = fresh
             return try forgetful.receive(plaintext, now: now)
         }
+        return try inner.receive(plaintext, now: now)
+    }
+}
+
+/// A core whose JSON reader refuses a repeated member name at any depth, as a strict reader
+/// applied to the whole plaintext does: duplicates inside `params` are refused with
+/// duplicate_field instead of handed to the method (ENV-7).
+private struct StrictParamsGate: CoreGateEndpoint {
+    var inner: CoreRequestGate
+
+    mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+    mutating func startSession() { inner.startSession() }
+
+    mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
+        if let envelope = try? EnvelopeParser.parse(plaintext, receiver: .core),
+            case .request(_, let params, _) = envelope.body, let name = Self.duplicateName(in: params)
+        {
+            throw .duplicateField(String(decoding: name, as: UTF8.self))
+        }
+        return try inner.receive(plaintext, now: now)
+    }
+
+    private static func duplicateName(in node: JSONNode) -> [UInt8]? {
+        if let name = node.firstDuplicateName { return name }
+        switch node {
+        case .object(let members): return members.lazy.compactMap { duplicateName(in: $0.value) }.first
+        case .array(let elements): return elements.lazy.compactMap { duplicateName(in: $0) }.first
+        default: return nil
+        }
+    }
+}
+
+/// A core whose request-id memory is per session only: a new session forgets the previous
+/// session's ids too (a second start empties what the first kept).
+private struct SessionMemoryGate: CoreGateEndpoint {
+    var inner: CoreRequestGate
+
+    mutating func expire(now: Int64) -> [String] { inner.expire(now: now) }
+    mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> CoreRequestGate.Decision {
+        try inner.receive(plaintext, now: now)
+    }
+    mutating func startSession() {
+        inner.startSession()
+        inner.startSession()
     }
 }
 
@@ -105,6 +177,13 @@ private struct ForgetfulGate: CoreGateEndpoint {
 private struct LenientDevice: DeviceEndpoint {
     var inner: DeviceRequests
     let mutant: Mutant?
+    /// Every id sent, for the device that never reuses one.
+    private var used = Set<String>()
+
+    init(inner: DeviceRequests, mutant: Mutant?) {
+        self.inner = inner
+        self.mutant = mutant
+    }
 
     mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {
         // A deadline compared with <= instead of <: a request times out one millisecond early.
@@ -119,7 +198,11 @@ private struct LenientDevice: DeviceEndpoint {
         timeout: Int64,
         now: Int64
     ) throws(EnvelopeError) -> [[UInt8]] {
-        try inner.send(
+        if mutant == .retryNeedsNewID {
+            guard !used.contains(requestId) else { throw .duplicateRequestID }
+            used.insert(requestId)
+        }
+        return try inner.send(
             requestId: requestId,
             method: method,
             paramsText: paramsText,
@@ -130,9 +213,17 @@ private struct LenientDevice: DeviceEndpoint {
     }
 
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> DeviceRequests.Event {
+        let partialsHeld = inner.partialCount
         do {
             return try inner.receive(plaintext, now: now)
         } catch let error {
+            // The limit of CHUNK-4 checked before RPC-4's pending check.
+            if error == .unknownRequest, mutant == .partialLimitBeforeAdmit,
+                partialsHeld >= EnvelopeLimits.standard.maximumPartials,
+                case .chunk? = (try? EnvelopeParser.parse(plaintext, receiver: .device))?.body
+            {
+                throw .tooManyPartials
+            }
             // A late answer delivered anyway (no pending check), or a stream gap passed over.
             guard
                 (error == .unknownRequest && mutant == .lateResponseDelivered)

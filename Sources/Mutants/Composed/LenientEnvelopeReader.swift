@@ -12,7 +12,7 @@ struct LenientEnvelopeReader {
         switch (mutant, refusal) {
         case (.byteOrderMarkSkipped?, .badEnvelopeJSON), (.requestIDLengthOffByOne?, .badRequestID),
             (.kindCaseInsensitive?, .unknownKind), (.unpaddedBase64Accepted?, .badBase64),
-            (.emptyLastPieceAccepted?, .badChunkSize):
+            (.emptyLastPieceAccepted?, .badChunkSize), (.methodLengthOffByOne?, .badFieldValue("method")):
             self.mutant = mutant!
         default:
             return nil
@@ -53,6 +53,24 @@ struct LenientEnvelopeReader {
                 role: role,
                 limits: limits
             )
+        case .methodLengthOffByOne:
+            // The 129th character is cut for the library's check and put back in the result.
+            guard let payload = text.range(of: "\"method\":\""),
+                let end = text[payload.upperBound...].firstIndex(of: "\"")
+            else { throw .badFieldValue("method") }
+            let method = String(text[payload.upperBound..<end])
+            guard method.utf8.count == MethodName.maximumLength + 1 else { throw .badFieldValue("method") }
+            let read = try Self.parse(
+                text.replacing(
+                    "\"method\":\"\(method)\"",
+                    with: "\"method\":\"\(method.dropLast())\"",
+                    maxReplacements: 1
+                ),
+                role: role,
+                limits: limits
+            )
+            guard case .request(_, let params, let stream) = read.body else { throw .badFieldValue("method") }
+            return Envelope(requestId: read.requestId, body: .request(method: method, params: params, stream: stream))
         case .emptyLastPieceAccepted:
             // Read with a one-byte piece, then the piece emptied again.
             guard text.contains("\"data\":\"\"") else { throw .badChunkSize }

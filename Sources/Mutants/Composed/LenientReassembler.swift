@@ -10,7 +10,7 @@ import VectorFormat
 struct LenientReassembler: ReassemblerEndpoint {
     static let mutants: Set<Mutant> = [
         .duplicateChunkOverwrites, .conflictingTotalIgnored,
-        .nestedChunkAccepted, .chunkRequestIDNotCompared,
+        .nestedChunkAccepted, .chunkRequestIDNotCompared, .chunkStartsAnywhere,
     ]
 
     var inner: Reassembler
@@ -52,6 +52,11 @@ struct LenientReassembler: ReassemblerEndpoint {
             switch (error, mutant) {
             case (.duplicateChunk, .duplicateChunkOverwrites) where partials[id] != nil,
                 (.chunkTotalMismatch, .conflictingTotalIgnored) where partials[id] != nil:
+                partial.pieces[seq] = data
+                partials[id] = partial
+                return .partial(requestId: id, received: partial.pieces.count, total: partial.total)
+            case (.firstChunkMissing, .chunkStartsAnywhere):
+                // Suite 2.3's receiver: any chunk starts a message (and takes a partial slot).
                 partial.pieces[seq] = data
                 partials[id] = partial
                 return .partial(requestId: id, received: partial.pieces.count, total: partial.total)

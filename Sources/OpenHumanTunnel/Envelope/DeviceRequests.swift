@@ -14,8 +14,6 @@ public struct DeviceRequests: Sendable {
 
     private var reassembler: Reassembler
     private var pending: [String: Pending] = [:]
-    /// Every id this session has sent, so none is sent twice (ENV-5).
-    private var used = Set<String>()
 
     /// What a received plaintext gave.
     public enum Event: Equatable, Sendable {
@@ -30,6 +28,9 @@ public struct DeviceRequests: Sendable {
         reassembler = Reassembler(role: .device, limits: limits)
     }
 
+    /// How many partial answers are being reassembled (CHUNK-4).
+    public var partialCount: Int { reassembler.partialCount }
+
     /// RPC-5 and CHUNK-5, before each step: the requests whose deadline passed (each failed
     /// with `request_timeout`) and the partial messages discarded, both sorted.
     public mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {
@@ -39,7 +40,10 @@ public struct DeviceRequests: Sendable {
         return (timedOut, reassembler.expire(now: now))
     }
 
-    /// Encodes and splits a request, and records it as pending with deadline `now + timeout`.
+    /// Encodes and splits a request, and records it as pending with deadline `now + timeout`. An
+    /// id that is not pending (timed out or answered) may be sent again: that is a retry of the
+    /// same action (ENV-5), which the core answers from what it did; a pending id is refused, so
+    /// one action is never in flight twice.
     public mutating func send(
         requestId: String,
         method: String,
@@ -48,7 +52,7 @@ public struct DeviceRequests: Sendable {
         timeout: Int64,
         now: Int64
     ) throws(EnvelopeError) -> [[UInt8]] {
-        guard !used.contains(requestId) else { throw .duplicateRequestID }
+        guard pending[requestId] == nil else { throw .duplicateRequestID }
         let message = try EnvelopeEncoder.encode(
             .request(
                 requestId: requestId,
@@ -59,7 +63,6 @@ public struct DeviceRequests: Sendable {
         )
         let plaintexts = try ChunkSplitter(requestId: requestId, message: message, limits: reassembler.limits)
             .plaintexts
-        used.insert(requestId)
         pending[requestId] = Pending(stream: stream, timeout: timeout, deadline: now.saturatingAdd(timeout))
         return plaintexts
     }

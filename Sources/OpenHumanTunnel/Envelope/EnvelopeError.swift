@@ -13,6 +13,7 @@ public enum EnvelopeError: Error, Equatable, Hashable, Sendable {
     case badBase64
     case badChunkSize
     case messageTooLarge
+    case firstChunkMissing
     case tooManyPartials
     case chunkTotalMismatch
     case duplicateChunk
@@ -40,6 +41,7 @@ public enum EnvelopeError: Error, Equatable, Hashable, Sendable {
         case .badBase64: "bad_base64"
         case .badChunkSize: "bad_chunk_size"
         case .messageTooLarge: "message_too_large"
+        case .firstChunkMissing: "first_chunk_missing"
         case .tooManyPartials: "too_many_partials"
         case .chunkTotalMismatch: "chunk_total_mismatch"
         case .duplicateChunk: "duplicate_chunk"

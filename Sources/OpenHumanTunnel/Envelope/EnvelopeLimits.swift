@@ -12,6 +12,8 @@ public struct EnvelopeLimits: Equatable, Sendable {
     public var chunkTimeout: Int64
     /// Requests per core session (RPC-2).
     public var maximumRequests: Int
+    /// Milliseconds a grant holds after the user last granted it at the desktop (AUTH-5): 30 days.
+    public var grantLifetime: Int64 = 30 * 24 * 60 * 60 * 1000
 
     /// `{"requestId":"` 14 + `","kind":"chunk","seq":` 23 + `,"total":` 9 + `,"data":"` 9 + `"}` 2.
     public static let chunkFixedBytes = 57

@@ -1,10 +1,11 @@
 /// The receiver's side of chunking (CHUNK-4 to CHUNK-7): complete envelopes out of frame
 /// plaintexts, with memory bounded by the limits.
 ///
-/// Every piece but the last has exactly `pieceLength` bytes (CHUNK-3), so piece `seq` is copied
-/// straight to offset `seq * pieceLength` of one buffer per message: no list of pieces, no
-/// second copy when the message completes. A partial message costs at most `total *
-/// pieceLength` bytes, and there are at most `maximumPartials` of them (CHUNK-7).
+/// A partial message starts only at its first chunk (`seq` 0) and holds exactly the pieces
+/// received, each kept as its own array (CHUNK-7: nothing is reserved for pieces that have not
+/// arrived, so a 110-byte frame cannot make the receiver reserve 16 MiB, review R3-8). The
+/// pieces are joined once, into one buffer of the message's exact length, when the last one
+/// arrives. There are at most `maximumPartials` partial messages.
 ///
 /// Rejections leave every partial message as it was (ENV-6): a chunk that conflicts with its
 /// message is dropped, not allowed to destroy the pieces already received. Time is an input:
@@ -32,6 +33,13 @@ public struct Reassembler: Sendable {
 
     /// Whether a message of `requestId` is being reassembled.
     public func isReassembling(_ requestId: String) -> Bool { partials[requestId] != nil }
+
+    /// How many partial messages are held (CHUNK-4).
+    public var partialCount: Int { partials.count }
+
+    /// The bytes the partial messages' pieces occupy, as allocated (array capacities), for
+    /// the memory bound of CHUNK-7.
+    public var reservedBytes: Int { partials.values.reduce(0) { $0 + $1.reservedBytes } }
 
     /// CHUNK-5: discards every partial message whose deadline is earlier than `now` and returns
     /// their request ids, sorted by byte value. A deadline equal to `now` is still alive.
@@ -62,29 +70,33 @@ public struct Reassembler: Sendable {
                 partials[id] = partial
                 throw .chunkTotalMismatch
             }
-            guard !partial.received[seq] else {
+            guard !partial.hasPiece(seq) else {
                 partials[id] = partial
                 throw .duplicateChunk
             }
             partial.store(seq: seq, piece: data)
             guard partial.isComplete else {
                 partials[id] = partial
+                notePeak()
                 return .partial(requestId: id, received: partial.receivedCount, total: total)
             }
             return try complete(partial.takeMessage(), requestId: id)
         }
         try admit(id)
+        // CHUNK-4: only the first piece starts a message, so an arrival out of order cannot
+        // claim a partial slot for a message whose start nobody sent.
+        guard seq == 0 else { throw .firstChunkMissing }
         if total == 1 { return try complete(data, requestId: id) }
         guard partials.count < limits.maximumPartials else { throw .tooManyPartials }
-        var partial = PartialMessage(
-            total: total,
-            pieceLength: limits.pieceLength,
-            deadline: now.saturatingAdd(limits.chunkTimeout)
-        )
+        var partial = PartialMessage(total: total, deadline: now.saturatingAdd(limits.chunkTimeout))
         partial.store(seq: seq, piece: data)
         partials[id] = partial
-        peakBufferedBytes = max(peakBufferedBytes, partials.values.reduce(0) { $0 + $1.bufferedBytes })
+        notePeak()
         return .partial(requestId: id, received: 1, total: total)
+    }
+
+    private mutating func notePeak() {
+        peakBufferedBytes = max(peakBufferedBytes, partials.values.reduce(0) { $0 + $1.bufferedBytes })
     }
 
     /// CHUNK-6: the reassembled bytes are read as an envelope, which must not be a chunk and
@@ -97,46 +109,40 @@ public struct Reassembler: Sendable {
     }
 }
 
-/// One message being reassembled: a buffer of `total * pieceLength` bytes, which pieces have
-/// arrived, and the deadline of CHUNK-5.
+/// One message being reassembled: the pieces received so far, each held as its own array
+/// (CHUNK-7: no more memory than the bytes received), and the deadline of CHUNK-5.
 struct PartialMessage: Sendable {
     let total: Int
     let deadline: Int64
-    private let pieceLength: Int
-    private(set) var received: [Bool]
+    private var pieces: [[UInt8]?]
     private(set) var receivedCount = 0
-    private var buffer: [UInt8]
-    private var lastPieceLength = 0
 
-    init(total: Int, pieceLength: Int, deadline: Int64) {
+    init(total: Int, deadline: Int64) {
         self.total = total
         self.deadline = deadline
-        self.pieceLength = pieceLength
-        received = [Bool](repeating: false, count: total)
-        buffer = [UInt8](repeating: 0, count: total * pieceLength)
+        pieces = [[UInt8]?](repeating: nil, count: total)
     }
 
-    var bufferedBytes: Int { buffer.count }
+    var bufferedBytes: Int { pieces.reduce(0) { $0 + ($1?.count ?? 0) } }
+    var reservedBytes: Int { pieces.reduce(0) { $0 + ($1?.capacity ?? 0) } }
     var isComplete: Bool { receivedCount == total }
 
+    func hasPiece(_ seq: Int) -> Bool { pieces[seq] != nil }
+
     mutating func store(seq: Int, piece: [UInt8]) {
-        let offset = seq * pieceLength
-        buffer.withUnsafeMutableBufferPointer { out in
-            piece.withUnsafeBufferPointer { src in
-                out.baseAddress!.advanced(by: offset).update(from: src.baseAddress!, count: src.count)
-            }
-        }
-        if seq == total - 1 { lastPieceLength = piece.count }
-        received[seq] = true
+        pieces[seq] = piece
         receivedCount += 1
     }
 
-    /// The complete message, every piece but the last being full (CHUNK-3); the buffer is handed
-    /// over, not copied.
+    /// The complete message: the pieces in `seq` order, joined into one buffer of exactly the
+    /// message's length; the pieces are released as they are copied.
     mutating func takeMessage() -> [UInt8] {
-        buffer.removeSubrange(((total - 1) * pieceLength + lastPieceLength)...)
-        let message = buffer
-        buffer = []
+        var message: [UInt8] = []
+        message.reserveCapacity(bufferedBytes)
+        for seq in pieces.indices {
+            message += pieces[seq] ?? []
+            pieces[seq] = nil
+        }
         return message
     }
 }

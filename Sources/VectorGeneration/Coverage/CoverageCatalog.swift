@@ -117,7 +117,12 @@ public enum CoverageCatalog {
         CoverageExemption(
             requirement: "AUTH-2",
             reason:
-                "The grant of a new pairing is the core's own documented list; envelope-core takes the grant as an input, so the default is not observable through the adapter."
+                "The grant of a new pairing is the companion set of section 11.8; envelope-core takes the grant as an input, so the default is not observable through the adapter."
+        ),
+        CoverageExemption(
+            requirement: "AUTH-4",
+            reason:
+                "Which tools an agent turn may run is decided inside the application behind a dispatched method; the envelope layer the adapter drives ends at dispatch (RPC-6 step 4)."
         ),
         CoverageExemption(
             requirement: "KEYLOG-1",

@@ -53,13 +53,13 @@ import Testing
     }
 
     // REQ: CHUNK-4, CHUNK-6, CHUNK-7
-    @Test func aSixteenMebibyteMessageRoundTripsInAnyOrderWithinOneBuffer() throws {
+    @Test func aSixteenMebibyteMessageRoundTripsFirstChunkFirstThenInAnyOrder() throws {
         let message = Self.message("big", length: 16 * 1024 * 1024)
         let chunks = try ChunkSplitter(requestId: "big", message: message).plaintexts
         var reassembler = Reassembler(role: .device)
         var last: Reassembler.Outcome?
-        for (index, chunk) in chunks.enumerated().reversed() {
-            last = try reassembler.receive(chunk, now: Int64(index))
+        for index in [0] + (1..<chunks.count).reversed() {
+            last = try reassembler.receive(chunks[index], now: Int64(index))
         }
         guard case .message(let bytes, let envelope)? = last else {
             Issue.record("not complete: \(String(describing: last))")
@@ -67,7 +67,53 @@ import Testing
         }
         #expect(bytes == message)
         #expect(envelope.requestId == "big")
-        #expect(reassembler.peakBufferedBytes == 457 * Self.piece)
+        // The most held at once: every piece but piece 1, the last to arrive, which completes it.
+        #expect(reassembler.peakBufferedBytes == message.count - Self.piece)
+    }
+
+    /// The review's R3-8 frame (`attack_c_chunk_memory.py`): the 1-byte last chunk of a
+    /// 457-chunk message, a 69-byte plaintext in a 110-byte frame.
+    static func lastOf457(_ id: String) throws -> [UInt8] {
+        try EnvelopeEncoder.encode(.chunk(requestId: id, seq: 456, total: 457, data: [0x61][...]))
+    }
+
+    // REQ: CHUNK-4, CHUNK-7
+    @Test func fourLastChunksSentFirstReserveNothingAndTakeNoSlot() throws {
+        var reassembler = Reassembler(role: .core)
+        for n in 0..<4 {
+            let frame = try Self.lastOf457("r\(n)")
+            #expect(frame.count == 69)
+            #expect(throws: EnvelopeError.firstChunkMissing) { try reassembler.receive(frame, now: 0) }
+        }
+        #expect(reassembler.partialCount == 0)
+        #expect(reassembler.reservedBytes == 0)
+        // Positive control: four real first chunks of 457-chunk messages take the four slots,
+        // and a fifth is too_many_partials.
+        let firsts = try (0..<5).map { n in
+            try EnvelopeEncoder.encode(
+                .chunk(requestId: "f\(n)", seq: 0, total: 457, data: repeated(7, Self.piece)[...])
+            )
+        }
+        for n in 0..<4 { _ = try reassembler.receive(firsts[n], now: 0) }
+        #expect(throws: EnvelopeError.tooManyPartials) { try reassembler.receive(firsts[4], now: 0) }
+        #expect(reassembler.partialCount == 4)
+    }
+
+    // REQ: CHUNK-7
+    @Test func aPartialMessageReservesOnlyThePiecesReceivedNotItsTotal() throws {
+        var reassembler = Reassembler(role: .core)
+        for n in 0..<4 {
+            let first = try EnvelopeEncoder.encode(
+                .chunk(requestId: "f\(n)", seq: 0, total: 457, data: repeated(7, Self.piece)[...])
+            )
+            _ = try reassembler.receive(first, now: 0)
+        }
+        // Four pieces received: at most their bytes (with an allocator's rounding) are held,
+        // not the 4 x 457 pieces (67 MB) suite 2.3 allowed to reserve.
+        let received = 4 * Self.piece
+        #expect(reassembler.reservedBytes >= received)
+        #expect(reassembler.reservedBytes <= received + 4 * 64)
+        #expect(reassembler.reservedBytes < 4 * 457 * Self.piece / 400)
     }
 
     // REQ: CHUNK-4

@@ -29,7 +29,8 @@ import Testing
         let raised: [EnvelopeError] = [
             .badEnvelopeJSON, .duplicateField("x"), .missingField("x"), .badFieldType("x"), .badFieldValue("x"),
             .badRequestID,
-            .unknownKind, .unexpectedKind, .badBase64, .badChunkSize, .messageTooLarge, .tooManyPartials,
+            .unknownKind, .unexpectedKind, .badBase64, .badChunkSize, .messageTooLarge, .firstChunkMissing,
+            .tooManyPartials,
             .chunkTotalMismatch,
             .duplicateChunk, .chunkTimeout, .nestedChunk, .chunkRequestIDMismatch, .duplicateRequestID,
             .tooManyRequests,

@@ -32,11 +32,23 @@ import Testing
     }
 
     // REQ: RPC-2
-    @Test func aRequestIdIsRunAtMostOnceASession() throws {
+    @Test func aRequestIdIsRunAtMostOnceASessionAndItsCopyLearnsSo() throws {
         var gate = CoreRequestGate(grant: ["m"], methods: ["m"])
-        _ = try gate.receive(Self.request("a", "m"), now: 0)
-        #expect(throws: EnvelopeError.duplicateRequestID) { try gate.receive(Self.request("a", "m"), now: 1) }
-        #expect(throws: Never.self) { try gate.receive(Self.request("b", "m"), now: 2) }
+        #expect(
+            try gate.receive(Self.request("a", "m"), now: 0)
+                == .dispatch(requestId: "a", method: "m", params: .null, stream: false)
+        )
+        #expect(
+            try gate.receive(Self.request("a", "m"), now: 1)
+                == .reply([
+                    utf8("{\"requestId\":\"a\",\"kind\":\"error\",\"seq\":0,\"payload\":\"duplicate_request_id\"}")
+                ])
+        )
+        // Positive control: another id runs.
+        #expect(
+            try gate.receive(Self.request("b", "m"), now: 2)
+                == .dispatch(requestId: "b", method: "m", params: .null, stream: false)
+        )
     }
 
     // REQ: RPC-2

@@ -37,7 +37,7 @@ enum EnvelopeCoreVectors {
                 ),
             ]
         )
-        try file.add(dispatchCases + dedupCases + refusalCases, operation: "envelope-core")
+        try file.add(dispatchCases + dedupCases + retryCases + refusalCases, operation: "envelope-core")
         try addRequestBound(&file, options: options)
         return try file.build()
     }
@@ -57,7 +57,8 @@ enum EnvelopeCoreVectors {
                 "ping",
                 requires: ["ADP-63", "RPC-3", "RPC-6", "AUTH-3"],
                 flags: ["Grant"],
-                comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer.",
+                comment: "openhuman.ping with an empty grant is answered {\"ok\":true} by the layer: the core adds "
+                    + "the pings to every grant it is given (AUTH-3).",
                 input: input([step(EnvelopeFixture.request(id))], grant: []),
                 expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
             ),
@@ -115,6 +116,18 @@ enum EnvelopeCoreVectors {
                 expect: .output(["steps": [errorReply(a, "unknown_method")]])
             ),
             Case(
+                "duplicates-inside-params",
+                requires: ["ENV-7", "RPC-6"],
+                flags: ["Grant"],
+                comment: "Member names repeated inside params, at two depths, are the method's concern: the ping "
+                    + "is answered, not refused with duplicate_field.",
+                input: input([
+                    step(EnvelopeFixture.request(id, params: "{\"a\":1,\"a\":2,\"b\":[{\"c\":1,\"c\":1}]}"))
+                ]),
+                expect: .output(["steps": [reply(EnvelopeFixture.response(id))]])
+            ),
+            grantLapsesCase,
+            Case(
                 "grant-case-sensitive",
                 requires: ["AUTH-1", "RPC-6"],
                 flags: ["Grant"],
@@ -125,26 +138,76 @@ enum EnvelopeCoreVectors {
         ]
     }
 
+    /// AUTH-5: a grant holds `grantLifetime` ms after `grantedAt` (ADP-67), then only the pings.
+    private static var grantLapsesCase: Case {
+        let grantedAt: Int64 = 1_000
+        let end = grantedAt + EnvelopeLimits.standard.grantLifetime
+        let lapsed: JSONValue = [
+            "grant": grant, "methods": methods, "grantedAt": .int(grantedAt),
+            "steps": [
+                step(EnvelopeFixture.request(a, method: "companion.chat"), end),
+                step(EnvelopeFixture.request(b, method: "companion.chat"), end + 1),
+                step(EnvelopeFixture.request(id), end + 1),
+            ],
+        ]
+        return Case(
+            "grant-lapses",
+            requires: ["AUTH-5", "ADP-67", "RPC-6"],
+            flags: ["Grant"],
+            comment: "A grant made at 1,000 ms holds 30 days (2,592,000,000 ms): at its last millisecond "
+                + "companion.chat is dispatched; one millisecond later it is method_not_allowed, and the ping is "
+                + "still answered.",
+            input: lapsed,
+            expect: .output([
+                "steps": [
+                    [
+                        "dispatch": [
+                            "requestId": .string(a), "method": "companion.chat", "params": [:], "stream": false,
+                        ], "expired": [],
+                    ],
+                    errorReply(b, "method_not_allowed"),
+                    reply(EnvelopeFixture.response(id)),
+                ]
+            ])
+        )
+    }
+
     /// Request ids used earlier in the session, whole or in chunks (RPC-2).
     private static var dedupCases: [Case] {
         [
             Case(
                 "duplicate-request-id",
-                requires: ["RPC-2", "ENV-10"],
-                flags: ["Dedup", "Silent"],
-                comment:
-                    "The same request id again, in a new frame: duplicate_request_id, not run, nothing sent; another id runs.",
+                requires: ["RPC-2", "ENV-5"],
+                flags: ["Dedup"],
+                comment: "The same request id again, in a new frame (a retry, ENV-5): not run again, answered "
+                    + "duplicate_request_id since the method's answer is the application's; another id runs. "
+                    + "(Suite 2.3: refused with nothing sent.)",
                 input: input([step(chat), step(chat, 5), step(EnvelopeFixture.request(b, method: "companion.chat"), 6)]
                 ),
-                expect: .steps([nil, "duplicate_request_id", nil])
+                expect: .output([
+                    "steps": [
+                        [
+                            "dispatch": [
+                                "requestId": .string(a), "method": "companion.chat", "params": [:], "stream": false,
+                            ], "expired": [],
+                        ],
+                        errorReply(a, "duplicate_request_id"),
+                        [
+                            "dispatch": [
+                                "requestId": .string(b), "method": "companion.chat", "params": [:], "stream": false,
+                            ], "expired": [],
+                        ],
+                    ]
+                ])
             ),
             Case(
                 "duplicate-after-refusal",
                 requires: ["RPC-2"],
                 flags: ["Dedup"],
-                comment: "A refused request's id is used too.",
+                comment: "A refused request's id is used too: a later request under it gets the first one's "
+                    + "answer again, whatever its method. (Suite 2.3: refused with nothing sent.)",
                 input: input([step(EnvelopeFixture.request(a, method: "x.y")), step(chat)]),
-                expect: .steps([nil, "duplicate_request_id"])
+                expect: .output(["steps": [errorReply(a, "method_not_allowed"), errorReply(a, "method_not_allowed")]])
             ),
             Case(
                 "chunked-request",
@@ -158,9 +221,13 @@ enum EnvelopeCoreVectors {
                 "chunked-request-replayed",
                 requires: ["RPC-2", "CHUNK-4"],
                 flags: ["Dedup", "Chunked"],
-                comment: "The first chunk of a request already run is duplicate_request_id and buffers nothing.",
-                input: input([stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2)]),
-                expect: .steps([nil, nil, "duplicate_request_id"])
+                comment: "A chunk of a request already run is answered duplicate_request_id at once, before "
+                    + "any chunk rule (section 11.6's order), and buffers nothing; so is its second chunk. "
+                    + "(Suite 2.3: refused, nothing sent.)",
+                input: input([
+                    stepBytes(chunks[0]), stepBytes(chunks[1], 1), stepBytes(chunks[0], 2), stepBytes(chunks[1], 3),
+                ]),
+                expect: .steps([nil, nil, nil, nil])
             ),
             Case(
                 "request-while-reassembling",
@@ -172,6 +239,71 @@ enum EnvelopeCoreVectors {
                     stepBytes(chunks[1], 2),
                 ]),
                 expect: .steps([nil, "duplicate_request_id", nil])
+            ),
+        ]
+    }
+
+    /// RPC-2 across sessions (ADP-68) and review R3-6's delayed original: a retry reuses the id
+    /// (ENV-5), and the action runs once.
+    private static var retryCases: [Case] {
+        let newSession: (Int64) -> JSONValue = { ["newSession": true, "now": .int($0)] }
+        let window = CoreRequestGate.retryWindow
+        let dispatchA: JSONValue = [
+            "dispatch": ["requestId": .string(a), "method": "companion.chat", "params": [:], "stream": false],
+            "expired": [],
+        ]
+        return [
+            Case(
+                "retry-after-new-session",
+                requires: ["RPC-2", "ENV-5", "ADP-68"],
+                flags: ["Dedup"],
+                comment: "A request run in one session and retried under its id in the next, at the last "
+                    + "millisecond of the 600,000 ms window, is not run again: answered duplicate_request_id.",
+                input: input([step(chat, 1_000), newSession(2_000), step(chat, 1_000 + window)]),
+                expect: .output([
+                    "steps": [dispatchA, ["expired": []], errorReply(a, "duplicate_request_id")]
+                ])
+            ),
+            Case(
+                "retry-window-ends",
+                requires: ["RPC-2", "ADP-68"],
+                flags: ["Dedup"],
+                comment: "One millisecond after the window the previous session's id is forgotten: the request "
+                    + "is new and runs.",
+                input: input([step(chat, 1_000), newSession(2_000), step(chat, 1_001 + window)]),
+                expect: .output(["steps": [dispatchA, ["expired": []], dispatchA]])
+            ),
+            Case(
+                "ping-retried-same-answer",
+                requires: ["RPC-2", "RPC-6", "ADP-68"],
+                flags: ["Dedup"],
+                comment: "A ping retried in the next session gets the same answer, byte for byte.",
+                input: input([
+                    step(EnvelopeFixture.request(id), 0), newSession(1), step(EnvelopeFixture.request(id), 2),
+                ]),
+                expect: .output([
+                    "steps": [
+                        reply(EnvelopeFixture.response(id)), ["expired": []], reply(EnvelopeFixture.response(id)),
+                    ]
+                ])
+            ),
+            Case(
+                "two-sessions-back-forgotten",
+                requires: ["RPC-2", "ADP-68"],
+                flags: ["Dedup"],
+                comment: "Only the previous session is remembered: after two new sessions the id is new again, "
+                    + "even inside the window.",
+                input: input([step(chat, 0), newSession(1), newSession(2), step(chat, 3)]),
+                expect: .output(["steps": [dispatchA, ["expired": []], ["expired": []], dispatchA]])
+            ),
+            Case(
+                "delayed-original-after-retry",
+                requires: ["RPC-2", "ENV-5"],
+                flags: ["Dedup"],
+                comment: "Review R3-6: the device's retry (same id) arrives at 31 s and runs; the relay delivers "
+                    + "the held original 23 hours later in the same session: not run again.",
+                input: input([step(chat, 31_000), step(chat, 23 * 3_600_000)]),
+                expect: .output(["steps": [dispatchA, errorReply(a, "duplicate_request_id")]])
             ),
         ]
     }
@@ -202,9 +334,10 @@ enum EnvelopeCoreVectors {
                 requires: ["CHUNK-5"],
                 flags: ["Chunked"],
                 comment:
-                    "A chunked request not completed in 30,000 ms expires; its id was never run, so it may come again.",
+                    "A chunked request not completed in 30,000 ms expires; its late last chunk starts nothing "
+                    + "(first_chunk_missing, suite 2.4); its id was never run, so it may come again.",
                 input: input([stepBytes(chunks[0], 0), stepBytes(chunks[1], 30_001), stepBytes(chunks[0], 30_002)]),
-                expect: .steps([nil, nil, nil])
+                expect: .steps([nil, "first_chunk_missing", nil])
             ),
         ]
     }
@@ -244,16 +377,31 @@ enum EnvelopeCoreVectors {
             "ping-many-ids",
             operation: "envelope-core",
             requirements: ["ADP-65", "RPC-2"],
-            comment: "pingMany with prefix p and count 3 sends p0, p1 and p2: p2 again is a duplicate, p3 is new.",
+            comment: "pingMany with prefix p and count 3 sends p0, p1 and p2: p2 again is a duplicate, answered "
+                + "as before (suite 2.3: refused), p3 is new.",
             flags: ["Dedup"],
             input: input([many("p", 3, 0), step(request("p2"), 1), step(request("p3"), 2)]),
-            expect: .output(["steps": [["accepted": 3, "expired": []], refused("duplicate_request_id"), reply("p3")]])
+            expect: .output(["steps": [["accepted": 3, "expired": []], reply("p2"), reply("p3")]])
         )
         let bound = EnvelopeLimits.standard.maximumRequests
+        try file.add(
+            "request-bound-preset",
+            operation: "envelope-core",
+            requirements: ["RPC-2", "ADP-66"],
+            comment: "A session that has accepted \(bound - 2) requests (acceptedBefore): request \(bound - 1) and "
+                + "request \(bound) are answered, request \(bound + 1) is too_many_requests and answered nothing; "
+                + "the fast form of request-bound.",
+            flags: ["Dedup", "Silent"],
+            input: [
+                "grant": [], "methods": [], "acceptedBefore": .int(Int64(bound - 2)),
+                "steps": [step(request("x"), 0), step(request("y"), 1), step(request("z"), 2)],
+            ],
+            expect: .output(["steps": [reply("x"), reply("y"), refused("too_many_requests")]])
+        )
         let known: JSONValue = [
             "steps": [
                 ["accepted": .int(Int64(bound - 1)), "expired": []], reply("last"),
-                refused("too_many_requests"), refused("duplicate_request_id"),
+                refused("too_many_requests"), reply("last"),
                 ["accepted": 0, "error": "too_many_requests", "expired": []],
             ]
         ]
@@ -262,7 +410,8 @@ enum EnvelopeCoreVectors {
             operation: "envelope-core",
             requirements: ["RPC-2", "ADP-65"],
             comment: "After \(bound - 1) requests the \(bound)th is answered; the next is too_many_requests and "
-                + "answered nothing, a used id is still duplicate_request_id, and no later request is accepted.",
+                + "answered nothing, a used id is still answered as before (suite 2.3: duplicate_request_id), "
+                + "and no later request is accepted.",
             flags: ["Dedup", "Silent", Flag.slow],
             input: input([
                 many("a", bound - 1, 0), step(request("last"), 1), step(request("over"), 2),

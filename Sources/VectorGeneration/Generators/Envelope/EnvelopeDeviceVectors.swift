@@ -67,9 +67,39 @@ enum EnvelopeDeviceVectors {
             Case(
                 "id-reused",
                 requires: ["ENV-5", "ENV-10"],
-                comment: "Sending a second request under a used id is refused, even after the first completed.",
-                input: input([send(id), receive(response), send(id, 2)]),
-                expect: .steps([nil, nil, "duplicate_request_id"])
+                comment: "A request under a pending id is refused (one action is never in flight twice); after "
+                    + "the answer the id may be sent again, a retry (suite 2.3: refused).",
+                input: input([send(id), send(id, 1), receive(response, 2), send(id, 3)]),
+                expect: .steps([nil, "duplicate_request_id", nil, nil])
+            ),
+            Case(
+                "retry-after-timeout",
+                requires: ["ENV-5", "RPC-5"],
+                flags: ["Deadline"],
+                comment: "A request that timed out is retried under its own id: the same plaintext is sent again "
+                    + "and the late answer completes the retry.",
+                input: input([
+                    send(a, method: "companion.chat", timeout: 30_000), tick(30_001),
+                    send(a, method: "companion.chat", timeout: 30_000, 31_000),
+                    receive(EnvelopeFixture.response(a), 31_001),
+                ]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(a, method: "companion.chat"))],
+                            "timedOut": [], "expired": [],
+                        ],
+                        ["timedOut": [.string(a)], "expired": []],
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(a, method: "companion.chat"))],
+                            "timedOut": [], "expired": [],
+                        ],
+                        [
+                            "event": ["requestId": .string(a), "kind": "response", "payload": ["ok": true]],
+                            "timedOut": [], "expired": [],
+                        ],
+                    ]
+                ])
             ),
             Case(
                 "deadline-boundary",
@@ -209,10 +239,15 @@ enum EnvelopeDeviceVectors {
                 "chunked-answer",
                 requires: ["CHUNK-4", "CHUNK-6", "RPC-4"],
                 flags: ["Chunked"],
-                comment: "A 50,000-byte response in two chunks completes the pending request.",
-                input: input([send(a, method: "companion.chat"), receiveBytes(chunks[1]), receiveBytes(chunks[0], 2)]),
-                expect: .steps([nil, nil, nil])
+                comment: "A 50,000-byte response in two chunks completes the pending request; its last chunk "
+                    + "first starts nothing (first_chunk_missing, suite 2.4).",
+                input: input([
+                    send(a, method: "companion.chat"), receiveBytes(chunks[1]), receiveBytes(chunks[0], 2),
+                    receiveBytes(chunks[1], 3),
+                ]),
+                expect: .steps([nil, "first_chunk_missing", nil, nil])
             ),
+            partialLimitAfterPendingCase,
             Case(
                 "chunk-not-awaited",
                 requires: ["RPC-4", "CHUNK-4"],
@@ -238,6 +273,36 @@ enum EnvelopeDeviceVectors {
                 expect: .valid
             ),
         ]
+    }
+
+    /// Section 11.6's order at the device: with 4 partial answers held, the first chunk of an
+    /// answer nobody awaits is unknown_request (RPC-4 comes before the limit of CHUNK-4); the
+    /// first chunk of a fifth pending request's answer is too_many_partials.
+    private static var partialLimitAfterPendingCase: Case {
+        let ids = (40..<45).map(EnvelopeFixture.id)
+        let firsts = ids.map { rid in
+            EnvelopeFixture.split(rid, EnvelopeFixture.generated("device-limit", id: rid, length: 50_000))[0]
+        }
+        let stranger = EnvelopeFixture.id(49)
+        let strangerFirst = EnvelopeFixture.split(
+            stranger,
+            EnvelopeFixture.generated("device-limit", id: stranger, length: 50_000)
+        )[0]
+        return Case(
+            "partial-limit-after-pending-check",
+            requires: ["RPC-4", "CHUNK-4", "ENV-10"],
+            flags: ["Chunked", "Late"],
+            comment: "Four partial answers held: a chunk nobody awaits is unknown_request, not too_many_partials; "
+                + "the first chunk of a fifth pending request's answer is too_many_partials.",
+            input: input(
+                ids.map { send($0, method: "companion.chat") } + firsts[0..<4].map { receiveBytes($0) } + [
+                    receiveBytes(strangerFirst, 2), receiveBytes(firsts[4], 3),
+                ]
+            ),
+            expect: .steps(
+                [nil, nil, nil, nil, nil, nil, nil, nil, nil] + ["unknown_request", "too_many_partials"]
+            )
+        )
     }
 
     private static func send(

@@ -243,6 +243,64 @@ enum EnvelopeEncodeVectors {
                 input: envelope("error", ["code": "Method_failed"]),
                 expect: .error("bad_field_value")
             ),
+        ] + orderCases
+    }
+
+    /// ENV-11: what a sender refuses for a chunk's seq, and the order of its refusals (S7, S8).
+    private static var orderCases: [Case] {
+        let piece = hex("ab")
+        return [
+            Case(
+                "chunk-seq-equals-total",
+                requires: ["ENV-11", "ENV-2"],
+                flags: ["Refused"],
+                comment: "A chunk whose seq is not below its total is refused with bad_field_value.",
+                input: envelope("chunk", seq: 2, ["total": 2, "data": piece]),
+                expect: .error("bad_field_value")
+            ),
+            Case(
+                "chunk-seq-above-32-bits",
+                requires: ["ENV-11", "ENV-2"],
+                flags: ["Refused"],
+                comment: "A chunk seq of 4,294,967,296 is refused with bad_field_value.",
+                input: envelope("chunk", seq: 4_294_967_296, ["total": 4_294_967_295, "data": piece]),
+                expect: .error("bad_field_value")
+            ),
+            Case(
+                "chunk-last-of-maximum",
+                requires: ["ENV-11", "ENV-2"],
+                flags: ["Form"],
+                comment: "seq 4,294,967,294 of total 4,294,967,295 is written: the sender checks the 32-bit range, "
+                    + "not CHUNK-1's 457.",
+                input: envelope("chunk", seq: 4_294_967_294, ["total": 4_294_967_295, "data": piece]),
+                expect: sent(
+                    "{\"requestId\":\"\(id)\",\"kind\":\"chunk\",\"seq\":4294967294,\"total\":4294967295,\"data\":\"YWI=\"}"
+                )
+            ),
+            Case(
+                "order-request-id-first",
+                requires: ["ENV-11"],
+                flags: ["Refused"],
+                comment: "A bad requestId, seq 1 and a bad method at once: the requestId is checked first.",
+                input: envelope("request", seq: 1, ["requestId": "a b", "method": "a/b", "params": hex("1 2")]),
+                expect: .error("bad_request_id")
+            ),
+            Case(
+                "order-seq-before-method",
+                requires: ["ENV-11"],
+                flags: ["Refused"],
+                comment: "A request with seq 1 and a bad method: bad_field_value (seq), before the method.",
+                input: envelope("request", seq: 1, ["method": "m", "params": hex("1 2")]),
+                expect: .error("bad_field_value")
+            ),
+            Case(
+                "order-method-before-params",
+                requires: ["ENV-11", "RPC-1"],
+                flags: ["Refused"],
+                comment: "A bad method and params of two values: the method is checked first (bad_field_value).",
+                input: envelope("request", ["method": "a/b", "params": hex("1 2")]),
+                expect: .error("bad_field_value")
+            ),
         ]
     }
 

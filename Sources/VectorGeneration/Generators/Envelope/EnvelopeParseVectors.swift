@@ -191,6 +191,40 @@ enum EnvelopeParseVectors {
                 expect: .valid
             ),
             Case(
+                "error-code-64",
+                requires: ["ENV-8"],
+                flags: ["Boundary"],
+                comment: "A 64-letter code with a detail: the code is read, ENV-8's bound.",
+                input: device(
+                    EnvelopeFixture.envelope(
+                        id,
+                        kind: "error",
+                        payload: "\"" + String(repeating: "e", count: 64) + ": d\""
+                    )
+                ),
+                expect: .output([
+                    "requestId": .string(id), "kind": "error", "seq": 0,
+                    "code": .string(String(repeating: "e", count: 64)), "detail": "d",
+                ])
+            ),
+            Case(
+                "error-code-65",
+                requires: ["ENV-8"],
+                flags: ["Boundary"],
+                comment: "A 65-letter prefix is no code: the whole payload is the detail of method_failed.",
+                input: device(
+                    EnvelopeFixture.envelope(
+                        id,
+                        kind: "error",
+                        payload: "\"" + String(repeating: "e", count: 65) + ": d\""
+                    )
+                ),
+                expect: .output([
+                    "requestId": .string(id), "kind": "error", "seq": 0, "code": "method_failed",
+                    "detail": .string(String(repeating: "e", count: 65) + ": d"),
+                ])
+            ),
+            Case(
                 "error-colon-no-space",
                 requires: ["ENV-8"],
                 flags: ["Lenient"],
@@ -508,6 +542,27 @@ enum EnvelopeParseVectors {
                 comment: "method with a space.",
                 input: core(EnvelopeFixture.request(id, method: "a b")),
                 expect: .error("bad_field_value")
+            ),
+            Case(
+                "method-129",
+                requires: ["ENV-7", "RPC-1"],
+                flags: ["Boundary"],
+                comment: "A method name of 129 characters, one above RPC-1's bound, is refused by the receiver.",
+                input: core(EnvelopeFixture.request(id, method: "m." + String(repeating: "a", count: 127))),
+                expect: .error("bad_field_value")
+            ),
+            Case(
+                "method-128",
+                requires: ["ENV-7", "RPC-1"],
+                flags: ["Boundary"],
+                comment: "A method name of 128 characters, RPC-1's bound, is read.",
+                input: core(
+                    EnvelopeFixture.request(id, method: "m." + String(repeating: "a", count: 126), params: "null")
+                ),
+                expect: .output([
+                    "requestId": .string(id), "kind": "request", "seq": 0,
+                    "method": .string("m." + String(repeating: "a", count: 126)), "params": nil, "stream": false,
+                ])
             ),
             Case(
                 "stream-not-boolean",

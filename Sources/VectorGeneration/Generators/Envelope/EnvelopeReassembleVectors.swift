@@ -45,6 +45,11 @@ enum EnvelopeReassembleVectors {
     private static let a = EnvelopeFixture.id(1), b = EnvelopeFixture.id(2)
     private static let two = plan("two", a, length: 49_112), three = plan("three", b, length: 2 * piece + 5)
 
+    /// The review's R3-8 frame: the last chunk (`seq` 456) of a 457-chunk message, 1 byte.
+    private static func lastOf457(_ id: String) -> [UInt8] {
+        Array(EnvelopeFixture.chunk(id, seq: 456, total: 457, piece: [0x61]).utf8)
+    }
+
     /// Chunks in order, in reverse, interleaved with another message, and no chunks at all.
     private static var orderCases: [Case] {
         [
@@ -57,11 +62,33 @@ enum EnvelopeReassembleVectors {
             ),
             Case(
                 "reverse-order",
-                requires: ["CHUNK-4", "CHUNK-6"],
+                requires: ["CHUNK-4", "CHUNK-6", "CHUNK-7"],
                 flags: ["Order"],
-                comment: "Three chunks in reverse order.",
-                input: input([step(three[2], 0), step(three[1], 1), step(three[0], 2)]),
-                expect: .steps([nil, nil, nil])
+                comment: "Three chunks in reverse order: the last and the middle chunk start nothing "
+                    + "(first_chunk_missing, suite 2.4); from the first on, the others arrive in any order.",
+                input: input([
+                    step(three[2], 0), step(three[1], 1), step(three[0], 2), step(three[2], 3), step(three[1], 4),
+                ]),
+                expect: .steps(["first_chunk_missing", "first_chunk_missing", nil, nil, nil])
+            ),
+            Case(
+                "last-chunk-first",
+                requires: ["CHUNK-4", "CHUNK-7", "ENV-10"],
+                flags: ["Order", "Limit"],
+                comment: "Review R3-8: a 1-byte last chunk of total 457 sent first, for four ids, keeps nothing; "
+                    + "a whole message of a fifth id then still finds a free slot.",
+                input: input(
+                    (30..<34).map { step(lastOf457(EnvelopeFixture.id($0)), 0) } + [step(three[0], 1)]
+                ),
+                expect: .output([
+                    "steps": .array(
+                        (30..<34).map { _ in ["error": "first_chunk_missing", "expired": []] } + [
+                            [
+                                "partial": ["requestId": .string(b), "received": 1, "total": 3], "expired": [],
+                            ]
+                        ]
+                    )
+                ])
             ),
             Case(
                 "interleaved",
@@ -69,7 +96,7 @@ enum EnvelopeReassembleVectors {
                 flags: ["Order"],
                 comment: "Two messages interleaved: each completes with its own bytes.",
                 input: input([
-                    step(three[0], 0), step(two[1], 1), step(three[2], 2), step(two[0], 3), step(three[1], 4),
+                    step(three[0], 0), step(two[0], 1), step(three[2], 2), step(two[1], 3), step(three[1], 4),
                 ]),
                 expect: .steps([nil, nil, nil, nil, nil])
             ),
@@ -147,9 +174,10 @@ enum EnvelopeReassembleVectors {
                 "deadline-passed",
                 requires: ["CHUNK-5", "ENV-10"],
                 flags: ["Limit"],
-                comment: "At 30,001 ms the partial message is expired first; the late chunk then starts a new one.",
+                comment: "At 30,001 ms the partial message is expired first; the late last chunk then starts "
+                    + "nothing (first_chunk_missing, suite 2.4), and the first chunk sent again starts a new one.",
                 input: input([step(two[0], 1_000), step(two[1], 31_001), step(two[0], 31_002)]),
-                expect: .steps([nil, nil, nil])
+                expect: .steps([nil, "first_chunk_missing", nil])
             ),
         ]
     }
@@ -210,19 +238,21 @@ enum EnvelopeReassembleVectors {
     /// The largest message, 457 chunks from the adapter's own split.
     private static var maximumCase: Case {
         let maximum = 16_777_216
-        let large: [JSONValue] = (0..<457).reversed().map { index in
+        let order = [0] + (1..<457).reversed()
+        let large: [JSONValue] = order.enumerated().map { position, index in
             [
                 "splitOf": [
                     "requestId": .string(a), "generated": EnvelopeFixture.generatedInput("maximum", length: maximum),
                     "index": .int(Int64(index)),
-                ], "now": .int(Int64(456 - index)),
+                ], "now": .int(Int64(position)),
             ]
         }
         return Case(
             "maximum-message",
             requires: ["CHUNK-4", "CHUNK-6", "CHUNK-7", "ADP-61", "ADP-62"],
             flags: ["Large", "Order"],
-            comment: "A 16 MiB message from the adapter's own split, in reverse order, reported by digest.",
+            comment: "A 16 MiB message from the adapter's own split, the first chunk first and the others "
+                + "in reverse order, reported by digest.",
             input: ["role": "device", "digest": true, "steps": .array(large)],
             expect: .steps(Array(repeating: nil, count: 457))
         )

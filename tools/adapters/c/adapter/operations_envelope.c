@@ -132,7 +132,10 @@ const char *op_envelope_encode(const json_t *input, json_t *output)
     }
     byte_buffer out;
     byte_buffer_init(&out);
-    error = encode_kind(fields, kind, id, id_length, seq, &out);
+    /* ENV-11's order: the request id before seq and the kind's members. */
+    error = envelope_is_request_id(id, id_length)
+                ? encode_kind(fields, kind, id, id_length, seq, &out)
+                : ENV_BAD_REQUEST_ID;
     if (error == NULL && !output_set_hex(output, "plaintext", out.data, out.length)) {
         error = ADAPTER_INTERNAL_ERROR;
     }

@@ -112,8 +112,8 @@ static const char *set_error(json_t *result, envelope_status status)
     return steps_set_error(result, status);
 }
 
-/* What a pingMany step does (envelope-core only, ADP-65); NULL where the
- * operation has no such step. */
+/* What a pingMany or newSession step does (envelope-core only, ADP-65,
+ * ADP-68), given the whole step; NULL where the operation has no such step. */
 typedef const char *(*many_handler)(void *receiver, const json_t *many, int64_t now,
                                     json_t *result);
 
@@ -140,8 +140,10 @@ static const char *receiver_step(void *context, const json_t *step, json_t *resu
     if (error == NULL) {
         error = input_natural(step, "now", &now);
     }
-    const json_t *ping_many = steps->many != NULL && error == NULL
-                                  ? json_object_get(step, "pingMany")
+    const json_t *ping_many = steps->many != NULL && error == NULL &&
+                                      (json_object_get(step, "pingMany") != NULL ||
+                                       json_object_get(step, "newSession") != NULL)
+                                  ? step
                                   : NULL;
     if (error == NULL && ping_many == NULL) {
         error = step_plaintext(step, &steps->cache, &plaintext, &status);
@@ -247,7 +249,7 @@ static const char *core_step(void *receiver, const uint8_t *plaintext, size_t le
     if (decision.kind == DECISION_PARTIAL) {
         error = output_partial(result, &decision.received);
     } else if (decision.kind == DECISION_REPLY) {
-        error = output_split(result, "reply", request->request_id, decision.reply.data,
+        error = output_split(result, "reply", decision.reply_id, decision.reply.data,
                              decision.reply.length);
     } else {
         json_t *dispatch = json_pack("{s:s,s:s,s:b}", "requestId", request->request_id, "method",
@@ -267,8 +269,18 @@ static const char *core_step(void *receiver, const uint8_t *plaintext, size_t le
  * prefix + 0, prefix + 1, ... received in order by the gate, stopping at the
  * first refusal. The prefix is checked only for being a string: an id it
  * makes invalid is the gate's to refuse. */
-static const char *core_ping_many(void *receiver, const json_t *many, int64_t now, json_t *result)
+static const char *core_ping_many(void *receiver, const json_t *step, int64_t now, json_t *result)
 {
+    const json_t *new_session = json_object_get(step, "newSession");
+    if (new_session != NULL) {
+        /* ADP-68: the next session of the same channel. */
+        if (!json_is_true(new_session)) {
+            return ADAPTER_BAD_REQUEST;
+        }
+        core_gate_start_session(receiver);
+        return NULL;
+    }
+    const json_t *many = json_object_get(step, "pingMany");
     const char *prefix;
     size_t prefix_length;
     int64_t count;
@@ -357,9 +369,22 @@ const char *op_envelope_core(const json_t *input, json_t *output)
     if (error == NULL) {
         error = input_method_set(input, "methods", &methods, &names[1], &lengths[1]);
     }
+    /* ADP-66: requests the session accepted before the first step. */
+    uint64_t accepted_before = 0;
+    if (error == NULL && json_object_get(input, "acceptedBefore") != NULL) {
+        error = input_integer(input, "acceptedBefore", (uint64_t)PING_MANY_MAXIMUM,
+                              &accepted_before);
+    }
+    /* ADP-67: when the grant was made, for AUTH-5's lapse. */
+    uint64_t granted_at = 0;
+    if (error == NULL && json_object_get(input, "grantedAt") != NULL) {
+        error = input_integer(input, "grantedAt", JSON_SAFE_INTEGER_MAX, &granted_at);
+    }
     if (error == NULL) {
         core_gate gate;
         core_gate_init(&gate, grant, methods);
+        gate.accepted_count = (size_t)accepted_before;
+        gate.granted_at = (int64_t)granted_at;
         error = run_steps(input, output, &gate.chunks, &gate, core_step, core_ping_many);
         core_gate_release(&gate);
     }

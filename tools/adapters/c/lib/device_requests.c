@@ -7,14 +7,12 @@ void device_requests_init(device_requests *device)
 {
     memset(device, 0, sizeof *device);
     reassembler_init(&device->chunks, ROLE_DEVICE);
-    id_set_init(&device->used);
 }
 
 void device_requests_release(device_requests *device)
 {
     reassembler_release(&device->chunks);
     free(device->pending);
-    id_set_release(&device->used);
     memset(device, 0, sizeof *device);
 }
 
@@ -79,8 +77,8 @@ envelope_status device_requests_send(device_requests *device, const uint8_t *id,
     char request_id[ENVELOPE_MAX_REQUEST_ID + 1] = {0};
     if (envelope_is_request_id(id, id_length)) {
         memcpy(request_id, id, id_length);
-        if (id_set_contains(&device->used, request_id)) {
-            return ENV_DUPLICATE_REQUEST_ID; /* ENV-5: a retry needs a new id */
+        if (find(device, request_id) != NULL) {
+            return ENV_DUPLICATE_REQUEST_ID; /* ENV-5: a retry reuses its id, never while pending */
         }
     }
     envelope_status status = envelope_encode_request(id, id_length, method, method_length, params,
@@ -99,9 +97,6 @@ envelope_status device_requests_send(device_requests *device, const uint8_t *id,
         }
         device->pending = pending;
         device->pending_capacity = grown;
-    }
-    if (!id_set_insert(&device->used, request_id)) {
-        return ENV_NO_MEMORY;
     }
     pending_request *request = &device->pending[device->pending_count++];
     memset(request, 0, sizeof *request);

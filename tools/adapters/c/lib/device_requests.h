@@ -30,7 +30,6 @@ typedef struct {
     pending_request *pending;
     size_t pending_count;
     size_t pending_capacity;
-    id_set used; /* every id sent in the session (ENV-5) */
 } device_requests;
 
 /* Ids, NUL-terminated, sorted by byte value. */

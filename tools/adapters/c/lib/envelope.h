@@ -35,6 +35,8 @@
 #define ENVELOPE_MAX_PARTIALS 4u
 #define ENVELOPE_CHUNK_TIMEOUT_MS 30000
 #define ENVELOPE_MAX_REQUESTS (1u << 20)
+/* AUTH-5: a grant holds 30 days after the user granted it at the desktop. */
+#define ENVELOPE_GRANT_LIFETIME_MS (INT64_C(30) * 24 * 60 * 60 * 1000)
 #define ENVELOPE_MAX_SEQ 4294967295u
 
 _Static_assert(ENVELOPE_PIECE == 36738u, "piece size of section 11.6");

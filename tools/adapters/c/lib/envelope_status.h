@@ -20,6 +20,7 @@ typedef const char *envelope_status;
 #define ENV_BAD_BASE64 "bad_base64"
 #define ENV_BAD_CHUNK_SIZE "bad_chunk_size"
 #define ENV_MESSAGE_TOO_LARGE "message_too_large"
+#define ENV_FIRST_CHUNK_MISSING "first_chunk_missing"
 #define ENV_TOO_MANY_PARTIALS "too_many_partials"
 #define ENV_CHUNK_TOTAL_MISMATCH "chunk_total_mismatch"
 #define ENV_DUPLICATE_CHUNK "duplicate_chunk"

@@ -31,21 +31,40 @@ static size_t probe(const id_set *set, const uint8_t hash[16])
     return slot;
 }
 
-bool id_set_contains(const id_set *set, const char *id)
+bool id_set_find(const id_set *set, const char *id, uint8_t *value, int64_t *time)
 {
     if (set->count == 0) {
         return false;
     }
     uint8_t hash[16];
     hash_id(id, hash);
-    return set->occupied[probe(set, hash)] != 0;
+    size_t slot = probe(set, hash);
+    if (!set->occupied[slot]) {
+        return false;
+    }
+    *value = set->values[slot];
+    *time = set->times[slot];
+    return true;
+}
+
+bool id_set_contains(const id_set *set, const char *id)
+{
+    uint8_t value;
+    int64_t time;
+    return id_set_find(set, id, &value, &time);
 }
 
 static bool grow(id_set *set)
 {
     size_t capacity = set->capacity == 0 ? 64 : 2 * set->capacity;
-    id_set bigger = {calloc(capacity, 16), calloc(capacity, 1), capacity, 0};
-    if (bigger.slots == NULL || bigger.occupied == NULL) {
+    id_set bigger = {calloc(capacity, 16),
+                     calloc(capacity, 1),
+                     calloc(capacity, 1),
+                     calloc(capacity, sizeof(int64_t)),
+                     capacity,
+                     0};
+    if (bigger.slots == NULL || bigger.occupied == NULL || bigger.values == NULL ||
+        bigger.times == NULL) {
         id_set_release(&bigger);
         return false;
     }
@@ -54,6 +73,8 @@ static bool grow(id_set *set)
             size_t slot = probe(&bigger, set->slots[i]);
             memcpy(bigger.slots[slot], set->slots[i], 16);
             bigger.occupied[slot] = 1;
+            bigger.values[slot] = set->values[i];
+            bigger.times[slot] = set->times[i];
             bigger.count++;
         }
     }
@@ -62,7 +83,7 @@ static bool grow(id_set *set)
     return true;
 }
 
-bool id_set_insert(id_set *set, const char *id)
+bool id_set_insert(id_set *set, const char *id, uint8_t value, int64_t time)
 {
     if (2 * (set->count + 1) > set->capacity && !grow(set)) {
         return false;
@@ -72,6 +93,8 @@ bool id_set_insert(id_set *set, const char *id)
     size_t slot = probe(set, hash);
     memcpy(set->slots[slot], hash, 16);
     set->occupied[slot] = 1;
+    set->values[slot] = value;
+    set->times[slot] = time;
     set->count++;
     return true;
 }
@@ -80,5 +103,7 @@ void id_set_release(id_set *set)
 {
     free(set->slots);
     free(set->occupied);
+    free(set->values);
+    free(set->times);
     memset(set, 0, sizeof *set);
 }

@@ -18,8 +18,12 @@ void reassembler_init(reassembler *receiver, tunnel_role role)
 
 static void drop(partial_message *partial)
 {
-    free(partial->received);
-    secure_free(partial->buffer);
+    if (partial->pieces != NULL) {
+        for (size_t seq = 0; seq < partial->total; seq++) {
+            secure_free(partial->pieces[seq]);
+        }
+    }
+    free(partial->pieces);
     memset(partial, 0, sizeof *partial);
 }
 
@@ -72,14 +76,35 @@ size_t reassembler_expire(reassembler *receiver, int64_t now,
     return count;
 }
 
-static void store(partial_message *partial, size_t seq, const uint8_t *piece, size_t length)
+/* Keeps a copy of exactly the piece's bytes; false when out of memory. */
+static bool store(partial_message *partial, size_t seq, const uint8_t *piece, size_t length)
 {
-    memcpy(partial->buffer + seq * ENVELOPE_PIECE, piece, length);
-    if (seq == partial->total - 1) {
-        partial->last_length = length;
+    uint8_t *copy = secure_alloc(length);
+    if (copy == NULL) {
+        return false;
     }
-    partial->received[seq] = 1;
+    memcpy(copy, piece, length);
+    partial->pieces[seq] = copy;
     partial->received_count++;
+    partial->received_bytes += length;
+    return true;
+}
+
+/* The pieces in seq order, joined into one buffer of the message's length;
+ * NULL when out of memory. */
+static uint8_t *join(const partial_message *partial)
+{
+    uint8_t *message = secure_alloc(partial->received_bytes);
+    if (message == NULL) {
+        return NULL;
+    }
+    for (size_t seq = 0; seq < partial->total; seq++) {
+        size_t length = seq == partial->total - 1
+                            ? partial->received_bytes - (partial->total - 1) * ENVELOPE_PIECE
+                            : ENVELOPE_PIECE;
+        memcpy(message + seq * ENVELOPE_PIECE, partial->pieces[seq], length);
+    }
+    return message;
 }
 
 /* CHUNK-6: the reassembled bytes must be an envelope, not a chunk, of the
@@ -121,17 +146,21 @@ static envelope_status continue_partial(reassembler *receiver, partial_message *
     if (partial->total != chunk->total) {
         return ENV_CHUNK_TOTAL_MISMATCH;
     }
-    if (partial->received[chunk->seq]) {
+    if (partial->pieces[chunk->seq] != NULL) {
         return ENV_DUPLICATE_CHUNK;
     }
-    store(partial, (size_t)chunk->seq, chunk->data, chunk->data_length);
+    if (!store(partial, (size_t)chunk->seq, chunk->data, chunk->data_length)) {
+        return ENV_NO_MEMORY;
+    }
     if (partial->received_count < partial->total) {
         return keep_partial(partial, chunk, out);
     }
-    uint8_t *message = partial->buffer;
-    size_t length = (partial->total - 1) * ENVELOPE_PIECE + partial->last_length;
-    partial->buffer = NULL; /* handed over, not copied */
+    uint8_t *message = join(partial);
+    size_t length = partial->received_bytes;
     drop(partial);
+    if (message == NULL) {
+        return ENV_NO_MEMORY;
+    }
     return complete(receiver, message, length, chunk->request_id, out);
 }
 
@@ -139,6 +168,10 @@ static envelope_status continue_partial(reassembler *receiver, partial_message *
 static envelope_status start_partial(reassembler *receiver, const envelope *chunk, int64_t now,
                                      reassembly *out)
 {
+    /* CHUNK-4: only the first piece starts a message. */
+    if (chunk->seq != 0) {
+        return ENV_FIRST_CHUNK_MISSING;
+    }
     if (chunk->total == 1) {
         uint8_t *message = secure_alloc(chunk->data_length);
         if (message == NULL) {
@@ -157,16 +190,14 @@ static envelope_status start_partial(reassembler *receiver, const envelope *chun
         return ENV_TOO_MANY_PARTIALS;
     }
     partial->total = (size_t)chunk->total;
-    partial->received = calloc(partial->total, 1);
-    partial->buffer = secure_alloc(partial->total * ENVELOPE_PIECE);
-    if (partial->received == NULL || partial->buffer == NULL) {
+    partial->pieces = calloc(partial->total, sizeof *partial->pieces);
+    if (partial->pieces == NULL || !store(partial, 0, chunk->data, chunk->data_length)) {
         drop(partial);
         return ENV_NO_MEMORY;
     }
     partial->in_use = true;
     memcpy(partial->request_id, chunk->request_id, sizeof partial->request_id);
     partial->deadline = envelope_deadline(now, ENVELOPE_CHUNK_TIMEOUT_MS);
-    store(partial, (size_t)chunk->seq, chunk->data, chunk->data_length);
     return keep_partial(partial, chunk, out);
 }
 

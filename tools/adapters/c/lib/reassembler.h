@@ -1,11 +1,11 @@
 /* The receiver's side of chunking (CHUNK-4 to CHUNK-7), time as an input.
  *
- * Every piece but the last is exactly 36,738 bytes (CHUNK-3), so piece seq
- * is copied straight to offset seq * 36,738 of one buffer per message,
- * reserved at the first chunk: no list of pieces, no second copy on
- * completion. At most 4 partial messages of at most total * 36,738 bytes
- * each (CHUNK-7). A rejected chunk leaves every partial message as it was
- * (ENV-6). */
+ * A partial message starts only at its first chunk (seq 0) and holds only
+ * the pieces received, each in its own allocation of its exact length
+ * (CHUNK-7: nothing is reserved for pieces not yet received, review R3-8).
+ * The message's buffer is made, of its exact length, when the last piece
+ * arrives. At most 4 partial messages. A rejected chunk leaves every
+ * partial message as it was (ENV-6). */
 #ifndef OPENHUMAN_REASSEMBLER_H
 #define OPENHUMAN_REASSEMBLER_H
 
@@ -20,10 +20,9 @@ typedef struct {
     char request_id[ENVELOPE_MAX_REQUEST_ID + 1];
     size_t total;
     int64_t deadline;
-    uint8_t *received; /* one flag per seq */
+    uint8_t **pieces; /* one per seq, NULL until received */
     size_t received_count;
-    uint8_t *buffer; /* total * ENVELOPE_PIECE bytes */
-    size_t last_length;
+    size_t received_bytes;
 } partial_message;
 
 typedef struct {

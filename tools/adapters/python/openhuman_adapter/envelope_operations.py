@@ -146,6 +146,9 @@ def op_envelope_encode(inp: dict) -> dict:
     rid, kind, seq = _string(fields, "requestId"), _string(fields, "kind"), _integer(fields, "seq")
     if kind not in envelope.KINDS:
         raise BadRequest("envelope.kind: not one of the six kinds")
+    # ENV-11's order: the request id, then seq, then the kind's own members.
+    if not envelope.is_request_id(rid):
+        raise TunnelError(envelope.BAD_REQUEST_ID)
     if kind in envelope.SEQ_ZERO_KINDS and seq != 0:
         raise TunnelError(envelope.BAD_FIELD_VALUE)
     if kind == envelope.REQUEST:
@@ -210,12 +213,27 @@ class _PingMany:
         return {"accepted": self.count}
 
 
+class _NewSession:
+    """The newSession step of envelope-core (ADP-68): the next session of the same channel."""
+
+    def __init__(self, step: dict):
+        if step.get("newSession") is not True:
+            raise BadRequest("newSession: must be true")
+
+    @staticmethod
+    def run(gate, _now: int) -> dict:
+        gate.start_session()
+        return {}
+
+
 def _envelope_step(step, cache: dict, ping_many: bool = False):
     """(now, source) of a reassemble or core step; source is plaintext bytes, a split-of tuple,
     or (core only) a _PingMany."""
     if not isinstance(step, dict):
         raise BadRequest("steps: expected objects")
     now = _natural(step, "now")
+    if ping_many and "newSession" in step:
+        return now, _NewSession(step)
     if ping_many and "pingMany" in step:
         return now, _PingMany(step)
     if "splitOf" in step:
@@ -243,7 +261,7 @@ def _run_steps(inp: dict, receiver, handle, ping_many: bool = False) -> dict:
 
     def apply(step) -> dict:
         now, source = step
-        if isinstance(source, _PingMany):
+        if isinstance(source, (_PingMany, _NewSession)):
             return source.run(receiver, now)
         return handle(receiver.receive(_step_plaintext(source), now))
 
@@ -264,7 +282,11 @@ def op_envelope_reassemble(inp: dict) -> dict:
 
 
 def op_envelope_core(inp: dict) -> dict:
-    gate = CoreGate(_strings(inp, "grant"), _strings(inp, "methods"))
+    accepted_before = _optional_natural(inp, "acceptedBefore") or 0  # ADP-66
+    if accepted_before > envelope.MAX_REQUESTS:
+        raise BadRequest(f"acceptedBefore: at most {envelope.MAX_REQUESTS}")
+    granted_at = _optional_natural(inp, "grantedAt") or 0  # ADP-67
+    gate = CoreGate(_strings(inp, "grant"), _strings(inp, "methods"), accepted_before, granted_at)
 
     def handle(outcome) -> dict:
         if isinstance(outcome, Partial):

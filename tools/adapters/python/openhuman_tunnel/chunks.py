@@ -1,10 +1,10 @@
 """Chunking (spec 11.6): the sender's split (CHUNK-1) and the receiver's reassembly (CHUNK-3 to
 CHUNK-7), with time as an input.
 
-Every piece but the last is exactly PIECE bytes (CHUNK-3), so piece `seq` goes straight to
-offset `seq * PIECE` of one buffer per message: no list of pieces, no copy on completion
-beyond the final trim. A partial message holds at most `total * PIECE` bytes and there are at
-most MAX_PARTIALS of them (CHUNK-7).
+A partial message starts only at its first chunk (`seq` 0, CHUNK-4) and holds exactly the
+pieces received, each as its own bytes object: nothing is reserved for pieces not yet
+received (CHUNK-7, review R3-8). The pieces are joined into the message when the last one
+arrives. There are at most MAX_PARTIALS partial messages.
 """
 
 from . import envelope
@@ -38,24 +38,18 @@ class Splitter:
 
 
 class _Partial:
-    __slots__ = ("total", "deadline", "received", "buffer", "last_length")
+    __slots__ = ("total", "deadline", "received")
 
     def __init__(self, total: int, deadline: int) -> None:
         self.total = total
         self.deadline = deadline
-        self.received = set()
-        self.buffer = bytearray(total * PIECE)  # CHUNK-7 allows reserving at the first chunk
-        self.last_length = 0
+        self.received = {}  # seq -> piece: only what arrived (CHUNK-7)
 
     def store(self, seq: int, piece: bytes) -> None:
-        self.buffer[seq * PIECE : seq * PIECE + len(piece)] = piece
-        if seq == self.total - 1:
-            self.last_length = len(piece)
-        self.received.add(seq)
+        self.received[seq] = piece
 
     def message(self) -> bytes:
-        del self.buffer[(self.total - 1) * PIECE + self.last_length :]
-        return bytes(self.buffer)
+        return b"".join(self.received[seq] for seq in range(self.total))
 
 
 class Message:
@@ -119,6 +113,8 @@ class Reassembler:
             del self.partials[rid]
             return self._complete(partial.message(), rid)
         admit(rid)
+        if seq != 0:
+            raise TunnelError(envelope.FIRST_CHUNK_MISSING)  # CHUNK-4: only the first piece starts one
         if total == 1:
             return self._complete(parsed.data, rid)
         if len(self.partials) >= MAX_PARTIALS:

@@ -27,6 +27,7 @@ MAX_TOTAL = -(-MAX_MESSAGE // PIECE)
 MAX_PARTIALS = 4
 CHUNK_TIMEOUT_MS = 30_000
 MAX_REQUESTS = 1 << 20
+GRANT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000  # AUTH-5: a grant holds 30 days
 MAX_SEQ = 4_294_967_295
 
 assert PIECE == 36_738 and MAX_TOTAL == 457
@@ -38,6 +39,7 @@ UNKNOWN_KIND = "unknown_kind"
 UNEXPECTED_KIND = "unexpected_kind"
 BAD_CHUNK_SIZE = "bad_chunk_size"
 MESSAGE_TOO_LARGE = "message_too_large"
+FIRST_CHUNK_MISSING = "first_chunk_missing"
 TOO_MANY_PARTIALS = "too_many_partials"
 CHUNK_TOTAL_MISMATCH = "chunk_total_mismatch"
 DUPLICATE_CHUNK = "duplicate_chunk"

@@ -14,6 +14,10 @@ from .errors import TunnelError
 
 PING_METHODS = frozenset(("openhuman.ping", "core.ping"))  # in every grant (AUTH-3)
 PING_RESULT = b'{"ok":true}'
+RETRY_WINDOW_MS = 600_000  # RPC-2: the previous session's ids are remembered this long
+
+# What the core did with an accepted request (RPC-2), so that a duplicate is answered from it.
+PINGED, NOT_ALLOWED, UNKNOWN_METHOD, DISPATCHED = "pinged", "not_allowed", "unknown_method", "dispatched"
 
 
 class Dispatch:
@@ -37,44 +41,97 @@ class Reply:
 class CoreGate:
     """One core session: reassembly, the request-id memory and the grant."""
 
-    def __init__(self, grant, methods) -> None:
+    def __init__(self, grant, methods, accepted_before: int = 0, granted_at: int = 0) -> None:
         self.grant = frozenset(grant)
         self.methods = frozenset(methods)
         self.reassembler = Reassembler("core")
-        # RPC-2: every id accepted in the session (ids are at most 64 ASCII bytes).
-        self.accepted = set()
+        # RPC-2: id -> (what was done, when) for the current session, and the previous session's,
+        # remembered RETRY_WINDOW_MS after each was accepted (ids are at most 64 ASCII bytes).
+        self.accepted = {}
+        self.previous = {}
+        # Requests counted against RPC-2's bound: the ids above plus those the session accepted
+        # before this gate saw it (ADP-66).
+        self.accepted_count = accepted_before
+        # When the user last granted the grant at the desktop: it lapses GRANT_LIFETIME_MS later (AUTH-5).
+        self.granted_at = granted_at
 
     def expire(self, now: int) -> list:
         return self.reassembler.expire(now)
 
-    def _admit(self, request_id: str) -> None:
-        # RPC-2 before a chunk may start a partial message: a used id buffers nothing.
+    def start_session(self) -> None:
+        """A new session of the channel (SESS-1): its ids become the previous session's."""
+        self.previous, self.accepted = self.accepted, {}
+        self.accepted_count = 0
+        self.reassembler = Reassembler("core")
+
+    def remembered(self, request_id: str, now: int):
+        """What the core did with `request_id`, if it remembers it at `now` (RPC-2)."""
         if request_id in self.accepted:
-            raise TunnelError(envelope.DUPLICATE_REQUEST_ID)
+            return self.accepted[request_id][0]
+        earlier = self.previous.get(request_id)
+        if earlier is not None and now <= earlier[1] + RETRY_WINDOW_MS:
+            return earlier[0]
+        return None
 
     def receive(self, plaintext: bytes, now: int):
-        outcome = self.reassembler.receive(plaintext, now, self._admit)
+        duplicate = []
+
+        def admit(request_id: str) -> None:
+            # RPC-2 before a chunk may start a partial message: a used id buffers nothing.
+            done = self.remembered(request_id, now)
+            if done is not None:
+                duplicate.append((request_id, done))
+                raise TunnelError(envelope.DUPLICATE_REQUEST_ID)
+
+        try:
+            outcome = self.reassembler.receive(plaintext, now, admit)
+        except TunnelError:
+            if not duplicate:
+                raise
+            return Reply(self._again(*duplicate[0]))
         if not isinstance(outcome, Message):
             return outcome
         request = outcome.envelope  # a core's parser lets only requests through (ENV-6 step 4)
         rid = request.request_id
-        if rid in self.accepted or self.reassembler.is_reassembling(rid):
-            raise TunnelError(envelope.DUPLICATE_REQUEST_ID)
-        if len(self.accepted) >= envelope.MAX_REQUESTS:
+        done = self.remembered(rid, now)
+        if done is not None:
+            return Reply(self._again(rid, done))
+        if self.reassembler.is_reassembling(rid):
+            raise TunnelError(envelope.DUPLICATE_REQUEST_ID)  # nothing done with it yet: no answer
+        if self.accepted_count >= envelope.MAX_REQUESTS:
             raise TunnelError(envelope.TOO_MANY_REQUESTS)
-        self.accepted.add(rid)
-        return self._decide(request)
+        decision, done = self._decide(request, now)
+        self.accepted[rid] = (done, now)
+        self.accepted_count += 1
+        return decision
 
-    def _decide(self, request) -> object:
+    def _decide(self, request, now: int) -> object:
         """RPC-6: the grant first, so a device learns nothing about methods outside it."""
         rid, method = request.request_id, request.method
-        if method not in self.grant and method not in PING_METHODS:
-            return Reply(self._answer(envelope.encode_error(rid, envelope.METHOD_NOT_ALLOWED, None), rid))
-        if method in PING_METHODS:
-            return Reply(self._answer(envelope.encode_value(rid, RESPONSE, 0, PING_RESULT), rid))
-        if method not in self.methods:
-            return Reply(self._answer(envelope.encode_error(rid, envelope.UNKNOWN_METHOD, None), rid))
-        return Dispatch(rid, method, request.params, request.stream)
+        lapsed = now > self.granted_at + envelope.GRANT_LIFETIME_MS  # AUTH-5: only the pings remain
+        if (lapsed or method not in self.grant) and method not in PING_METHODS:
+            done = NOT_ALLOWED
+        elif method in PING_METHODS:
+            done = PINGED
+        elif method not in self.methods:
+            done = UNKNOWN_METHOD
+        else:
+            return Dispatch(rid, method, request.params, request.stream), DISPATCHED
+        return Reply(self._again(rid, done)), done
+
+    def _again(self, rid: str, done: str) -> list:
+        """The layer's answer for what it did, the same each time; a dispatched request's
+        duplicate learns duplicate_request_id, since the method's answer is sent once (RPC-2)."""
+        if done == PINGED:
+            message = envelope.encode_value(rid, RESPONSE, 0, PING_RESULT)
+        else:
+            code = {
+                NOT_ALLOWED: envelope.METHOD_NOT_ALLOWED,
+                UNKNOWN_METHOD: envelope.UNKNOWN_METHOD,
+                DISPATCHED: envelope.DUPLICATE_REQUEST_ID,
+            }[done]
+            message = envelope.encode_error(rid, code, None)
+        return self._answer(message, rid)
 
     @staticmethod
     def _answer(message: bytes, request_id: str) -> list:
@@ -104,7 +161,6 @@ class DeviceRequests:
     def __init__(self) -> None:
         self.reassembler = Reassembler("device")
         self.pending = {}
-        self.used = set()  # ENV-5: every id sent in the session
 
     def expire(self, now: int):
         """RPC-5 and CHUNK-5, before each step: (timed-out request ids, expired partials)."""
@@ -114,11 +170,10 @@ class DeviceRequests:
         return timed_out, self.reassembler.expire(now)
 
     def send(self, request_id: str, method: str, params, stream: bool, timeout: int, now: int) -> list:
-        if request_id in self.used:
+        if request_id in self.pending:  # ENV-5: a retry reuses an id, but never while it is pending
             raise TunnelError(envelope.DUPLICATE_REQUEST_ID)
         message = envelope.encode_request(request_id, method, params, stream)
         plaintexts = Splitter(request_id, message).plaintexts()
-        self.used.add(request_id)
         self.pending[request_id] = _Pending(stream, timeout, now + timeout)
         return plaintexts
 
