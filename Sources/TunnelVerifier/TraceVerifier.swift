@@ -5,14 +5,27 @@ import OpenHumanTunnel
 /// message, checks what can be checked with the secrets it was given, and names each departure
 /// by requirement id and step. A pure function: no clock, no randomness, no I/O.
 public enum TraceVerifier {
-    public static func verify(_ input: VerifierInput) -> Verification {
-        verify(input, skipping: [])
+    /// Records between two calls of `progress`: a long trace says how far the run is (H2), a
+    /// short one is never interrupted.
+    public static let progressInterval = 100_000
+
+    /// Verifies `input`. `progress` is told (records read, records in the trace) every
+    /// `progressInterval` records, so a caller can show how far a long trace is.
+    public static func verify(
+        _ input: VerifierInput,
+        progress: (_ read: Int, _ total: Int) -> Void = { _, _ in }
+    ) -> Verification {
+        verify(input, skipping: [], progress: progress)
     }
 
     /// The verifier with some checks off: the seam of the reference adapter's mutants.
-    package static func verify(_ input: VerifierInput, skipping: Set<VerifierCheck>) -> Verification {
+    package static func verify(
+        _ input: VerifierInput,
+        skipping: Set<VerifierCheck>,
+        progress: (_ read: Int, _ total: Int) -> Void = { _, _ in }
+    ) -> Verification {
         var run = VerificationRun(input, skipping: skipping)
-        run.perform()
+        run.perform(progress: progress)
         return run.result
     }
 }
@@ -45,7 +58,7 @@ struct VerificationRun {
         )
     }
 
-    mutating func perform() {
+    mutating func perform(progress: (_ read: Int, _ total: Int) -> Void) {
         var lines = input.trace.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         readHeader(lines.first.map(Array.init))
@@ -59,6 +72,7 @@ struct VerificationRun {
                 stoppedEarly = true
                 return
             }
+            if index % TraceVerifier.progressInterval == 0 { progress(index, lines.count - 1) }
             readRecord(Array(line), step: index)
         }
     }
@@ -130,7 +144,7 @@ struct VerificationRun {
     /// The TRACE-n a record error breaks: the event members are TRACE-4's, the payload TRACE-5's.
     static func requirement(for error: TraceError) -> String {
         switch error {
-        case .badJSON: "TRACE-1"
+        case .badJSON, .lineTooLong: "TRACE-1"
         case .missingMember(let name), .badMemberType(let name), .badMemberValue(let name), .duplicateMember(let name):
             ["event", "from", "to", "data"].contains(name)
                 ? "TRACE-4" : name == "pairingPayload" ? "TRACE-5" : "TRACE-3"

@@ -61,7 +61,10 @@ extension VerificationRun {
         recorder.summary(
             "\(route)  0x\(Hex.encode([type.rawValue])) \(MessageDecoding.name(type))  \(bytes.count) bytes"
         )
-        var view = channels[channel] ?? ChannelView()
+        // Taken out of the dictionary while it is read, so that the view is the only reference
+        // to its ledgers and sessions and a record mutates them in place: a copy held by the
+        // dictionary would make every record copy the channel's whole history (finding H2).
+        var view = channels.removeValue(forKey: channel) ?? ChannelView()
         defer { channels[channel] = view }
         if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
 

@@ -28,7 +28,9 @@ struct VerifyCommand {
                 return .usage
             }
         }
-        let verification = TraceVerifier.verify(input)
+        let verification = TraceVerifier.verify(input) { read, total in
+            command.standardError("conformance verify: \(read) of \(total) records read\n")
+        }
         let text = options.format == .json ? TranscriptJSON.render(verification) : TranscriptText.render(verification)
         if let path = options.outputPath {
             do { try ReportFile.write(text, to: path) } catch {

@@ -65,6 +65,39 @@ enum VerifyVectors {
                 input: trace(exchange.relayCapture, keyLog: key),
                 expect: departures([])
             ),
+            Case(
+                "last-line-without-lf",
+                requires: ["TRACE-1"],
+                flags: ["Clean"],
+                comment: "A capture cut short after its last record's closing brace: the record is whole and read.",
+                input: trace(r, keyLog: key, text: String(RecordedExchange.trace(r).dropLast())),
+                expect: departures([])
+            ),
+            Case(
+                "unknown-event-shown-not-checked",
+                requires: ["VERIFY-2", "TRACE-3"],
+                flags: ["Clean"],
+                comment:
+                    "An event a later relay may send, with an argument no schema of 12.2 fits: shown, not checked.",
+                input: trace(
+                    exchange.appending(
+                        TraceRecord(
+                            time: exchange.later,
+                            body: .event(name: "tunnel:later-event", from: .relay, to: .device, data: .array([]))
+                        )
+                    ),
+                    keyLog: key
+                ),
+                expect: departures([])
+            ),
+            Case(
+                "key-log-crlf",
+                requires: ["KEYLOG-3"],
+                flags: ["Clean"],
+                comment: "The key log with CR LF line ends (through a Windows editor) opens the exchange as before.",
+                input: trace(r, keyLog: exchange.keyLogEntries.map { String($0.line.dropLast()) + "\r\n" }.joined()),
+                expect: departures([])
+            ),
         ]
     }
 
@@ -98,6 +131,19 @@ enum VerifyVectors {
                 comment: "A record observed earlier than the one before it.",
                 input: trace(exchange.appending(TraceRecord(time: 0, body: .pairingPayload(exchange.pairingPayload)))),
                 expect: departures([("TRACE-3", 6)])
+            ),
+            Case(
+                "two-departures-at-one-step",
+                requires: ["VERIFY-2", "VERIFY-8", "TRACE-3", "TYPE-1"],
+                flags: ["Keyless"],
+                comment:
+                    "A G1 frame observed earlier than the record before it: both rules at step 6, then the run stops.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record([0x01] + [UInt8](repeating: 0, count: 40), from: .device, time: 0)
+                    ) + [TraceRecord(time: later, body: r[3].body)]
+                ),
+                expect: departures([("TRACE-3", 6), ("TYPE-1", 6)])
             ),
             Case(
                 "padded-base64url",
