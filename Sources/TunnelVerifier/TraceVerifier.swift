@@ -41,6 +41,8 @@ struct VerificationRun {
     var lastTime: Int64?
     var pairingCodes: [Verification.PairingCode] = []
     var stoppedEarly = false
+    /// True while the record being read is a probe (TRACE-6, VERIFY-12).
+    var probing = false
 
     init(_ input: VerifierInput, skipping: Set<VerifierCheck>) {
         self.input = input
@@ -132,12 +134,35 @@ struct VerificationRun {
             )
         }
         lastTime = max(lastTime ?? record.time, record.time)
+        probing = record.probe != nil
         switch record.body {
         case .pairingPayload(let text):
             recorder.summary("t=\(record.time)  pairing payload  \(text)")
             readPairingPayload(text, step: step)
         case .event(let name, let from, let to, let data):
             readEvent(name, from: from, to: to, data: data, time: record.time, step: step)
+        }
+        if let probe = record.probe { holdProbe(probe, step: step) }
+    }
+
+    /// VERIFY-12: a probe's own departure is what it announced, not the trace's; a receiver
+    /// that accepted it is.
+    private mutating func holdProbe(_ probe: TraceProbe, step: Int) {
+        let seen = recorder.withdraw(probe.breaks, step: step)
+        recorder.note(
+            "probe of the capture: breaks \(probe.breaks)"
+                + (seen ? ", as the verifier sees" : " (not visible to the verifier here)")
+                + ", the receiver must refuse it"
+        )
+        switch probe.answer {
+        case .accepted?:
+            recorder.depart(
+                probe.breaks,
+                step: step,
+                "the receiver accepted the probe, which breaks \(probe.breaks): it must refuse it"
+            )
+        case .refused?: recorder.note("the receiver refused it")
+        case nil: break
         }
     }
 

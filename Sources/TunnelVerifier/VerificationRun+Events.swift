@@ -65,7 +65,11 @@ extension VerificationRun {
         // to its ledgers and sessions and a record mutates them in place: a copy held by the
         // dictionary would make every record copy the channel's whole history (finding H2).
         var view = channels.removeValue(forKey: channel) ?? ChannelView()
-        defer { channels[channel] = view }
+        // A probe is checked against the channel's state and leaves it as it was (VERIFY-12): a
+        // receiver refuses it, so a genuine message after it (the untampered copy of a tampered
+        // frame, with the same nonce) is judged as if the probe had not been sent.
+        let unchanged = probing ? view : nil
+        defer { channels[channel] = unchanged ?? view }
         if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
 
         let nonce = MessageDecoding.nonce(of: bytes, type: type)

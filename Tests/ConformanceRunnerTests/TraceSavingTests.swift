@@ -231,6 +231,72 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertFalse(keyLog.contains { $0.hasPrefix("junk") })
     }
 
+    /// `conformance verify --continue --format json` on a saved check: its departures as
+    /// `REQ@step`, and its transcript.
+    private func verifySaved(_ directory: String, _ name: String) throws -> (departures: [String], transcript: String) {
+        let base = (directory as NSString).appendingPathComponent(name)
+        let run = CommandRun.run([
+            "verify", "--continue", "--format", "json", "--trace", base + ".trace.jsonl", "--keylog", base + ".keylog",
+        ])
+        let node = try JSONReader.value(Array(run.stdout.utf8))
+        let departures = (node["departures"]?.arrayValue ?? []).map {
+            "\($0["requirement"]?.stringValue ?? "?")@\($0["step"]?.intValue ?? -1)"
+        }
+        return (departures, run.stdout)
+    }
+
+    // REQ: ADP-96, ADP-97, TRACE-6, VERIFY-12
+    func testEveryLiveCheckOfThePassingReferenceSavesATraceThatVerifiesWithNoDeparture() throws {
+        let directory = traceDirectory()
+        let run = CommandRun.run(
+            ["--vectors", Self.vectors, "--filter", "live/*", "--save-traces", directory, "--save-all-traces"],
+            reference: try referenceAdapter()
+        )
+        XCTAssertEqual(run.status, .success, run.stdout)
+        let names = files(in: directory).filter { $0.hasSuffix(".trace.jsonl") }.map { String($0.dropLast(12)) }
+        XCTAssertEqual(names.count, 7, "\(names)")
+        var probes = 0
+        for name in names {
+            let (departures, transcript) = try verifySaved(directory, name)
+            XCTAssertEqual(departures, [], "\(name): \(transcript)")
+            probes += transcript.components(separatedBy: "probe of the capture").count - 1
+        }
+        XCTAssertEqual(probes, 3 + 2 + 8 + 8, "every probe of the handshake and session checks is marked")
+        // The session checks' traces open under the keys the runner gave (ADP-97): each envelope shows.
+        for role in ["core", "device"] {
+            let (_, transcript) = try verifySaved(directory, "live_session_adapter-\(role)")
+            XCTAssertTrue(transcript.contains(#"\"requestId\":\"live-4\""#), transcript)
+            XCTAssertFalse(transcript.contains("key log: 0 secrets"))
+        }
+        // Positive control of the marks: the same session trace with the probe members removed
+        // reports the runner's replay as REPLAY-3.
+        let base = (directory as NSString).appendingPathComponent("live_session_adapter-core")
+        let unmarked = try read(directory, "live_session_adapter-core.trace.jsonl").map { line in
+            line.replacingOccurrences(of: #","probe":\{[^}]*\}"#, with: "", options: .regularExpression)
+        }
+        try unmarked.joined(separator: "\n").write(toFile: base + ".trace.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try verifySaved(directory, "live_session_adapter-core").departures.first, "REPLAY-3@5")
+    }
+
+    // REQ: VERIFY-12, REPLAY-3
+    func testAMutantThatAcceptsReplaysIsTheFirstDepartureOfItsSavedTraceNotAProbe() throws {
+        let directory = traceDirectory()
+        let run = CommandRun.run(
+            [
+                "--vectors", Self.vectors, "--adapter",
+                (try referenceAdapter(mutant: "no-replay-window")).joined(separator: " "),
+                "--filter", "live/session/*", "--save-traces", directory,
+            ],
+            reference: try referenceAdapter()
+        )
+        XCTAssertEqual(run.status, .failures, run.stdout)
+        for role in ["core", "device"] {
+            let (departures, transcript) = try verifySaved(directory, "live_session_adapter-\(role)")
+            XCTAssertEqual(departures.first, "REPLAY-3@5", transcript)
+            XCTAssertTrue(transcript.contains("the receiver accepted the probe, which breaks REPLAY-3"), transcript)
+        }
+    }
+
     // REQ: ADP-98
     func testAnUnwritableTraceDirectoryStopsTheRunBeforeTheAdapterStarts() throws {
         let file = try writeTemporaryFile("not a directory", in: self)

@@ -31,7 +31,7 @@ enum VerifyVectors {
         let exchange = try RecordedExchange(id: file.id("exchange"))
         let cases =
             try cleanCases(exchange) + wireCases(exchange) + keyLogCases(exchange, exchangeID: file.id("exchange"))
-            + afterTheEndCases(exchange)
+            + afterTheEndCases(exchange) + probeCases(exchange)
         try file.add(cases, operation: "verify", alsoRequires: ["ADP-90"])
         return try file.build()
     }
@@ -465,6 +465,73 @@ enum VerifyVectors {
                     continuing: true
                 ),
                 expect: departures([("REPLAY-3", 6), ("REPLAY-3", 7)])
+            ),
+        ]
+    }
+
+    /// Messages a capture made on purpose (TRACE-6): held to what they announce (VERIFY-12).
+    private static func probeCases(_ exchange: RecordedExchange) throws -> [Case] {
+        let r = exchange.records
+        let later = exchange.later, key = exchange.keyLog
+        let replay = { (answer: TraceProbe.Answer?) in
+            exchange.appending(
+                TraceRecord(time: later, body: r[3].body, probe: TraceProbe(breaks: "REPLAY-3", answer: answer))
+            )
+        }
+        let second = try exchange.frame(RecordedExchange.secondRequest, from: .device, nonce: "probe")
+        var tampered = second
+        tampered[tampered.count - 1] ^= 0x01
+        // TraceProbe's initializer takes any text; only a reader judges it.
+        let misnamed = exchange.appending(
+            TraceRecord(time: later, body: r[3].body, probe: TraceProbe(breaks: "replay"))
+        )
+        return [
+            Case(
+                "probe-refused",
+                requires: ["VERIFY-12", "TRACE-6"],
+                flags: ["Clean"],
+                comment: "The request replayed by the capture itself, marked as a probe the receiver refused.",
+                input: trace(replay(.refused), keyLog: key),
+                expect: departures([])
+            ),
+            Case(
+                "probe-without-answer",
+                requires: ["VERIFY-12", "TRACE-6"],
+                flags: ["Clean"],
+                comment: "The same probe with no answer seen: the replay is the probe's, not the trace's.",
+                input: trace(replay(nil)),
+                expect: departures([])
+            ),
+            Case(
+                "probe-accepted",
+                requires: ["VERIFY-12", "REPLAY-3"],
+                flags: ["Keyless"],
+                comment: "The receiver accepted the replayed request the capture marked as a probe.",
+                input: trace(replay(.accepted)),
+                expect: departures([("REPLAY-3", 6)])
+            ),
+            Case(
+                "probe-leaves-the-state",
+                requires: ["VERIFY-12", "FRAME-SEAL-1"],
+                flags: ["KeyLog"],
+                comment:
+                    "A tampered copy of the device's next frame, a probe, then the frame itself: its nonce is not a reuse.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record(tampered, from: .device, time: later)
+                            .probing(TraceProbe(breaks: "FRAME-SEAL-1", answer: .refused))
+                    ) + [RecordedExchange.record(second, from: .device, time: later)],
+                    keyLog: key
+                ),
+                expect: departures([])
+            ),
+            Case(
+                "probe-of-another-form",
+                requires: ["TRACE-6", "TRACE-3"],
+                flags: ["Keyless"],
+                comment: "A probe member whose breaks is not a requirement id.",
+                input: trace(misnamed),
+                expect: departures([("TRACE-3", 6)])
             ),
         ]
     }
