@@ -75,7 +75,7 @@ struct VerificationRun {
                 return
             }
             if index % TraceVerifier.progressInterval == 0 { progress(index, lines.count - 1) }
-            readRecord(Array(line), step: index)
+            readRecord(line, step: index)
         }
     }
 
@@ -118,10 +118,14 @@ struct VerificationRun {
         }
     }
 
-    private mutating func readRecord(_ line: [UInt8], step: Int) {
+    /// One record line, measured before it is copied: a line over TRACE-1's bound costs nothing.
+    private mutating func readRecord(_ line: ArraySlice<UInt8>, step: Int) {
         recorder.open(step: step, time: nil, summary: "record")
         let record: TraceRecord
-        do { record = try TraceRecord.decode(line: line) } catch {
+        do throws(TraceError) {
+            guard line.count <= TraceLine.maximumLength else { throw .lineTooLong(line.count) }
+            record = try TraceRecord.decode(line: Array(line))
+        } catch {
             recorder.depart(Self.requirement(for: error), step: step, "the record is refused: \(error)")
             return
         }

@@ -62,10 +62,21 @@ struct VerifyCommand {
         )
     }
 
+    /// The file's bytes, read once into one array (no second copy of a large trace), or a
+    /// usage error when it cannot be read.
     private static func contents(_ path: String, what: String) throws(RunOptions.UsageError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RunOptions.UsageError("\(what): cannot read \(path)")
+        guard let file = fopen(path, "rb") else { throw RunOptions.UsageError("\(what): cannot read \(path)") }
+        defer { fclose(file) }
+        var status = stat()
+        var bytes: [UInt8] = []
+        if fstat(fileno(file), &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = fread(&block, 1, block.count, file)
+            if count == 0 { break }
+            bytes += block[0..<count]
         }
-        return [UInt8](data)
+        guard ferror(file) == 0 else { throw RunOptions.UsageError("\(what): cannot read \(path)") }
+        return bytes
     }
 }
