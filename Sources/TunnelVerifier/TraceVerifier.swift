@@ -158,7 +158,7 @@ struct VerificationRun {
                 + (seen ? ", as the verifier sees" : " (not visible to the verifier here)")
                 + ", the receiver must refuse it"
         )
-        switch probe.answer {
+        switch skipping.contains(.probeAnswers) ? nil : probe.answer {
         case .accepted?:
             recorder.depart(
                 probe.breaks,

@@ -68,7 +68,7 @@ extension VerificationRun {
         // A probe is checked against the channel's state and leaves it as it was (VERIFY-12): a
         // receiver refuses it, so a genuine message after it (the untampered copy of a tampered
         // frame, with the same nonce) is judged as if the probe had not been sent.
-        let unchanged = probing ? view : nil
+        let unchanged = probing && !skipping.contains(.probeAnswers) ? view : nil
         defer { channels[channel] = unchanged ?? view }
         if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
 
