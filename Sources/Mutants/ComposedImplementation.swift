@@ -145,7 +145,13 @@ struct ComposedImplementation: TunnelImplementation {
     }
 
     func verify(_ input: VerifierInput) -> Verification {
-        TraceVerifier.verify(input, skipping: mutant == .verifierIgnoresRepeatedNonces ? [.nonceRepeats] : [])
+        let skipping: Set<VerifierCheck> =
+            switch mutant {
+            case .verifierIgnoresRepeatedNonces: [.nonceRepeats]
+            case .verifierTrustsProbes: [.probeAnswers]
+            default: []
+            }
+        return TraceVerifier.verify(input, skipping: skipping)
     }
 
     func coreChannel(coreStaticPrivate: [UInt8], state: ChannelState) -> any CoreChannelEndpoint {

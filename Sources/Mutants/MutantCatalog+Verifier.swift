@@ -9,8 +9,16 @@ extension Mutant {
         "the verifier keeps no ledger of nonces, so a replayed frame and a reused nonce pass unnamed"
     )
 
+    public static let verifierTrustsProbes = Mutant(
+        "verifier-trusts-probes",
+        breaks: ["VERIFY-12"],
+        "the verifier takes a probe's mark as the whole story: it ignores an accepted answer, and lets the probe "
+            + "change the channel's state, so a receiver that accepted a replay passes and the genuine frame after a "
+            + "tampered copy reads as nonce reuse"
+    )
+
     /// This area's mutants, in catalog order.
     static let verifierArea: [Mutant] = [
-        .verifierIgnoresRepeatedNonces
+        .verifierIgnoresRepeatedNonces, .verifierTrustsProbes,
     ]
 }

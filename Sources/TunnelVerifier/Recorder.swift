@@ -24,6 +24,14 @@ struct Recorder {
         blocks[blocks.count - 1].details.append(line)
     }
 
+    /// Takes back the departures from `requirement` at `step`: a probe announced them
+    /// (VERIFY-12). True when there was one.
+    mutating func withdraw(_ requirement: String, step: Int) -> Bool {
+        let before = departures.count
+        departures.removeAll { $0.step == step && $0.requirement == requirement }
+        return departures.count < before
+    }
+
     mutating func depart(_ requirement: String, step: Int, _ detail: String) {
         departures.append(Departure(requirement: requirement, step: step, detail: detail))
     }

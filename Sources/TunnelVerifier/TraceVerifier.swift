@@ -5,14 +5,27 @@ import OpenHumanTunnel
 /// message, checks what can be checked with the secrets it was given, and names each departure
 /// by requirement id and step. A pure function: no clock, no randomness, no I/O.
 public enum TraceVerifier {
-    public static func verify(_ input: VerifierInput) -> Verification {
-        verify(input, skipping: [])
+    /// Records between two calls of `progress`: a long trace says how far the run is (H2), a
+    /// short one is never interrupted.
+    public static let progressInterval = 100_000
+
+    /// Verifies `input`. `progress` is told (records read, records in the trace) every
+    /// `progressInterval` records, so a caller can show how far a long trace is.
+    public static func verify(
+        _ input: VerifierInput,
+        progress: (_ read: Int, _ total: Int) -> Void = { _, _ in }
+    ) -> Verification {
+        verify(input, skipping: [], progress: progress)
     }
 
     /// The verifier with some checks off: the seam of the reference adapter's mutants.
-    package static func verify(_ input: VerifierInput, skipping: Set<VerifierCheck>) -> Verification {
+    package static func verify(
+        _ input: VerifierInput,
+        skipping: Set<VerifierCheck>,
+        progress: (_ read: Int, _ total: Int) -> Void = { _, _ in }
+    ) -> Verification {
         var run = VerificationRun(input, skipping: skipping)
-        run.perform()
+        run.perform(progress: progress)
         return run.result
     }
 }
@@ -28,6 +41,8 @@ struct VerificationRun {
     var lastTime: Int64?
     var pairingCodes: [Verification.PairingCode] = []
     var stoppedEarly = false
+    /// True while the record being read is a probe (TRACE-6, VERIFY-12).
+    var probing = false
 
     init(_ input: VerifierInput, skipping: Set<VerifierCheck>) {
         self.input = input
@@ -45,7 +60,7 @@ struct VerificationRun {
         )
     }
 
-    mutating func perform() {
+    mutating func perform(progress: (_ read: Int, _ total: Int) -> Void) {
         var lines = input.trace.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         readHeader(lines.first.map(Array.init))
@@ -59,7 +74,8 @@ struct VerificationRun {
                 stoppedEarly = true
                 return
             }
-            readRecord(Array(line), step: index)
+            if index % TraceVerifier.progressInterval == 0 { progress(index, lines.count - 1) }
+            readRecord(line, step: index)
         }
     }
 
@@ -102,10 +118,14 @@ struct VerificationRun {
         }
     }
 
-    private mutating func readRecord(_ line: [UInt8], step: Int) {
+    /// One record line, measured before it is copied: a line over TRACE-1's bound costs nothing.
+    private mutating func readRecord(_ line: ArraySlice<UInt8>, step: Int) {
         recorder.open(step: step, time: nil, summary: "record")
         let record: TraceRecord
-        do { record = try TraceRecord.decode(line: line) } catch {
+        do throws(TraceError) {
+            guard line.count <= TraceLine.maximumLength else { throw .lineTooLong(line.count) }
+            record = try TraceRecord.decode(line: Array(line))
+        } catch {
             recorder.depart(Self.requirement(for: error), step: step, "the record is refused: \(error)")
             return
         }
@@ -118,6 +138,7 @@ struct VerificationRun {
             )
         }
         lastTime = max(lastTime ?? record.time, record.time)
+        probing = record.probe != nil
         switch record.body {
         case .pairingPayload(let text):
             recorder.summary("t=\(record.time)  pairing payload  \(text)")
@@ -125,12 +146,34 @@ struct VerificationRun {
         case .event(let name, let from, let to, let data):
             readEvent(name, from: from, to: to, data: data, time: record.time, step: step)
         }
+        if let probe = record.probe { holdProbe(probe, step: step) }
+    }
+
+    /// VERIFY-12: a probe's own departure is what it announced, not the trace's; a receiver
+    /// that accepted it is.
+    private mutating func holdProbe(_ probe: TraceProbe, step: Int) {
+        let seen = recorder.withdraw(probe.breaks, step: step)
+        recorder.note(
+            "probe of the capture: breaks \(probe.breaks)"
+                + (seen ? ", as the verifier sees" : " (not visible to the verifier here)")
+                + ", the receiver must refuse it"
+        )
+        switch skipping.contains(.probeAnswers) ? nil : probe.answer {
+        case .accepted?:
+            recorder.depart(
+                probe.breaks,
+                step: step,
+                "the receiver accepted the probe, which breaks \(probe.breaks): it must refuse it"
+            )
+        case .refused?: recorder.note("the receiver refused it")
+        case nil: break
+        }
     }
 
     /// The TRACE-n a record error breaks: the event members are TRACE-4's, the payload TRACE-5's.
     static func requirement(for error: TraceError) -> String {
         switch error {
-        case .badJSON: "TRACE-1"
+        case .badJSON, .lineTooLong: "TRACE-1"
         case .missingMember(let name), .badMemberType(let name), .badMemberValue(let name), .duplicateMember(let name):
             ["event", "from", "to", "data"].contains(name)
                 ? "TRACE-4" : name == "pairingPayload" ? "TRACE-5" : "TRACE-3"

@@ -61,8 +61,15 @@ extension VerificationRun {
         recorder.summary(
             "\(route)  0x\(Hex.encode([type.rawValue])) \(MessageDecoding.name(type))  \(bytes.count) bytes"
         )
-        var view = channels[channel] ?? ChannelView()
-        defer { channels[channel] = view }
+        // Taken out of the dictionary while it is read, so that the view is the only reference
+        // to its ledgers and sessions and a record mutates them in place: a copy held by the
+        // dictionary would make every record copy the channel's whole history (finding H2).
+        var view = channels.removeValue(forKey: channel) ?? ChannelView()
+        // A probe is checked against the channel's state and leaves it as it was (VERIFY-12): a
+        // receiver refuses it, so a genuine message after it (the untampered copy of a tampered
+        // frame, with the same nonce) is judged as if the probe had not been sent.
+        let unchanged = probing && !skipping.contains(.probeAnswers) ? view : nil
+        defer { channels[channel] = unchanged ?? view }
         if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
 
         let nonce = MessageDecoding.nonce(of: bytes, type: type)

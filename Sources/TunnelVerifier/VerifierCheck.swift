@@ -4,4 +4,6 @@
 package enum VerifierCheck: Sendable, Hashable {
     /// The nonce ledger: repeated messages and reused nonces (VERIFY-3).
     case nonceRepeats
+    /// What VERIFY-12 holds a probe to: its answer, and the channel state it must leave unchanged.
+    case probeAnswers
 }

@@ -165,6 +165,138 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertTrue(keyLog.contains { $0.hasPrefix("DEVICE_STATIC \(Hex.encode(devicePublic)) ") })
     }
 
+    // REQ: ADP-24, ADP-97
+    func testWhatTheRunnerHoldsOfAFloodedKeyLogIsBoundedAndKeepsEveryRealLine() {
+        let real = [
+            "HANDSHAKE_EPHEMERAL \(Hex.encode(Array(repeating: 1, count: 32))) \(Hex.encode(Array(repeating: 2, count: 32)))\n",
+            "SESSION_KEYS \(Hex.encode(Array(repeating: 3, count: 64))) \(Hex.encode(Array(repeating: 4, count: 64)))\n",
+        ]
+        // Positive control: the real lines alone are kept exactly.
+        var clean = KeyLogLineFilter()
+        clean.take(Array(real.joined().utf8))
+        XCTAssertEqual(String(decoding: clean.kept, as: UTF8.self), real.joined())
+
+        // Per request: an LF, 8 MiB of junk lines, a 3 MiB line with no LF at all, a line of
+        // invalid UTF-8 without its LF; then the adapter's real line. Fed in blocks, as read.
+        let junk: [UInt8] = Array(Array(repeating: Array("junk junk junk junk\n".utf8), count: 419_430).joined())
+        let longLine: [UInt8] = Array(repeating: UInt8(ascii: "A"), count: 3 * 1024 * 1024)
+        let badLine: [UInt8] = [0xFF, 0xFE, 0x20, 0x41]
+        var stream: [UInt8] = []
+        for line in real {
+            stream += [0x0A]
+            stream += junk
+            stream += longLine
+            stream += [0x0A]
+            stream += badLine
+            stream += [0x0A]
+            stream += Array(line.utf8)
+        }
+        stream += badLine
+        var filter = KeyLogLineFilter()
+        var mostHeld = 0
+        for start in stride(from: 0, to: stream.count, by: KeyLogCapture.blockSize) {
+            filter.take(Array(stream[start..<min(start + KeyLogCapture.blockSize, stream.count)]))
+            mostHeld = max(mostHeld, filter.heldBytes)
+        }
+        XCTAssertEqual(String(decoding: filter.kept, as: UTF8.self), real.joined(), "every real line, and only them")
+        XCTAssertLessThanOrEqual(mostHeld, real.joined().utf8.count + KeyLogCapture.maximumLineLength)
+
+        // Entry-shaped junk stops being kept at the per-check bound.
+        var flood = KeyLogLineFilter()
+        let entry = Array("JUNK 00 00\n".utf8)
+        for _ in 0..<(2 * KeyLogCapture.maximumKeptBytes / entry.count) { flood.take(entry) }
+        XCTAssertLessThanOrEqual(flood.kept.count, KeyLogCapture.maximumKeptBytes)
+        XCTAssertGreaterThan(flood.kept.count, KeyLogCapture.maximumKeptBytes - entry.count)
+    }
+
+    // REQ: ADP-97
+    func testAnAdapterThatFloodsItsKeyLogStillGivesTheSavedKeyLogItsRealLines() throws {
+        let directory = traceDirectory()
+        let wrapper = Fixture.directory.appendingPathComponent("junk-keylog-adapter.py").path
+        let run = CommandRun.run(
+            [
+                "--vectors", Self.vectors, "--adapter",
+                ([wrapper, "4"] + (try referenceAdapter())).joined(separator: " "),
+                "--filter", LiveChecks.adapterAsDeviceID, "--save-traces", directory, "--save-all-traces",
+            ],
+            reference: try referenceAdapter()
+        )
+        XCTAssertEqual(run.status, .success, run.stdout + run.stderr)
+        let keyLog = try read(directory, "live_handshake_adapter-device.keylog").filter { !$0.isEmpty }
+        XCTAssertEqual(
+            Set(keyLog.map { String($0.prefix { $0 != " " }) }),
+            ["DEVICE_STATIC", "HANDSHAKE_EPHEMERAL", "CLIENT_EPHEMERAL", "SESSION_KEYS"],
+            "\(keyLog.count) lines"
+        )
+        XCTAssertFalse(keyLog.contains { $0.hasPrefix("junk") })
+    }
+
+    /// `conformance verify --continue --format json` on a saved check: its departures as
+    /// `REQ@step`, and its transcript.
+    private func verifySaved(_ directory: String, _ name: String) throws -> (departures: [String], transcript: String) {
+        let base = (directory as NSString).appendingPathComponent(name)
+        let run = CommandRun.run([
+            "verify", "--continue", "--format", "json", "--trace", base + ".trace.jsonl", "--keylog", base + ".keylog",
+        ])
+        let node = try JSONReader.value(Array(run.stdout.utf8))
+        let departures = (node["departures"]?.arrayValue ?? []).map {
+            "\($0["requirement"]?.stringValue ?? "?")@\($0["step"]?.intValue ?? -1)"
+        }
+        return (departures, run.stdout)
+    }
+
+    // REQ: ADP-96, ADP-97, TRACE-6, VERIFY-12
+    func testEveryLiveCheckOfThePassingReferenceSavesATraceThatVerifiesWithNoDeparture() throws {
+        let directory = traceDirectory()
+        let run = CommandRun.run(
+            ["--vectors", Self.vectors, "--filter", "live/*", "--save-traces", directory, "--save-all-traces"],
+            reference: try referenceAdapter()
+        )
+        XCTAssertEqual(run.status, .success, run.stdout)
+        let names = files(in: directory).filter { $0.hasSuffix(".trace.jsonl") }.map { String($0.dropLast(12)) }
+        XCTAssertEqual(names.count, 7, "\(names)")
+        var probes = 0
+        for name in names {
+            let (departures, transcript) = try verifySaved(directory, name)
+            XCTAssertEqual(departures, [], "\(name): \(transcript)")
+            probes += transcript.components(separatedBy: "probe of the capture").count - 1
+        }
+        XCTAssertEqual(probes, 3 + 2 + 8 + 8, "every probe of the handshake and session checks is marked")
+        // The session checks' traces open under the keys the runner gave (ADP-97): each envelope shows.
+        for role in ["core", "device"] {
+            let (_, transcript) = try verifySaved(directory, "live_session_adapter-\(role)")
+            XCTAssertTrue(transcript.contains(#"\"requestId\":\"live-4\""#), transcript)
+            XCTAssertFalse(transcript.contains("key log: 0 secrets"))
+        }
+        // Positive control of the marks: the same session trace with the probe members removed
+        // reports the runner's replay as REPLAY-3.
+        let base = (directory as NSString).appendingPathComponent("live_session_adapter-core")
+        let unmarked = try read(directory, "live_session_adapter-core.trace.jsonl").map { line in
+            line.replacingOccurrences(of: #","probe":\{[^}]*\}"#, with: "", options: .regularExpression)
+        }
+        try unmarked.joined(separator: "\n").write(toFile: base + ".trace.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try verifySaved(directory, "live_session_adapter-core").departures.first, "REPLAY-3@5")
+    }
+
+    // REQ: VERIFY-12, REPLAY-3
+    func testAMutantThatAcceptsReplaysIsTheFirstDepartureOfItsSavedTraceNotAProbe() throws {
+        let directory = traceDirectory()
+        let run = CommandRun.run(
+            [
+                "--vectors", Self.vectors, "--adapter",
+                (try referenceAdapter(mutant: "no-replay-window")).joined(separator: " "),
+                "--filter", "live/session/*", "--save-traces", directory,
+            ],
+            reference: try referenceAdapter()
+        )
+        XCTAssertEqual(run.status, .failures, run.stdout)
+        for role in ["core", "device"] {
+            let (departures, transcript) = try verifySaved(directory, "live_session_adapter-\(role)")
+            XCTAssertEqual(departures.first, "REPLAY-3@5", transcript)
+            XCTAssertTrue(transcript.contains("the receiver accepted the probe, which breaks REPLAY-3"), transcript)
+        }
+    }
+
     // REQ: ADP-98
     func testAnUnwritableTraceDirectoryStopsTheRunBeforeTheAdapterStarts() throws {
         let file = try writeTemporaryFile("not a directory", in: self)

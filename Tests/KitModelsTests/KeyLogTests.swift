@@ -55,12 +55,18 @@ import TunnelCrypto
             ("CORE_STATIC \(id)00 \(secret)", .badLength(line: 1, label: .coreStatic)),
             ("SESSION_KEYS \(id) \(secret)", .badLength(line: 1, label: .sessionKeys)),
             ("# ok\nCORE_STATIC zz \(secret)", .badHex(line: 2)),
-            ("# a CR LF file\r\nCORE_STATIC \(id) \(secret)\r\n", .badHex(line: 2)),
+            ("# a CR LF file\r\nCORE_STATIC \(id) \(secret)\r\r\n", .badHex(line: 2)),
         ]
         for (text, error) in cases {
             #expect(throws: error, "\(text)") { try KeyLogParser.parse(text) }
         }
         #expect(throws: Never.self) { try KeyLogParser.parse("CORE_STATIC \(id) \(secret)") }
+        // A CR LF file reads as its LF twin (KEYLOG-3).
+        #expect(
+            (try? KeyLogParser.parse("# a CR LF file\r\nCORE_STATIC \(id) \(secret)\r\n"))
+                == (try? KeyLogParser.parse("# a CR LF file\nCORE_STATIC \(id) \(secret)\n"))
+        )
+        #expect((try? KeyLogParser.parse("CORE_STATIC \(id) \(secret)\r\n"))?.entries.count == 1)
     }
 
     // REQ: KEYLOG-4

@@ -5,6 +5,36 @@ import Testing
 @Suite struct TraceRecordTests {
     static func decode(_ line: String) throws(TraceError) -> TraceRecord { try TraceRecord.decode(line: utf8(line)) }
 
+    // REQ: TRACE-6
+    @Test func aProbeRoundTripsAndEveryOtherFormOfItIsRefused() throws {
+        let base = #"{"data":{"channelId":"c","payload":"AA"},"event":"tunnel:frame","from":"device","#
+        let probe = TraceProbe(breaks: "REPLAY-3", answer: .refused)
+        let line = base + #""probe":{"answer":"refused","breaks":"REPLAY-3","expect":"refused"},"time":5,"to":"core"}"#
+        let record = try Self.decode(line)
+        #expect(record.probe == probe)
+        #expect(record.line == line)
+        // Positive controls: no probe, and a probe without answer and with a member of a later version.
+        #expect(try Self.decode(base + #""time":5,"to":"core"}"#).probe == nil)
+        #expect(
+            try Self.decode(
+                base + #""probe":{"breaks":"FRAME-SEAL-1","expect":"refused","why":"x"},"time":5,"to":"core"}"#
+            )
+            .probe == TraceProbe(breaks: "FRAME-SEAL-1")
+        )
+        let refused: [(String, TraceError)] = [
+            (#""probe":"REPLAY-3""#, .badMemberType("probe")),
+            (#""probe":{"breaks":"replay","expect":"refused"}"#, .badMemberValue("probe")),
+            (#""probe":{"breaks":"REPLAY","expect":"refused"}"#, .badMemberValue("probe")),
+            (#""probe":{"breaks":"REPLAY-3","expect":"accepted"}"#, .badMemberValue("probe")),
+            (#""probe":{"breaks":"REPLAY-3"}"#, .badMemberValue("probe")),
+            (#""probe":{"breaks":"REPLAY-3","expect":"refused","answer":"maybe"}"#, .badMemberValue("probe")),
+            (#""probe":{"breaks":3,"expect":"refused"}"#, .badMemberValue("probe")),
+        ]
+        for (member, error) in refused {
+            #expect(throws: error, "\(member)") { try Self.decode(base + member + #","time":5,"to":"core"}"#) }
+        }
+    }
+
     // REQ: TRACE-2
     @Test func theHeaderIsReadAndWrittenWithItsMembersSorted() throws {
         #expect(TraceHeader().line == #"{"trace":"openhuman-tunnel","version":1}"#)

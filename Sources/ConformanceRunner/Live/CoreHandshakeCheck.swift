@@ -1,4 +1,5 @@
 import AdapterOperations
+import KitModels
 import OpenHumanTunnel
 import TunnelCrypto
 import VectorFormat
@@ -51,6 +52,9 @@ enum CoreHandshakeCheck {
         tampered[60] ^= 0x80
         let second = try handshake(deviceStatic: deviceStatic, context: &context)
         let frames = [first, first, impostor, tampered, second]
+        /// The rule each of the runner's probes breaks, as a verifier names it (TRACE-6): the same
+        /// 0x03 again, another device's key on a paired channel, a reused nonce with other bytes.
+        let probes: [String?] = [nil, "DEV-STATE-2", "CHAN-3", "HS-1", nil]
         let stepInputs: [JSONValue] = frames.map { frame in
             [
                 "frame": .hex(frame), "now": .int(LiveContext.now),
@@ -72,12 +76,14 @@ enum CoreHandshakeCheck {
                 // Each handshake in turn, followed by the ack the core answered it with.
                 let results = output?["steps"]?.arrayValue ?? []
                 for (index, frame) in frames.enumerated() {
-                    recorder.frame(frame, from: .device)
-                    if let ack = results.indices.contains(index)
-                        ? results[index]["ack"]?.stringValue.flatMap(Hex.decode) : nil
-                    {
-                        recorder.frame(ack, from: .core)
-                    }
+                    let ack =
+                        results.indices.contains(index) ? results[index]["ack"]?.stringValue.flatMap(Hex.decode) : nil
+                    recorder.frame(
+                        frame,
+                        from: .device,
+                        probe: probes[index].map { TraceProbe(breaks: $0, answer: ack == nil ? .refused : .accepted) }
+                    )
+                    if let ack { recorder.frame(ack, from: .core) }
                 }
             }
         )

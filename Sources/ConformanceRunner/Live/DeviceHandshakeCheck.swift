@@ -1,3 +1,4 @@
+import KitModels
 import OpenHumanTunnel
 import TunnelCrypto
 import VectorFormat
@@ -73,11 +74,13 @@ enum DeviceHandshakeCheck {
         // The tag is the ack's last byte: flipping it must fail authentication (ACK-4 step 5).
         var tampered = acceptance.ack
         tampered[tampered.count - 1] ^= 0x01
-        context.recorder.frame(tampered, from: .core)
+        // Probes (TRACE-6): the ack's nonce again with other bytes, then a second ack for one
+        // handshake; both ACK-1 as a verifier names them, and the device must refuse both.
         _ = try context.expectReference(
             "handshake-device-finish",
             finishInput(tampered),
-            context: "handshake-device-finish with a tampered ack"
+            context: "handshake-device-finish with a tampered ack",
+            record: { recorder.frame(tampered, from: .core, probe: Self.probe("ACK-1", accepted: $0 != nil)) }
         )
 
         // An impostor core that knows everything public but not core_static cannot seal k_ack.
@@ -104,11 +107,16 @@ enum DeviceHandshakeCheck {
         } catch {
             throw CheckFailure("the reference could not build the impostor's ack: \(error.code)")
         }
-        context.recorder.frame(impostorAck, from: .core)
         _ = try context.expectReference(
             "handshake-device-finish",
             finishInput(impostorAck),
-            context: "handshake-device-finish with an ack from another core"
+            context: "handshake-device-finish with an ack from another core",
+            record: { recorder.frame(impostorAck, from: .core, probe: Self.probe("ACK-1", accepted: $0 != nil)) }
         )
+    }
+
+    /// A probe of `requirement`, with the adapter's answer: an output is an accepted message.
+    static func probe(_ requirement: String, accepted: Bool) -> TraceProbe {
+        TraceProbe(breaks: requirement, answer: accepted ? .accepted : .refused)
     }
 }

@@ -203,8 +203,8 @@ enum PairingCodeCheck {
         let device = SessionCipher(role: .device, keys: keys)
         let first: [UInt8], next: [UInt8]
         do {
-            first = try device.seal(context.bytes(40), nonce: context.bytes(24))
-            next = try device.seal(context.bytes(40), nonce: context.bytes(24))
+            first = try device.seal(LiveEnvelopes.plaintext(from: .device, id: 1, padding: 0), nonce: context.bytes(24))
+            next = try device.seal(LiveEnvelopes.plaintext(from: .device, id: 2, padding: 0), nonce: context.bytes(24))
         } catch {
             throw CheckFailure("the reference device could not seal: \(error.code)")
         }
@@ -224,7 +224,8 @@ enum PairingCodeCheck {
                 ["open": ["frame": .hex(next), "now": .int(now + 3)]],
                 [
                     "seal": [
-                        "plaintext": .hex(context.bytes(40)), "nonce": .hex(context.bytes(24)), "now": .int(now + 4),
+                        "plaintext": .hex(LiveEnvelopes.plaintext(from: .core, id: 2, padding: 0)),
+                        "nonce": .hex(context.bytes(24)), "now": .int(now + 4),
                     ]
                 ],
             ],

@@ -1,3 +1,4 @@
+import KitModels
 import OpenHumanTunnel
 import TunnelCrypto
 import VectorFormat
@@ -29,7 +30,12 @@ enum SessionCheck {
 
     static func run(adapterRole: Role, context: inout LiveContext) throws(CheckFailure) {
         let peerRole: Role = adapterRole == .device ? .core : .device
-        let keys = try freshSessionKeys(&context)
+        let (keys, sessionID) = try freshSession(&context)
+        // The keys are the runner's input to the adapter, not a secret the adapter derived: the
+        // runner logs them so that the saved trace opens (ADP-97).
+        context.recorder.given(
+            KeyLogEntry(label: .sessionKeys, id: sessionID, secret: keys.c2s + keys.s2c)
+        )
         let peer = SessionCipher(role: peerRole, keys: keys)
         let adapterSide = SessionCipher(role: adapterRole, keys: keys)
         let other = SessionCipher(role: peerRole, keys: try freshSessionKeys(&context))
@@ -46,21 +52,22 @@ enum SessionCheck {
             }
         }
         var frames: [[UInt8]] = []
-        for length in [0, 1, 17, 64, 1_000, 5] {
-            frames.append(try seal(peer, context.bytes(length), &context))
+        for (index, length) in [0, 1, 17, 64, 1_000, 5].enumerated() {
+            frames.append(try seal(peer, LiveEnvelopes.plaintext(from: peerRole, id: index, padding: length), &context))
         }
         var badTag = frames[4]
         badTag[badTag.count - 1] ^= 0x01
         var badNonce = frames[5]
         badNonce[10] ^= 0x01
-        let reflectedPlaintext = context.bytes(23), reflectedNonce = context.bytes(24), emptyNonce = context.bytes(24)
+        let reflectedPlaintext = LiveEnvelopes.plaintext(from: adapterRole, id: 6, padding: 23)
+        let reflectedNonce = context.bytes(24), emptyNonce = context.bytes(24)
         let reflected: [UInt8]
         do {
             reflected = try adapterSide.seal(reflectedPlaintext, nonce: reflectedNonce)
         } catch {
             throw CheckFailure("the reference could not seal: \(error.code)")
         }
-        let foreign = try seal(other, context.bytes(12), &context)
+        let foreign = try seal(other, LiveEnvelopes.plaintext(from: peerRole, id: 7, padding: 12), &context)
 
         func open(_ frame: [UInt8]) -> JSONValue { ["open": ["frame": .hex(frame)]] }
         let stepInputs: [JSONValue] = [
@@ -74,6 +81,13 @@ enum SessionCheck {
             "role": .string(adapterRole.rawValue), "c2s": .hex(keys.c2s), "s2c": .hex(keys.s2c),
             "steps": .array(stepInputs),
         ]
+        // The rule each probe breaks as a verifier names it (TRACE-6), by step: replays, a
+        // flipped tag or nonce byte, a reflected frame, another session's frame, a truncated one,
+        // and the empty plaintext the adapter is asked to seal (no envelope).
+        let probes: [Int: String] = [
+            4: "REPLAY-3", 5: "FRAME-SEAL-1", 7: "FRAME-SEAL-1", 9: "KDF-5", 10: "FRAME-SEAL-1", 11: "FRAME-SEAL-1",
+            12: "REPLAY-3", 13: "ENV-2",
+        ]
         let recorder = context.recorder
         let output = try context.expectReference(
             "session",
@@ -84,12 +98,16 @@ enum SessionCheck {
                 // In step order: the frames the runner passed in, and those the adapter sealed.
                 let results = output?["steps"]?.arrayValue ?? []
                 for (index, step) in stepInputs.enumerated() {
+                    let result: JSONValue? = results.indices.contains(index) ? results[index] : nil
                     if let frame = step["open"]?["frame"]?.stringValue.flatMap(Hex.decode) {
-                        recorder.frame(frame, from: peerRole)
-                    } else if let frame = results.indices.contains(index)
-                        ? results[index]["frame"]?.stringValue.flatMap(Hex.decode) : nil
-                    {
-                        recorder.frame(frame, from: adapterRole)
+                        // The adapter accepted a frame when its step gave the plaintext.
+                        let accepted = result?["plaintext"] != nil
+                        let probe = probes[index].map {
+                            TraceProbe(breaks: $0, answer: output == nil ? nil : accepted ? .accepted : .refused)
+                        }
+                        recorder.frame(frame, from: peerRole, probe: probe)
+                    } else if let frame = result?["frame"]?.stringValue.flatMap(Hex.decode) {
+                        recorder.frame(frame, from: adapterRole, probe: probes[index].map { TraceProbe(breaks: $0) })
                     }
                 }
             }
@@ -123,7 +141,13 @@ enum SessionCheck {
     /// Session keys from a complete reference handshake with fresh keys: what a real session
     /// would have, not merely random bytes.
     static func freshSessionKeys(_ context: inout LiveContext) throws(CheckFailure) -> SessionKeys {
+        try freshSession(&context).keys
+    }
+
+    /// The same, with the session's id in a key log: `client_eph_pub || server_eph_pub`.
+    static func freshSession(_ context: inout LiveContext) throws(CheckFailure) -> (keys: SessionKeys, id: [UInt8]) {
         let coreStatic = context.bytes(32), deviceStatic = context.bytes(32), clientEphemeral = context.bytes(32)
+        let serverEphemeral = context.bytes(32)
         let corePublic = X25519.publicKey(privateKey: coreStatic)
         var channel = ChannelState.pending(expiresAt: LiveContext.now)
         do {
@@ -134,14 +158,15 @@ enum SessionCheck {
                 clientEphemeralPrivate: clientEphemeral,
                 nonce: context.bytes(24)
             )
-            return try CoreHandshake.accept(
+            let keys = try CoreHandshake.accept(
                 frame: frame,
                 coreStaticPrivate: coreStatic,
                 channel: &channel,
                 now: LiveContext.now,
-                serverEphemeralPrivate: context.bytes(32),
+                serverEphemeralPrivate: serverEphemeral,
                 ackNonce: context.bytes(24)
             ).keys
+            return (keys, X25519.publicKey(privateKey: clientEphemeral) + X25519.publicKey(privateKey: serverEphemeral))
         } catch {
             throw CheckFailure("the reference handshake failed: \(error.code)")
         }

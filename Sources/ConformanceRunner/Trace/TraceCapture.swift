@@ -26,6 +26,7 @@ final class TraceCapture {
     /// The key log lines every adapter wrote since `begin`, adapter by adapter.
     var keyLogLines: String {
         zip(keyLogs, starts).map { log, start in log.lines(from: start) }.joined()
+            + recorder.givenKeys.map { "# given to the adapter by the runner as input\n" + $0.line }.joined()
     }
 
     /// Saves what was recorded since `begin` as the check `id` when the check failed, or

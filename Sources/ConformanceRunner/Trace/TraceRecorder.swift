@@ -16,6 +16,8 @@ final class TraceRecorder {
     private let clock: () -> Date
     private(set) var channelID = ""
     private var records: [TraceRecord] = []
+    /// Secrets the runner gave the adapter as input (session keys), not the adapter's own.
+    private(set) var givenKeys: [KeyLogEntry] = []
     private var lastTime: Int64 = 0
 
     init(clock: @escaping () -> Date) {
@@ -27,22 +29,30 @@ final class TraceRecorder {
     func begin(_ id: String) {
         channelID = TraceSaving.fileName(id)
         records = []
+        givenKeys = []
+    }
+
+    /// A secret the check gave the adapter as an operation's input: the adapter derived
+    /// nothing, so without it no key log would open the trace (ADP-97).
+    func given(_ entry: KeyLogEntry) {
+        givenKeys.append(entry)
     }
 
     /// Whether the check passed any message.
     var isEmpty: Bool { records.isEmpty }
 
-    /// A message `from` one side to the other, as the base64url text a relay carries (ENC-2).
-    func frame(_ message: [UInt8], from sender: Role) {
+    /// A message `from` one side to the other, as the base64url text a relay carries (ENC-2);
+    /// `probe` when the runner made it to break a rule (TRACE-6).
+    func frame(_ message: [UInt8], from sender: Role, probe: TraceProbe? = nil) {
         let receiver: Role = sender == .device ? .core : .device
         records.append(
-            .frame(
+            TraceRecord.frame(
                 time: now(),
                 from: Self.peer(sender),
                 to: Self.peer(receiver),
                 channelId: channelID,
                 payload: Base64URL.encode(message)
-            )
+            ).probing(probe)
         )
     }
 

@@ -28,7 +28,9 @@ struct VerifyCommand {
                 return .usage
             }
         }
-        let verification = TraceVerifier.verify(input)
+        let verification = TraceVerifier.verify(input) { read, total in
+            command.standardError("conformance verify: \(read) of \(total) records read\n")
+        }
         let text = options.format == .json ? TranscriptJSON.render(verification) : TranscriptText.render(verification)
         if let path = options.outputPath {
             do { try ReportFile.write(text, to: path) } catch {
@@ -60,10 +62,21 @@ struct VerifyCommand {
         )
     }
 
+    /// The file's bytes, read once into one array (no second copy of a large trace), or a
+    /// usage error when it cannot be read.
     private static func contents(_ path: String, what: String) throws(RunOptions.UsageError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RunOptions.UsageError("\(what): cannot read \(path)")
+        guard let file = fopen(path, "rb") else { throw RunOptions.UsageError("\(what): cannot read \(path)") }
+        defer { fclose(file) }
+        var status = stat()
+        var bytes: [UInt8] = []
+        if fstat(fileno(file), &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = fread(&block, 1, block.count, file)
+            if count == 0 { break }
+            bytes += block[0..<count]
         }
-        return [UInt8](data)
+        guard ferror(file) == 0 else { throw RunOptions.UsageError("\(what): cannot read \(path)") }
+        return bytes
     }
 }

@@ -4,7 +4,9 @@ import OpenHumanTunnel
 ///
 /// Blank lines and lines starting with `#` are comments; a line with an unknown label is skipped
 /// once its shape is right (a later version may log more kinds of secret). The last line may lack
-/// its LF: an editor or a killed process leaves files that way, and the line is still whole.
+/// its LF: an editor or a killed process leaves files that way, and the line is still whole. A
+/// line may end in CR LF (KEYLOG-3): a key log copied through a Windows editor or mail client
+/// still opens the exchange; writers write LF only (KEYLOG-1).
 public enum KeyLogParser {
     /// What a read gives: the usable secrets and every line refused, in line order.
     public struct Reading: Equatable, Sendable {
@@ -18,13 +20,17 @@ public enum KeyLogParser {
         var log = KeyLog()
         var errors: [KeyLogError] = []
         // Split on the LF byte, not on Characters: Swift reads CR LF as one Character, which
-        // would glue a CR LF file into one line instead of refusing each CR.
+        // would glue a CR LF file into one line; the CR before each LF is then dropped.
         var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
+        let lastHasLF = text.utf8.last == UInt8(ascii: "\n")
         for (index, line) in lines.enumerated() {
             let number = index + 1
             do throws(KeyLogError) {
-                guard let entry = try entry(Array(line), line: number) else { continue }
+                // `eol = [ CR ] LF`: a CR counts only before an LF, not at the end of the file.
+                let endsInCRLF = line.last == UInt8(ascii: "\r") && (index < lines.count - 1 || lastHasLF)
+                let text = endsInCRLF ? line.dropLast() : line
+                guard let entry = try entry(Array(text), line: number) else { continue }
                 if !log.add(entry) { errors.append(.conflictingSecret(line: number, label: entry.label, id: entry.id)) }
             } catch {
                 errors.append(error)

@@ -13,6 +13,8 @@ public enum TraceError: Error, Equatable, Hashable, Sendable {
     case ambiguousRecord
     /// A header whose `version` is an integer other than 1 (TRACE-2).
     case unsupportedVersion(Int64)
+    /// A line of more bytes than `TraceLine.maximumLength` (TRACE-1): refused before parsing.
+    case lineTooLong(Int)
 
     /// The stable snake_case code, as `--format json` prints it.
     public var code: String {
@@ -24,6 +26,7 @@ public enum TraceError: Error, Equatable, Hashable, Sendable {
         case .badMemberValue: "bad_member_value"
         case .ambiguousRecord: "ambiguous_record"
         case .unsupportedVersion: "unsupported_trace_version"
+        case .lineTooLong: "trace_line_too_long"
         }
     }
 }
@@ -34,6 +37,7 @@ extension TraceError: CustomStringConvertible {
         case .duplicateMember(let name), .missingMember(let name), .badMemberType(let name), .badMemberValue(let name):
             "\(code) (\(name))"
         case .unsupportedVersion(let version): "\(code) (\(version))"
+        case .lineTooLong(let length): "\(code) (\(length) bytes, above \(TraceLine.maximumLength))"
         default: code
         }
     }

@@ -2,9 +2,15 @@ import OpenHumanTunnel
 
 /// Reading and writing one JSON line of a trace, shared by the header and the records.
 package enum TraceLine {
+    /// The longest line a reader parses, LF excluded (TRACE-1): a record of the largest frame
+    /// (49,152 bytes, 65,536 characters of base64url) fits many times over, and a 200 MB line
+    /// costs 1 MiB to refuse instead of gigabytes to parse.
+    package static let maximumLength = 1_048_576
+
     /// The line as one JSON object with no member named twice (JSON-2's reason: readers disagree
-    /// on which copy wins).
+    /// on which copy wins); a line over `maximumLength` is refused unread.
     static func object(_ line: [UInt8]) throws(TraceError) -> JSONNode {
+        guard line.count <= maximumLength else { throw .lineTooLong(line.count) }
         let object: JSONNode
         do { object = try JSONNodeReader.readObject(line) } catch { throw .badJSON }
         if let name = object.firstDuplicateName { throw .duplicateMember(String(decoding: name, as: UTF8.self)) }

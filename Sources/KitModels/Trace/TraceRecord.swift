@@ -8,6 +8,8 @@ public struct TraceRecord: Equatable, Sendable {
     /// Unix time in milliseconds when the record was observed.
     public let time: Int64
     public let body: Body
+    /// Set when the capture made this message on purpose to break a rule (TRACE-6).
+    public let probe: TraceProbe?
 
     public enum Body: Equatable, Sendable {
         /// A Socket.IO event of wire spec chapter 12 as it was sent: its name, sender, receiver and
@@ -17,10 +19,14 @@ public struct TraceRecord: Equatable, Sendable {
         case pairingPayload(String)
     }
 
-    public init(time: Int64, body: Body) {
+    public init(time: Int64, body: Body, probe: TraceProbe? = nil) {
         self.time = time
         self.body = body
+        self.probe = probe
     }
+
+    /// The same record marked as a probe.
+    public func probing(_ probe: TraceProbe?) -> TraceRecord { TraceRecord(time: time, body: body, probe: probe) }
 
     /// The event name of every tunnel message.
     public static let frameEvent = "tunnel:frame"
@@ -55,6 +61,7 @@ public struct TraceRecord: Equatable, Sendable {
         guard case .number = timeNode else { throw .badMemberType("time") }
         guard let time = timeNode.integer, (0...maximumTime).contains(time) else { throw .badMemberValue("time") }
 
+        let probe = try object.member("probe").map { node throws(TraceError) in try TraceProbe.decode(node) }
         let event = object.member("event")
         let payload = object.member("pairingPayload")
         switch (event, payload) {
@@ -62,7 +69,7 @@ public struct TraceRecord: Equatable, Sendable {
         case (nil, nil): throw .missingMember("event")
         case (nil, .some(let node)):
             guard case .string(let text) = node else { throw .badMemberType("pairingPayload") }
-            return TraceRecord(time: time, body: .pairingPayload(String(decoding: text, as: UTF8.self)))
+            return TraceRecord(time: time, body: .pairingPayload(String(decoding: text, as: UTF8.self)), probe: probe)
         case (.some(let node), nil):
             guard case .string(let name) = node else { throw .badMemberType("event") }
             guard !name.isEmpty else { throw .badMemberValue("event") }
@@ -72,7 +79,8 @@ public struct TraceRecord: Equatable, Sendable {
             let data = try TraceLine.required("data", in: object)
             return TraceRecord(
                 time: time,
-                body: .event(name: String(decoding: name, as: UTF8.self), from: from, to: to, data: data)
+                body: .event(name: String(decoding: name, as: UTF8.self), from: from, to: to, data: data),
+                probe: probe
             )
         }
     }
@@ -84,7 +92,7 @@ public struct TraceRecord: Equatable, Sendable {
     }
 
     /// The record's one line, without its line feed: members sorted by name at every level, no
-    /// white space, so one record has one text (TRACE-6).
+    /// white space, so one record has one text (kit chapter 3, section 3.2).
     public var line: String {
         var members = [JSONMember(name: Array("time".utf8), value: .number(Array(String(time).utf8)))]
         switch body {
@@ -98,6 +106,7 @@ public struct TraceRecord: Equatable, Sendable {
         case .pairingPayload(let text):
             members.append(JSONMember(name: Array("pairingPayload".utf8), value: .string(Array(text.utf8))))
         }
+        if let probe { members.append(JSONMember(name: Array("probe".utf8), value: probe.node)) }
         return TraceLine.write(.object(members))
     }
 

@@ -31,7 +31,7 @@ enum VerifyVectors {
         let exchange = try RecordedExchange(id: file.id("exchange"))
         let cases =
             try cleanCases(exchange) + wireCases(exchange) + keyLogCases(exchange, exchangeID: file.id("exchange"))
-            + afterTheEndCases(exchange)
+            + afterTheEndCases(exchange) + probeCases(exchange)
         try file.add(cases, operation: "verify", alsoRequires: ["ADP-90"])
         return try file.build()
     }
@@ -63,6 +63,39 @@ enum VerifyVectors {
                 flags: ["Clean"],
                 comment: "Captured at the relay, each message appears twice and is checked once.",
                 input: trace(exchange.relayCapture, keyLog: key),
+                expect: departures([])
+            ),
+            Case(
+                "last-line-without-lf",
+                requires: ["TRACE-1"],
+                flags: ["Clean"],
+                comment: "A capture cut short after its last record's closing brace: the record is whole and read.",
+                input: trace(r, keyLog: key, text: String(RecordedExchange.trace(r).dropLast())),
+                expect: departures([])
+            ),
+            Case(
+                "unknown-event-shown-not-checked",
+                requires: ["VERIFY-2", "TRACE-3"],
+                flags: ["Clean"],
+                comment:
+                    "An event a later relay may send, with an argument no schema of 12.2 fits: shown, not checked.",
+                input: trace(
+                    exchange.appending(
+                        TraceRecord(
+                            time: exchange.later,
+                            body: .event(name: "tunnel:later-event", from: .relay, to: .device, data: .array([]))
+                        )
+                    ),
+                    keyLog: key
+                ),
+                expect: departures([])
+            ),
+            Case(
+                "key-log-crlf",
+                requires: ["KEYLOG-3"],
+                flags: ["Clean"],
+                comment: "The key log with CR LF line ends (through a Windows editor) opens the exchange as before.",
+                input: trace(r, keyLog: exchange.keyLogEntries.map { String($0.line.dropLast()) + "\r\n" }.joined()),
                 expect: departures([])
             ),
         ]
@@ -98,6 +131,19 @@ enum VerifyVectors {
                 comment: "A record observed earlier than the one before it.",
                 input: trace(exchange.appending(TraceRecord(time: 0, body: .pairingPayload(exchange.pairingPayload)))),
                 expect: departures([("TRACE-3", 6)])
+            ),
+            Case(
+                "two-departures-at-one-step",
+                requires: ["VERIFY-2", "VERIFY-8", "TRACE-3", "TYPE-1"],
+                flags: ["Keyless"],
+                comment:
+                    "A G1 frame observed earlier than the record before it: both rules at step 6, then the run stops.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record([0x01] + [UInt8](repeating: 0, count: 40), from: .device, time: 0)
+                    ) + [TraceRecord(time: later, body: r[3].body)]
+                ),
+                expect: departures([("TRACE-3", 6), ("TYPE-1", 6)])
             ),
             Case(
                 "padded-base64url",
@@ -419,6 +465,73 @@ enum VerifyVectors {
                     continuing: true
                 ),
                 expect: departures([("REPLAY-3", 6), ("REPLAY-3", 7)])
+            ),
+        ]
+    }
+
+    /// Messages a capture made on purpose (TRACE-6): held to what they announce (VERIFY-12).
+    private static func probeCases(_ exchange: RecordedExchange) throws -> [Case] {
+        let r = exchange.records
+        let later = exchange.later, key = exchange.keyLog
+        let replay = { (answer: TraceProbe.Answer?) in
+            exchange.appending(
+                TraceRecord(time: later, body: r[3].body, probe: TraceProbe(breaks: "REPLAY-3", answer: answer))
+            )
+        }
+        let second = try exchange.frame(RecordedExchange.secondRequest, from: .device, nonce: "probe")
+        var tampered = second
+        tampered[tampered.count - 1] ^= 0x01
+        // TraceProbe's initializer takes any text; only a reader judges it.
+        let misnamed = exchange.appending(
+            TraceRecord(time: later, body: r[3].body, probe: TraceProbe(breaks: "replay"))
+        )
+        return [
+            Case(
+                "probe-refused",
+                requires: ["VERIFY-12", "TRACE-6"],
+                flags: ["Clean"],
+                comment: "The request replayed by the capture itself, marked as a probe the receiver refused.",
+                input: trace(replay(.refused), keyLog: key),
+                expect: departures([])
+            ),
+            Case(
+                "probe-without-answer",
+                requires: ["VERIFY-12", "TRACE-6"],
+                flags: ["Clean"],
+                comment: "The same probe with no answer seen: the replay is the probe's, not the trace's.",
+                input: trace(replay(nil)),
+                expect: departures([])
+            ),
+            Case(
+                "probe-accepted",
+                requires: ["VERIFY-12", "REPLAY-3"],
+                flags: ["Keyless"],
+                comment: "The receiver accepted the replayed request the capture marked as a probe.",
+                input: trace(replay(.accepted)),
+                expect: departures([("REPLAY-3", 6)])
+            ),
+            Case(
+                "probe-leaves-the-state",
+                requires: ["VERIFY-12", "FRAME-SEAL-1"],
+                flags: ["KeyLog"],
+                comment:
+                    "A tampered copy of the device's next frame, a probe, then the frame itself: its nonce is not a reuse.",
+                input: trace(
+                    exchange.appending(
+                        RecordedExchange.record(tampered, from: .device, time: later)
+                            .probing(TraceProbe(breaks: "FRAME-SEAL-1", answer: .refused))
+                    ) + [RecordedExchange.record(second, from: .device, time: later)],
+                    keyLog: key
+                ),
+                expect: departures([])
+            ),
+            Case(
+                "probe-of-another-form",
+                requires: ["TRACE-6", "TRACE-3"],
+                flags: ["Keyless"],
+                comment: "A probe member whose breaks is not a requirement id.",
+                input: trace(misnamed),
+                expect: departures([("TRACE-3", 6)])
             ),
         ]
     }
