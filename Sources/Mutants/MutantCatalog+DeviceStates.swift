@@ -18,7 +18,14 @@ extension Mutant {
         breaks: ["DEV-STATE-2"],
         "a handshake sent in established leaves the session running, as the deployed app's sendHandshake on tunnel:connected does (B6): old frames still open and the new ack goes to the old session's opener"
     )
+    public static let relayErrorFailsPending = Mutant(
+        "relay-error-fails-pending",
+        breaks: ["SIG-DEV-4"],
+        "any tunnel:error, whatever its code, fails every pending request and stream, as the deployed app does (B8): one peer_offline or rate_limited ends everything outstanding"
+    )
 
     /// This area's mutants, in catalog order.
-    static let deviceStatesArea: [Mutant] = [.ackErrorLatched, .lateAckInstallsSession, .handshakeKeepsSession]
+    static let deviceStatesArea: [Mutant] = [
+        .ackErrorLatched, .lateAckInstallsSession, .handshakeKeepsSession, .relayErrorFailsPending,
+    ]
 }

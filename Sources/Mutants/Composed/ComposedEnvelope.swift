@@ -78,7 +78,7 @@ enum ComposedEnvelope {
     }
 
     static func deviceRequests(limits: EnvelopeLimits, mutant: Mutant?) -> any DeviceEndpoint {
-        LenientDevice(inner: DeviceRequests(limits: limits), mutant: mutant)
+        LenientDevice(inner: DeviceRequests(limits: limits), mutant: mutant, limits: limits)
     }
 }
 
@@ -105,6 +105,17 @@ private struct ForgetfulGate: CoreGateEndpoint {
 private struct LenientDevice: DeviceEndpoint {
     var inner: DeviceRequests
     let mutant: Mutant?
+    let limits: EnvelopeLimits
+
+    mutating func relayEvent(_ event: String, code: String?) {
+        // The deployed app (B8): any tunnel:error, whatever its code, fails every pending call
+        // and stream, so the session's requests start over from none.
+        if mutant == .relayErrorFailsPending, event == "tunnel:error" {
+            inner = DeviceRequests(limits: limits)
+        } else {
+            inner.relayEvent(event, code: code)
+        }
+    }
 
     mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {
         // A deadline compared with <= instead of <: a request times out one millisecond early.
