@@ -384,7 +384,7 @@ public enum CoverageCatalog {
         CoverageExemption(
             requirement: "SIG-DEV-2",
             reason:
-                "What a device does on relay events is driven by no adapter operation (no device relay client in this adapter-protocol version); DEV-STATE-2 and DEV-STATE-3's vectors test the handshake it may start."
+                "What a device does with its keys and state on relay events is driven by no adapter operation (no device relay client in this adapter-protocol version; envelope-device's signal step reaches only the pending requests, SIG-DEV-4); device-state's vectors test the handshake it may start (DEV-STATE-2, DEV-STATE-3)."
         ),
         CoverageExemption(
             requirement: "SIG-DEV-3",
