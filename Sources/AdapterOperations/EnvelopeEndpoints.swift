@@ -35,6 +35,15 @@ public protocol DeviceEndpoint {
         now: Int64
     ) throws(EnvelopeError) -> [[UInt8]]
     mutating func receive(_ plaintext: [UInt8], now: Int64) throws(EnvelopeError) -> DeviceRequests.Event
+    /// A relay event (chapter 12) reaches the device while requests are pending.
+    mutating func relayEvent(_ event: String, code: String?)
+}
+
+extension DeviceRequests {
+    /// SIG-DEV-4: a relay event ends no request. A `tunnel:error` names no frame, so it cannot say
+    /// which request lost one, and any relay event may be forged (12.7): each request still ends
+    /// by its answer, by STREAM-2 or by its deadline (RPC-5).
+    public mutating func relayEvent(_ event: String, code: String?) {}
 }
 
 extension CoreRequestGate: CoreGateEndpoint {}

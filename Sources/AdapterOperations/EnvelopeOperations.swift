@@ -155,6 +155,9 @@ extension Operations {
                     return ["plaintexts": .array(plaintexts.map(JSONValue.hex))]
                 case .receive(let plaintext): return try Self.event(device.receive(plaintext, now: step.now))
                 case .tick: return [:]
+                case .signal(let event, let code):
+                    device.relayEvent(event, code: code)
+                    return [:]
                 }
             },
             finish: { expiry, answer in
@@ -265,6 +268,8 @@ extension Operations {
             case send(requestId: String, method: String, params: [UInt8]?, stream: Bool, timeout: Int64)
             case receive([UInt8])
             case tick
+            /// A relay event (chapter 12) with its `tunnel:error` code, if any.
+            case signal(event: String, code: String?)
         }
         let action: Action
         let now: Int64
@@ -272,6 +277,15 @@ extension Operations {
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
             now = try step.safeNatural("now")
+            if step.has("signal"), !step.has("send"), !step.has("receive"), !step.has("tick") {
+                let signal = try step.object("signal")
+                let data = try signal.object("data")
+                action = .signal(
+                    event: try signal.string("event"),
+                    code: data.has("code") ? try data.string("code") : nil
+                )
+                return
+            }
             switch (step.has("send"), step.has("receive"), step.has("tick")) {
             case (true, false, false):
                 let send = try step.object("send")
@@ -284,7 +298,10 @@ extension Operations {
                 )
             case (false, true, false): action = .receive(try step.bytes("receive"))
             case (false, false, true): action = .tick
-            default: throw BadRequest(reason: "\(path): expected exactly one of \"send\", \"receive\" and \"tick\"")
+            default:
+                throw BadRequest(
+                    reason: "\(path): expected exactly one of \"send\", \"receive\", \"tick\" and \"signal\""
+                )
             }
         }
     }

@@ -44,6 +44,21 @@ public struct LibraryImplementation: TunnelImplementation {
         LibrarySession(cipher: SessionCipher(role: role, keys: keys, replayMemory: replayMemory))
     }
 
+    public func devicePairing(
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        ackTimeout: Int64
+    )
+        -> any DevicePairingEndpoint
+    {
+        DevicePairing(
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            ackTimeout: ackTimeout,
+            replayMemory: replayMemory
+        )
+    }
+
     public func deviceStart(
         corePublicKey: [UInt8],
         deviceStaticPrivate: [UInt8],

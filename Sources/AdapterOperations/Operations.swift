@@ -18,7 +18,7 @@ public struct Operations: Sendable {
     public static let names = [
         "x25519", "hkdf-sha256", "hchacha20", "xchacha20poly1305-seal", "xchacha20poly1305-open", "session-keys",
         "frame-seal", "frame-open", "session", "handshake-device-start", "handshake-device-finish", "handshake-device",
-        "handshake-core",
+        "handshake-core", "device-state",
         "qr-encode", "qr-parse", "sas", "core-key-fingerprint", "pairing-window", "channel-keys", "core-session",
         "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
@@ -43,6 +43,7 @@ public struct Operations: Sendable {
         case "handshake-device-finish": try deviceFinish(input)
         case "handshake-device": try deviceReceive(input)
         case "handshake-core": try handshakeCore(input)
+        case "device-state": try deviceState(input)
         case "qr-encode": try qrEncode(input)
         case "qr-parse": try qrParse(input)
         case "sas": try sas(input)

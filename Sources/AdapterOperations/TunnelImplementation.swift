@@ -52,6 +52,13 @@ public protocol TunnelImplementation: Sendable {
         deviceStaticPrivate: [UInt8],
         clientEphemeralPrivate: [UInt8]
     ) -> [DeviceReceipt]
+    /// A device's pairing in `idle` (DEV-STATE-1), waiting `ackTimeout` seconds for each ack.
+    func devicePairing(
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        ackTimeout: Int64
+    )
+        -> any DevicePairingEndpoint
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
     /// The six digits of SAS-2.

@@ -90,6 +90,21 @@ struct ComposedImplementation: TunnelImplementation {
         )
     }
 
+    func devicePairing(
+        corePublicKey: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        ackTimeout: Int64
+    )
+        -> any DevicePairingEndpoint
+    {
+        ComposedDevicePairing(
+            implementation: self,
+            corePublicKey: corePublicKey,
+            deviceStaticPrivate: deviceStaticPrivate,
+            ackTimeout: ackTimeout
+        )
+    }
+
     func deviceReceive(
         _ messages: [[UInt8]],
         corePublicKey: [UInt8],

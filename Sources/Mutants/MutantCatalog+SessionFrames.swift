@@ -58,11 +58,16 @@ extension Mutant {
         breaks: ["FRAME-OPEN-6", "KDF-5"],
         "an all-zero direction key is taken for an unset one: the opener refuses every frame under it with auth_failed"
     )
+    public static let windowZeroNonceEmptySlot = Mutant(
+        "window-zero-nonce-empty-slot",
+        breaks: ["REPLAY-1", "REPLAY-3"],
+        "the replay window's empty slots hold zeros and a zero entry counts as empty: a frame whose nonce is 24 zero bytes is accepted again and again"
+    )
 
     /// This area's mutants, in catalog order.
     static let sessionFramesArea: [Mutant] = [
         .swapDirectionKeys, .oneKeyBothDirections, .constantSealNonce, .zeroNonceTreatedAsAbsent,
         .recordNonceBeforeAuth, .noReplayWindow, .window126, .window127, .window129, .windowEvictsNewest,
-        .zeroSessionKeyTreatedAsUnset,
+        .zeroSessionKeyTreatedAsUnset, .windowZeroNonceEmptySlot,
     ]
 }

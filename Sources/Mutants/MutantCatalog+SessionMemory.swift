@@ -23,6 +23,16 @@ extension Mutant {
         breaks: ["MEMORY-2"],
         "an exhausted session answers session_exhausted even for a remembered nonce, instead of replayed: the bound is checked first"
     )
+    public static let coreMemoryPrefix15 = Mutant(
+        "core-memory-prefix-15",
+        breaks: ["MEMORY-1", "MEMORY-3"],
+        "the core's session memory keys each nonce by its first 15 bytes, one fewer than MEMORY-3 allows: of two frames equal in those, the second is refused as replayed"
+    )
+    public static let coreMemoryZeroEmptySlot = Mutant(
+        "core-memory-zero-empty-slot",
+        breaks: ["MEMORY-1"],
+        "the core's session memory marks its empty slots with the all-zero nonce and never remembers that nonce: its frame opens every time it is replayed"
+    )
     public static let sharedKeyFirstChannelKept = Mutant(
         "shared-key-first-channel-kept",
         breaks: ["CHAN-KEY-2"],
@@ -47,6 +57,7 @@ extension Mutant {
     /// This area's mutants, in catalog order.
     static let sessionMemoryArea: [Mutant] = [
         .coreMemoryWindow128, .sessionBoundOffByOne, .exhaustedSessionStillOpens, .exhaustionCheckedBeforeReplay,
+        .coreMemoryPrefix15, .coreMemoryZeroEmptySlot,
         .sharedKeyFirstChannelKept, .relayExpiryTrusted, .pairingWindowCapOffByOne, .fingerprintWithoutLabel,
     ]
 }

@@ -26,8 +26,15 @@ struct ComposedCoreSession: SessionEndpoint {
     var isExhausted: Bool { mutant != .exhaustedSessionStillOpens && acceptedCount >= bound }
 
     func remembers(_ frame: [UInt8]) -> Bool {
-        let nonce = Array(frame[SessionFrame.nonceRange])
+        let nonce = memoryKey(frame)
+        if mutant == .coreMemoryZeroEmptySlot, nonce.allSatisfy({ $0 == 0 }) { return false }
         return mutant == .coreMemoryWindow128 ? window.contains(nonce) : memory.contains(nonce)
+    }
+
+    /// The whole nonce, or for `core-memory-prefix-15` its first 15 bytes.
+    private func memoryKey(_ frame: [UInt8]) -> [UInt8] {
+        let nonce = Array(frame[SessionFrame.nonceRange])
+        return mutant == .coreMemoryPrefix15 ? Array(nonce.prefix(15)) : nonce
     }
 
     func authenticate(_ frame: [UInt8]) -> [UInt8]? {
@@ -41,7 +48,7 @@ struct ComposedCoreSession: SessionEndpoint {
     }
 
     mutating func record(_ frame: [UInt8]) {
-        let nonce = Array(frame[SessionFrame.nonceRange])
+        let nonce = memoryKey(frame)
         acceptedCount += 1
         if mutant == .coreMemoryWindow128 { window.record(nonce) } else { memory.insert(nonce) }
     }

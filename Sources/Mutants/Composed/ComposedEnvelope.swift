@@ -105,7 +105,7 @@ enum ComposedEnvelope {
     }
 
     static func deviceRequests(limits: EnvelopeLimits, mutant: Mutant?) -> any DeviceEndpoint {
-        LenientDevice(inner: DeviceRequests(limits: limits), mutant: mutant)
+        LenientDevice(inner: DeviceRequests(limits: limits), mutant: mutant, limits: limits)
     }
 }
 
@@ -177,12 +177,24 @@ private struct SessionMemoryGate: CoreGateEndpoint {
 private struct LenientDevice: DeviceEndpoint {
     var inner: DeviceRequests
     let mutant: Mutant?
+    let limits: EnvelopeLimits
     /// Every id sent, for the device that never reuses one.
     private var used = Set<String>()
 
-    init(inner: DeviceRequests, mutant: Mutant?) {
+    init(inner: DeviceRequests, mutant: Mutant?, limits: EnvelopeLimits) {
         self.inner = inner
         self.mutant = mutant
+        self.limits = limits
+    }
+
+    mutating func relayEvent(_ event: String, code: String?) {
+        // The deployed app (B8): any tunnel:error, whatever its code, fails every pending call
+        // and stream, so the session's requests start over from none.
+        if mutant == .relayErrorFailsPending, event == "tunnel:error" {
+            inner = DeviceRequests(limits: limits)
+        } else {
+            inner.relayEvent(event, code: code)
+        }
     }
 
     mutating func expire(now: Int64) -> (timedOut: [String], expired: [String]) {

@@ -20,7 +20,8 @@ struct ComposedReplayWindow {
     }
 
     func contains(_ nonce: [UInt8]) -> Bool {
-        mutant != .noReplayWindow && members.contains(nonce)
+        if mutant == .windowZeroNonceEmptySlot, nonce.allSatisfy({ $0 == 0 }) { return false }
+        return mutant != .noReplayWindow && members.contains(nonce)
     }
 
     mutating func record(_ nonce: [UInt8]) {

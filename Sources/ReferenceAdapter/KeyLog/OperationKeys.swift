@@ -9,7 +9,7 @@ import VectorFormat
 /// The adapter, not the library, knows what an operation used: the library never writes files
 /// and never hands out more than its callers need. So the lines are rebuilt here from what the
 /// operation was given and what it answered. Which operations (ADP-95, KEYLOG-2):
-/// `session-keys`, the three device handshake operations, `handshake-core` and `core-channel`. A server ephemeral key is logged only with the handshake it answered: a step
+/// `session-keys`, the three device handshake operations, `device-state`, `handshake-core` and `core-channel`. A server ephemeral key is logged only with the handshake it answered: a step
 /// the core rejects never uses it. `x25519` takes a scalar of no role; the session operations
 /// take direction keys that no ephemeral public key names.
 enum OperationKeys {
@@ -60,6 +60,8 @@ enum OperationKeys {
                 )
             }
             return lines
+        case "device-state":
+            return deviceStateLines(input: input, output: output, corePublic: key("corePublicKey"))
         case "handshake-core", "core-channel":
             guard let coreStatic = key("coreStaticPrivate") else { return [] }
             var lines: [KeyLogEntry] = [.privateKey(.coreStatic, coreStatic)]
@@ -85,6 +87,43 @@ enum OperationKeys {
         default:
             return []
         }
+    }
+
+    /// `device-state`: the device static key, each `start`'s two ephemeral keys, and
+    /// `SESSION_KEYS` for each ack accepted, named by the client ephemeral key of the handshake
+    /// that was awaiting it (the latest `start`).
+    private static func deviceStateLines(input: JSONValue, output: JSONValue?, corePublic: [UInt8]?) -> [KeyLogEntry] {
+        let decode = { (value: JSONValue?) in
+            value?.stringValue.flatMap(Hex.decode).flatMap { $0.count == 32 ? $0 : nil }
+        }
+        guard let deviceStatic = decode(input["deviceStaticPrivate"]), let corePublic else { return [] }
+        var lines: [KeyLogEntry] = [.privateKey(.deviceStatic, deviceStatic)]
+        var clientEphemeral: [UInt8]?
+        for (step, result) in zip(input["steps"]?.arrayValue ?? [], output?["steps"]?.arrayValue ?? []) {
+            if let start = step["start"], let handshake = decode(start["handshakeEphemeralPrivate"]),
+                let client = decode(start["clientEphemeralPrivate"])
+            {
+                lines += [.privateKey(.handshakeEphemeral, handshake), .privateKey(.clientEphemeral, client)]
+                clientEphemeral = client
+            }
+            guard let keys = sessionKeys(result), let client = clientEphemeral,
+                let ack = step["receive"]?.stringValue.flatMap(Hex.decode),
+                let server = HandshakeReading.serverEphemeralPublic(
+                    ack: ack,
+                    corePublicKey: corePublic,
+                    deviceStaticPrivate: deviceStatic,
+                    clientEphemeralPrivate: client
+                )
+            else { continue }
+            lines.append(
+                .session(
+                    clientEphemeralPublic: X25519.publicKey(privateKey: client),
+                    serverEphemeralPublic: server,
+                    keys: keys
+                )
+            )
+        }
+        return lines
     }
 
     /// `c2s` and `s2c` of a result that carries them (an accepted handshake or ack).

@@ -80,9 +80,14 @@ public enum CoverageCatalog {
                 "What the desktop shows and asks is user interface; the code it shows is tested through core-channel's sas (SAS-1, SAS-2)."
         ),
         CoverageExemption(
+            requirement: "DEV-STATE-5",
+            reason:
+                "When a device decides to start a handshake (a reconnection, two timeouts, a code on screen) is driven by no adapter operation: device-state starts one only at a start step; what a handshake does to the state is DEV-STATE-2's vectors."
+        ),
+        CoverageExemption(
             requirement: "SAS-4",
             reason:
-                "What the phone shows is user interface; the code it shows is tested through sas and live/sas/adapter-device (SAS-1, SAS-2)."
+                "What the phone shows and offers (the code, Codes differ, Match) is user interface, driven by no adapter operation; the code it shows is tested through sas and live/sas/adapter-device (SAS-1, SAS-2), the tunnel:revoke that Codes differ sends through RELAY-15's vectors."
         ),
         CoverageExemption(
             requirement: "QR-SRC-1",
@@ -404,7 +409,7 @@ public enum CoverageCatalog {
         CoverageExemption(
             requirement: "SIG-DEV-2",
             reason:
-                "What a device does on relay events is driven by no adapter operation (no device relay client in this adapter-protocol version); DEV-STATE-2 and DEV-STATE-3's vectors test the handshake it may start."
+                "What a device does with its keys and state on relay events is driven by no adapter operation (no device relay client in this adapter-protocol version; envelope-device's signal step reaches only the pending requests, SIG-DEV-4); device-state's vectors test the handshake it may start (DEV-STATE-2, DEV-STATE-3)."
         ),
         CoverageExemption(
             requirement: "SIG-DEV-3",

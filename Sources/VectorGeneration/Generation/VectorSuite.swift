@@ -23,6 +23,7 @@ public enum VectorSuite {
         ("adapter", { _ in try AdapterVectors.make() }),
         ("sas", { _ in try SASVectors.make() }),
         ("core-channel", { _ in try CoreChannelVectors.make() }),
+        ("device-state", { _ in try DeviceStateVectors.make() }),
         ("core-session", CoreSessionVectors.make),
         ("pairing-window", { _ in try PairingWindowVectors.make() }),
         ("channel-keys", { _ in try ChannelKeysVectors.make() }),

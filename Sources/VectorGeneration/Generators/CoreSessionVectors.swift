@@ -34,6 +34,8 @@ enum CoreSessionVectors {
         )
         for later in [129, 1_000, 10_000] { try addLongReplay(&file, later: later) }
         try addStreamReplayed(&file)
+        try addPrefixNeighbours(&file)
+        try addZeroNonce(&file)
         for bound in CoreSession.allowedBounds { try addBound(&file, bound: bound, options: options) }
         return try file.build()
     }
@@ -82,6 +84,56 @@ enum CoreSessionVectors {
             flags: ["LongReplay"],
             input: input(fixture, [openMany(seed, 300), openMany(seed, 300)]),
             expect: .output(["steps": [["opened": 300], ["opened": 0, "error": "replayed"]]])
+        )
+    }
+
+    /// MEMORY-3 lets the memory compare the first 16 bytes of a nonce, no fewer: two nonces that
+    /// differ only in their 16th byte are two frames, and both open.
+    private static func addPrefixNeighbours(_ file: inout VectorFileBuilder) throws {
+        let name = "nonces-equal-in-15-bytes-both-open"
+        let fixture = SessionFixture(id: file.id(name))
+        let nonce = fixture.nonce("a")
+        var neighbour = nonce
+        neighbour[15] ^= 0x01
+        let first = fixture.rawSealed(by: .device, nonce: nonce, plaintext: fixture.plaintext("a", length: 16))
+        let second = fixture.rawSealed(by: .device, nonce: neighbour, plaintext: fixture.plaintext("b", length: 16))
+        try file.add(
+            name,
+            operation: "core-session",
+            requirements: ["MEMORY-1", "MEMORY-3", "FRAME-OPEN-5"],
+            comment:
+                "Two frames whose nonces share their first 15 bytes and differ in the 16th: both open (MEMORY-3 allows "
+                + "a 16-byte prefix, no shorter); each sent again is replayed.",
+            flags: ["LongReplay"],
+            input: input(fixture, [openStep(first), openStep(second), openStep(first), openStep(second)]),
+            expect: .steps([nil, nil, "replayed", "replayed"])
+        )
+    }
+
+    /// The all-zero nonce is remembered like any other, also by a memory whose empty slots are zero.
+    private static func addZeroNonce(_ file: inout VectorFileBuilder) throws {
+        let name = "zero-nonce-replayed"
+        let fixture = SessionFixture(id: file.id(name))
+        let zero = fixture.rawSealed(
+            by: .device,
+            nonce: [UInt8](repeating: 0, count: 24),
+            plaintext: fixture.plaintext("zero", length: 16)
+        )
+        try file.add(
+            name,
+            operation: "core-session",
+            requirements: ["MEMORY-1", "FRAME-OPEN-5"],
+            comment:
+                "A frame whose nonce is 24 zero bytes opens once; sent again, also after 300 later frames, it is replayed.",
+            flags: ["LongReplay"],
+            input: input(
+                fixture,
+                [
+                    openStep(zero), openStep(zero), openMany(LabelDerived.prefix + fixture.id + "/stream", 300),
+                    openStep(zero),
+                ]
+            ),
+            expect: .steps([nil, "replayed", nil, "replayed"])
         )
     }
 

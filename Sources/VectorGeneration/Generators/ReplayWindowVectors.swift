@@ -51,6 +51,7 @@ enum ReplayWindowVectors {
         try addWorkedNumbering(&file)
         try addEviction(&file)
         try addReflection(&file)
+        try addZeroNonce(&file)
         return try file.build()
     }
 
@@ -358,5 +359,31 @@ enum ReplayWindowVectors {
             input: session(fixture, role: .device, [sealStep(plaintext, nonce: shared), openStep(peer)]),
             expect: .steps([nil, nil])
         )
+    }
+
+    /// A frame whose nonce is 24 zero bytes is remembered like any other: a window whose empty
+    /// slots hold zeros, and that takes a zero entry for an empty slot, forgets it at once.
+    private static func addZeroNonce(_ file: inout VectorFileBuilder) throws {
+        for role in [Role.device, .core] {
+            let name = "zero-nonce-replayed-\(role.rawValue)"
+            let fixture = SessionFixture(id: file.id(name))
+            let zero = fixture.rawSealed(
+                by: role.peer,
+                nonce: [UInt8](repeating: 0, count: 24),
+                plaintext: fixture.plaintext("zero", length: 16)
+            )
+            let other = try fixture.sealed(by: role.peer, "f1")
+            try file.add(
+                name,
+                operation: "session",
+                requirements: ["REPLAY-1", "REPLAY-3", "FRAME-OPEN-5"],
+                comment:
+                    "The \(role.rawValue) opens a frame whose nonce is 24 zero bytes, then the same frame again: replayed "
+                    + "(the all-zero nonce is no empty-slot sentinel); a frame with another nonce still opens.",
+                flags: ["Replay"],
+                input: session(fixture, role: role, [openStep(zero), openStep(zero), openStep(other), openStep(zero)]),
+                expect: .steps([nil, "replayed", nil, "replayed"])
+            )
+        }
     }
 }

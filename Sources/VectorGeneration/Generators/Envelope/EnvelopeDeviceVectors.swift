@@ -25,7 +25,7 @@ enum EnvelopeDeviceVectors {
                 "Chunked": Flag(description: "An answer in chunks.", bug: "Buffering chunks of answers nobody awaits."),
             ]
         )
-        try file.add(requestCases + streamCases + answerCases, operation: "envelope-device")
+        try file.add(requestCases + streamCases + answerCases + relayEventCases, operation: "envelope-device")
         return try file.build()
     }
 
@@ -303,6 +303,62 @@ enum EnvelopeDeviceVectors {
                 [nil, nil, nil, nil, nil, nil, nil, nil, nil] + ["unknown_request", "too_many_partials"]
             )
         )
+    }
+
+    /// B8: relay events, forged or not, fail no pending request or stream (SIG-DEV-4).
+    private static var relayEventCases: [Case] {
+        let chunk0 = EnvelopeFixture.envelope(a, kind: "stream-chunk", seq: 0, payload: "\"he\"")
+        let end1 = EnvelopeFixture.envelope(a, kind: "stream-end", seq: 1, payload: "null")
+        let channel = "Zm9yZ2VkLWNoYW5uZWw"
+        let events: [JSONValue] = [
+            "peer_offline", "rate_limited", "frame_too_large", "not_joined", "bad_request",
+        ].enumerated().map { index, code in
+            signal("tunnel:error", ["code": code, "channelId": .string(channel)], Int64(10 + index))
+        }
+        return [
+            Case(
+                "relay-events-fail-nothing",
+                requires: ["SIG-DEV-4", "RPC-4", "ADP-64"],
+                flags: ["Late", "Stream"],
+                comment:
+                    "A request and a stream in flight, then tunnel:error with every per-frame code, a peer-status "
+                    + "offline and a session-lost: nothing fails; the response and the stream are delivered.",
+                input: input(
+                    [send(id), send(a, method: "companion.chat", stream: true), receive(chunk0, 5)] + events + [
+                        signal("tunnel:peer-status", ["channelId": .string(channel), "online": false], 20),
+                        signal("tunnel:session-lost", ["channelId": .string(channel)], 21),
+                        receive(response, 30), receive(end1, 31),
+                    ]
+                ),
+                expect: .steps([nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil])
+            ),
+            Case(
+                "relay-error-then-timeout",
+                requires: ["SIG-DEV-4", "RPC-5"],
+                flags: ["Deadline"],
+                comment:
+                    "A peer_offline for the request's frame fails nothing at once: the request times out at its "
+                    + "deadline, as a frame lost in transit does.",
+                input: input([
+                    send(id, timeout: 5_000), signal("tunnel:error", ["code": "peer_offline"], 1), tick(5_000),
+                    tick(5_001),
+                ]),
+                expect: .output([
+                    "steps": [
+                        [
+                            "plaintexts": [EnvelopeFixture.hex(EnvelopeFixture.request(id))], "timedOut": [],
+                            "expired": [],
+                        ],
+                        ["timedOut": [], "expired": []], ["timedOut": [], "expired": []],
+                        ["timedOut": [.string(id)], "expired": []],
+                    ]
+                ])
+            ),
+        ]
+    }
+
+    private static func signal(_ event: String, _ data: JSONValue, _ now: Int64) -> JSONValue {
+        ["signal": ["event": .string(event), "data": data], "now": .int(now)]
     }
 
     private static func send(

@@ -39,6 +39,7 @@ static const operation OPERATIONS[] = {
     {"handshake-device-finish", op_handshake_device_finish},
     {"handshake-device", op_handshake_device},
     {"handshake-core", op_handshake_core},
+    {"device-state", op_device_state},
     {"qr-encode", op_qr_encode},
     {"qr-parse", op_qr_parse},
     {"sas", op_sas},

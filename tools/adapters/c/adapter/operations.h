@@ -29,6 +29,8 @@ const char *op_handshake_core(const json_t *input, json_t *output);
 
 /* The device after its handshake (operations_device.c). */
 const char *op_handshake_device(const json_t *input, json_t *output);
+/* One pairing of the device through its states (operations_device_state.c). */
+const char *op_device_state(const json_t *input, json_t *output);
 
 /* Safe pairing, stateless (operations_safe_pairing.c). */
 const char *op_sas(const json_t *input, json_t *output);

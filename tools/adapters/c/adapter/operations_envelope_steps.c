@@ -492,7 +492,16 @@ static const char *device_step(void *context, const json_t *step, json_t *result
     const json_t *send = json_object_get(step, "send");
     const json_t *receive = json_object_get(step, "receive");
     const json_t *tick = json_object_get(step, "tick");
-    if (!json_is_object(step) || (send != NULL) + (receive != NULL) + (tick != NULL) != 1) {
+    const json_t *signal = json_object_get(step, "signal");
+    if (!json_is_object(step) ||
+        (send != NULL) + (receive != NULL) + (tick != NULL) + (signal != NULL) != 1) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    /* A relay event (chapter 12) reaching the requests: SIG-DEV-4 lets none of
+     * them fail on it, so once its shape is read it changes nothing. */
+    if (signal != NULL &&
+        (!json_is_object(signal) || !json_is_string(json_object_get(signal, "event")) ||
+         !json_is_object(json_object_get(signal, "data")))) {
         return ADAPTER_BAD_REQUEST;
     }
     const char *error = input_natural(step, "now", &now);

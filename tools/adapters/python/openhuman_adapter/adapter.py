@@ -28,6 +28,7 @@ from openhuman_tunnel import (
 )
 from openhuman_tunnel.core_channel import CoreChannel
 from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
+from openhuman_tunnel.device_pairing import DevicePairing
 from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 
@@ -202,6 +203,51 @@ def op_handshake_device(inp: dict) -> dict:
         return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
 
     return run_steps(messages, apply)
+
+
+def op_device_state(inp: dict) -> dict:
+    """One pairing of the device through its states (DEV-STATE-1 to DEV-STATE-4, ADP-111): it
+    starts idle, and every result names the state after its step."""
+    core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
+    pairing = DevicePairing(core_public, device_private, _safe_integer(inp, "ackTimeout"))
+    key_log.private(key_log.DEVICE_STATIC, device_private)
+    steps = [_device_state_step(_object(step)) for step in _list(inp, "steps")]
+
+    def apply(step) -> dict:
+        action, now, value = step
+        if action == "start":
+            handshake_private, client_private, nonce = value
+            key_log.private(key_log.HANDSHAKE_EPHEMERAL, handshake_private)
+            key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
+            return {"frame": _hex(pairing.start(handshake_private, client_private, nonce, now))}
+        if action == "receive":
+            kind, result = pairing.receive(value, now)
+            if kind == "established":
+                return {"c2s": _hex(result.c2s), "s2c": _hex(result.s2c)}
+            return {"plaintext": _hex(result)}
+        pairing.expire(now)
+        return {}
+
+    return run_steps(steps, apply, after=lambda: {"state": pairing.phase})
+
+
+def _device_state_step(step: dict):
+    """(action, now, value), read whole before any step runs."""
+    now = _safe_integer(step, "now")
+    present = [name for name in ("start", "receive", "tick") if name in step]
+    if present == ["start"]:
+        start = _object(step["start"])
+        keys = (
+            _key(start, "handshakeEphemeralPrivate"),
+            _key(start, "clientEphemeralPrivate"),
+            _bytes(start, "nonce", 24),
+        )
+        return "start", now, keys
+    if present == ["receive"]:
+        return "receive", now, _bytes(step, "receive")
+    if present == ["tick"]:
+        return "tick", now, None
+    raise BadRequest('step: expected exactly one of "start", "receive" and "tick"')
 
 
 def _read_channel(value):
@@ -451,6 +497,7 @@ OPERATIONS = {
     "handshake-device-finish": op_handshake_device_finish,
     "handshake-device": op_handshake_device,
     "handshake-core": op_handshake_core,
+    "device-state": op_device_state,
     "qr-encode": op_qr_encode,
     "qr-parse": op_qr_parse,
     "sas": op_sas,

@@ -310,9 +310,14 @@ def _device_step(step):
     if not isinstance(step, dict):
         raise BadRequest("steps: expected objects")
     now = _natural(step, "now")
-    actions = [name for name in ("send", "receive", "tick") if name in step]
+    actions = [name for name in ("send", "receive", "tick", "signal") if name in step]
     if len(actions) != 1:
-        raise BadRequest('a step holds exactly one of "send", "receive" and "tick"')
+        raise BadRequest('a step holds exactly one of "send", "receive", "tick" and "signal"')
+    if actions[0] == "signal":
+        signal = _object(step, "signal")
+        _string(signal, "event")
+        _object(signal, "data")
+        return now, "signal", None
     if actions[0] == "send":
         send = _object(step, "send")
         return (
@@ -360,6 +365,7 @@ def op_envelope_device(inp: dict) -> dict:
             return {"plaintexts": [plaintext.hex() for plaintext in plaintexts]}
         if action == "receive":
             return _event(device.receive(arguments, now))
+        # A tick, or a relay event: SIG-DEV-4 lets no request fail on one, so it changes nothing.
         return {}
 
     return run_steps(steps, apply, before=before)
