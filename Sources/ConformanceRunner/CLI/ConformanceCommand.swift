@@ -209,8 +209,10 @@ public struct ConformanceCommand {
     func emit(_ report: RunReport, options: RunOptions) -> ExitStatus {
         var report = report
         let requirements = RequirementTexts.load(specDirectory: options.effectiveSpecDirectory)
-        report.requirementLinks = requirements.links(
-            base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory)
+        report.requirementLinks = SpecSite.links(
+            requirements,
+            specURL: options.specURL,
+            vectorsDirectory: options.vectorsDirectory
         )
         let text = TextReport.render(report, verbose: options.verbose)
         let formatted: String

@@ -141,10 +141,11 @@ public enum HelpText {
                 "--spec-url URL",
                 [
                     "Base of the links to requirement anchors in every format",
-                    "(tools/render-spec renders the spec). Default: the file:// URL of",
-                    "spec-html/ or else dist/spec-html/ beside the vectors directory",
-                    "when it holds index.html, else the relative spec-html (a rendered",
-                    "spec beside an html report).",
+                    "(tools/render-spec renders the spec): an http:, https: or file:",
+                    "URL or a relative path; other schemes are refused. Default: the",
+                    "file:// URL of spec-html/ or else dist/spec-html/ beside the",
+                    "vectors directory when it holds index.html, else the Markdown",
+                    "chapters of --spec, file://<spec>/<chapter>.md#<ID>.",
                 ],
                 examples: ["--spec-url https://example.org/spec"]
             ),

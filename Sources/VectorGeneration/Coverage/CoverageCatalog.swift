@@ -262,6 +262,11 @@ public enum CoverageCatalog {
                 "A rule on the runner's failure messages, tested by ConformanceRunnerTests (FailureGroupTests: a frame's type octet and an envelope's JSON text decoded)."
         ),
         CoverageExemption(
+            requirement: "ADP-125",
+            reason:
+                "A rule on the runner's bounds on user and adapter text, tested by ConformanceRunnerTests (ReportBoundTests: a 10 MiB reason, a FIFO without writer, a 4 MB hello name)."
+        ),
+        CoverageExemption(
             requirement: "ADP-20",
             reason: "A rule on the runner (skips), tested by ConformanceRunnerTests."
         ),
