@@ -97,7 +97,8 @@ public enum HelpText {
                 "--list",
                 [
                     "Print the selected case ids, one per line (to --output if",
-                    "given), and exit; starts no adapter.",
+                    "given), and exit; starts no adapter. A slow vector's line adds",
+                    "(slow: runs with --slow, <budget> ms per request) after its id.",
                 ],
                 examples: ["--list --filter 'replay-window/*'"]
             ),
@@ -164,7 +165,8 @@ public enum HelpText {
                     "Per-request timeout in milliseconds, 1 to 3600000 (default 5000),",
                     "counted from when the adapter could start on the request. After 3",
                     "timeouts in a row the adapter is taken to be stuck: the run stops",
-                    "with status 3.",
+                    "with status 3. A vector flagged Slow gets 600000 ms per request",
+                    "by itself (VEC-21), or N when N is longer.",
                 ],
                 examples: ["--timeout-ms 20000"]
             ),
@@ -208,7 +210,10 @@ public enum HelpText {
                 examples: ["--save-traces build/traces"]
             ),
             HelpOption("--save-all-traces", ["With --save-traces: save passing checks too."]),
-            HelpOption("--slow", ["Also run vectors flagged Slow (skipped by default)."]),
+            HelpOption(
+                "--slow",
+                ["Also run vectors flagged Slow (skipped by default), each request", "with its budget of 600000 ms."]
+            ),
             HelpOption("--verbose, -v", ["Text format: list passes and skips too, not only problems."]),
             HelpOption("--help, -h", ["This text."]),
         ],

@@ -180,6 +180,11 @@ public enum CoverageCatalog {
                 "A rule on the suite: vectorgen --coverage checks the boundary catalogue on every change; CoverageTests prove a hole is reported."
         ),
         CoverageExemption(
+            requirement: "VEC-21",
+            reason:
+                "A rule on the runner's timeouts for slow vectors, tested by ConformanceRunnerTests (SlowVectorTests: a slow vector outlasting --timeout-ms passes within its budget) and by tools/test, which runs envelope-core/request-bound with the default timeout."
+        ),
+        CoverageExemption(
             requirement: "VEC-9",
             reason:
                 "vectorgen writes the manifest (VectorGenerationTests check it); the reference runner refuses a bundle that does not match it."
