@@ -61,7 +61,8 @@ public struct FailureGroups: Sendable {
                 actual = expected == "success" ? "a different output" : "success"
             }
         } else {
-            actual = "no answer"
+            // A case the runner judged without keeping one answer (the accumulated vectors).
+            actual = expected == "success" ? "a different output" : "no answer"
         }
         return "expected \(expected), got \(actual)"
     }
