@@ -128,7 +128,8 @@ public struct ReferenceAdapter: Sendable {
                 log: "request \(id): an output number is not an integer"
             )
         } catch {
-            return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error)")
+            // Neither a malformed input nor a protocol rejection: the adapter's own failure (ADP-11).
+            return Reply(response: Self.failure(id: .int(id), "internal_error"), log: "request \(id): \(error)")
         }
     }
 

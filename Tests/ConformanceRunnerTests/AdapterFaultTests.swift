@@ -49,7 +49,10 @@ final class AdapterFaultTests: XCTestCase {
         let start = Date()
         let (result, _) = try faultBetweenControls("hang", timeoutMilliseconds: 1_500)
         XCTAssertEqual(result.fault, "timeout")
-        XCTAssertEqual(result.message, "no response within 1500 ms (the adapter hung); it was killed")
+        XCTAssertEqual(
+            result.message,
+            "no response within 1500 ms (the adapter hung, or needs longer: raise --timeout-ms); it was killed"
+        )
         XCTAssertEqual(result.stderrTail.last, "fake: hanging")
         XCTAssertLessThan(
             Date().timeIntervalSince(start),
@@ -260,7 +263,8 @@ final class AdapterFaultTests: XCTestCase {
         XCTAssertEqual(
             helloIncident(Fixture.misbehaving("--hello", "hang"), timeoutMilliseconds: 300)?.fault,
             .unavailable(
-                reason: "hello failed: no response within 300 ms (the adapter hung); it was killed"
+                reason:
+                    "hello failed: no response within 300 ms (the adapter hung, or needs longer: raise --timeout-ms); it was killed"
                     + "; if the adapter did answer, its stdout is probably buffered: it must flush after every "
                     + "response line (ADP-4; kit section 2.7, spec/kit/02-adapter-protocol.md, shows how in each language)"
             )

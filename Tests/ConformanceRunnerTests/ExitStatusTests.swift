@@ -127,6 +127,20 @@ final class ExitStatusTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("adapter executable not found: /nonexistent/adapter"), run.stdout)
     }
 
+    // REQ: ADP-122
+    func testTheLastLineSaysNothingWasTestedWhenTheAdapterCannotStart() throws {
+        let run = CommandRun.run(["--vectors", try passingVectors(), "--no-live", "--adapter", "/nonexistent/adapter"])
+        XCTAssertEqual(run.status, .adapterUnavailable)
+        XCTAssertEqual(
+            run.lastLine,
+            "nothing was tested, the adapter could not be driven: 0 passed, 0 failed, 0 skipped"
+        )
+        // Positive control: a run whose cases ran ends with the counts alone.
+        let passing = CommandRun.run(["--vectors", try passingVectors(), "--no-live"])
+        XCTAssertEqual(passing.status, .success, passing.stdout)
+        XCTAssertEqual(passing.lastLine, "2 passed, 0 failed, 0 skipped")
+    }
+
     func testThreeWhenARestartFails() throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("start-once-\(UUID().uuidString)")
             .path
@@ -137,6 +151,10 @@ final class ExitStatusTests: XCTestCase {
             "--adapter", Fixture.misbehavingCommand("--start-once", marker),
         ])
         XCTAssertEqual(run.status, .adapterUnavailable)
+        XCTAssertTrue(
+            run.lastLine.hasPrefix("the run is incomplete, the adapter could not be driven to its end: "),
+            run.stdout
+        )
     }
 
     func testFourWhenTheFilterSelectsNothing() throws {
@@ -153,7 +171,10 @@ final class ExitStatusTests: XCTestCase {
         XCTAssertEqual(run.status, .nothingSelected)
         XCTAssertTrue(run.stdout.contains("skipped: 2 unsupported by adapter (operation echo)\n"), run.stdout)
         // The two fake vectors and every live check, each of which needs an operation this adapter lacks.
-        XCTAssertEqual(run.lastLine, "0 passed, 0 failed, \(2 + LiveChecks.catalog.count) skipped")
+        XCTAssertEqual(
+            run.lastLine,
+            "nothing was tested, every selected case was skipped: 0 passed, 0 failed, \(2 + LiveChecks.catalog.count) skipped"
+        )
     }
 
     func testHelpExplainsEveryFlagAndExitsZero() {

@@ -163,7 +163,7 @@ final class HelloValidationTests: XCTestCase {
         XCTAssertEqual(run.status, .adapterUnavailable)
         XCTAssertTrue(
             run.stdout.contains(
-                "ERROR the adapter is unavailable: hello failed: no response within 300 ms (the adapter hung); "
+                "ERROR the adapter is unavailable: hello failed: no response within 300 ms (the adapter hung, or needs longer: raise --timeout-ms); "
                     + "it was killed; if the adapter did answer, its stdout is probably buffered: it must flush "
                     + "after every response line (ADP-4; kit section 2.7, spec/kit/02-adapter-protocol.md, shows how in each language); "
                     + "the run is incomplete"

@@ -168,7 +168,12 @@ final class PlanningAndComparisonTests: XCTestCase {
             expected: ["frame": .string(expected)],
             response: .ok(["frame": .string(actual)])
         )
-        XCTAssertTrue(message?.hasSuffix("(first difference at character 41)") == true, message ?? "")
+        XCTAssertTrue(
+            message?.contains(
+                "(first difference at character 41); expected type 0xab (unregistered type), 40 bytes; got type 0xab"
+            ) == true,
+            message ?? ""
+        )
     }
 
     // REQ: ADP-19

@@ -126,7 +126,10 @@ final class RunFailureReportTests: XCTestCase {
         )
         let text = CommandRun.run(arguments)
         XCTAssertTrue(text.stdout.contains("ERROR no case ran: all 2 selected cases were skipped\n"), text.stdout)
-        XCTAssertEqual(text.lastLine, "0 passed, 0 failed, 2 skipped")
+        XCTAssertEqual(
+            text.lastLine,
+            "nothing was tested, every selected case was skipped: 0 passed, 0 failed, 2 skipped"
+        )
     }
 
     // REQ: ADP-40

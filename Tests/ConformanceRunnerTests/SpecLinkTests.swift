@@ -140,31 +140,30 @@ final class SpecLinkTests: XCTestCase {
     }
 
     // REQ: ADP-82
-    func testTheBaseDefaultsToARenderedSpecBesideTheVectorsElseToSpecHtml() throws {
+    func testTheBaseDefaultsToARenderedSpecBesideTheVectorsElseToTheMarkdownThatACheckoutHas() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-url-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         let vectors = root.appendingPathComponent("vectors")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try self.vectors(), toPath: vectors.path)
 
-        // No rendered spec beside the vectors: the relative default.
-        XCTAssertEqual(SpecSite.defaultURL(vectorsDirectory: vectors.path), "spec-html")
+        // No rendered spec beside the vectors: the Markdown chapter the texts were read from,
+        // which exists in any checkout.
+        XCTAssertNil(SpecSite.renderedURL(vectorsDirectory: vectors.path))
+        let markdown = URL(fileURLWithPath: Self.spec).standardizedFileURL.absoluteString
+        let chapter = (markdown.hasSuffix("/") ? markdown : markdown + "/") + "06-session-frames.md"
         XCTAssertTrue(
-            run("text", vectors: vectors.path, specURL: nil).stdout
-                .contains("  spec: spec-html/06-session-frames.html#FRAME-OPEN-3\n")
+            run("text", vectors: vectors.path, specURL: nil).stdout.contains("  spec: \(chapter)#FRAME-OPEN-3\n")
         )
+        XCTAssertTrue(FileManager.default.fileExists(atPath: URL(string: chapter)!.path), chapter)
 
         // The repository's layout (tools/render-spec writes dist/spec-html/).
         let dist = root.appendingPathComponent("dist/spec-html")
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
-        XCTAssertEqual(
-            SpecSite.defaultURL(vectorsDirectory: vectors.path),
-            "spec-html",
-            "a directory without index.html is no site"
-        )
+        XCTAssertNil(SpecSite.renderedURL(vectorsDirectory: vectors.path), "a directory without index.html is no site")
         try Data("<!DOCTYPE html>".utf8).write(to: dist.appendingPathComponent("index.html"))
         let distURL = "file://" + root.standardizedFileURL.path + "/dist/spec-html"
-        XCTAssertEqual(SpecSite.defaultURL(vectorsDirectory: vectors.path + "/"), distURL)
+        XCTAssertEqual(SpecSite.renderedURL(vectorsDirectory: vectors.path + "/"), distURL)
         XCTAssertTrue(
             run("text", vectors: vectors.path, specURL: nil).stdout
                 .contains("  spec: \(distURL)/06-session-frames.html#FRAME-OPEN-3\n")
@@ -175,7 +174,7 @@ final class SpecLinkTests: XCTestCase {
         try FileManager.default.createDirectory(at: shipped, withIntermediateDirectories: true)
         try Data("<!DOCTYPE html>".utf8).write(to: shipped.appendingPathComponent("index.html"))
         XCTAssertEqual(
-            SpecSite.defaultURL(vectorsDirectory: vectors.path),
+            SpecSite.renderedURL(vectorsDirectory: vectors.path),
             "file://" + root.standardizedFileURL.path + "/spec-html"
         )
 
@@ -184,6 +183,27 @@ final class SpecLinkTests: XCTestCase {
             run("text", vectors: vectors.path, specURL: "../spec//").stdout
                 .contains("  spec: ../spec/06-session-frames.html#FRAME-OPEN-3\n")
         )
+    }
+
+    // REQ: ADP-82
+    func testASpecURLOfAnotherSchemeThanHTTPOrFileIsRefused() throws {
+        for hostile in [
+            "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>x</script>", "vbscript:x",
+        ] {
+            let refused = CommandRun.run(["--spec-url", hostile])
+            XCTAssertEqual(refused.status, .usage, hostile)
+            XCTAssertTrue(
+                refused.stderr.hasPrefix(
+                    "conformance: --spec-url takes an http:, https: or file: URL or a relative path"
+                ),
+                refused.stderr
+            )
+        }
+        // Positive controls: http(s), file and relative references are taken as given.
+        for accepted in ["https://x.test/s", "HTTP://x.test", "file:///opt/spec-html", "../spec", "spec-html", "a/b:c"]
+        {
+            XCTAssertEqual(try RunOptions.parse(["--spec-url", accepted]).specURL, accepted)
+        }
     }
 
     // REQ: ADP-82

@@ -66,9 +66,10 @@ public final class AdapterDriver {
         var stopped = false
         // Ids of the requests in flight, oldest at `inFlightStart`.
         var inFlight: [Int64] = []
+        // Each one's timeout: the run's, or a longer one of the request's own (VEC-21).
+        var inFlightTimeouts: [Int] = []
         var inFlightStart = 0
         var lastProgress = Monotonic.now()
-        let timeout = Monotonic.milliseconds(configuration.timeoutMilliseconds)
         let runDeadline = configuration.runDeadline
         while head < nextToSend || (!stopped && nextToSend < count) {
             if unavailable == nil, let seconds = configuration.deadlineSeconds, Monotonic.now() >= runDeadline {
@@ -86,6 +87,9 @@ public final class AdapterDriver {
                 switch next(nextToSend) {
                 case .send(let request):
                     inFlight.append(session.send(request))
+                    inFlightTimeouts.append(
+                        max(request.timeoutMilliseconds ?? 0, configuration.timeoutMilliseconds)
+                    )
                     nextToSend += 1
                 case .wait:
                     break fill
@@ -109,10 +113,11 @@ public final class AdapterDriver {
                 }
                 return
             }
+            let timeoutMilliseconds = inFlightTimeouts[inFlightStart]
             var response = session.receive(
                 expectedID: inFlight[inFlightStart],
-                deadline: min(lastProgress + timeout, runDeadline),
-                timeoutMilliseconds: configuration.timeoutMilliseconds,
+                deadline: min(lastProgress + Monotonic.milliseconds(timeoutMilliseconds), runDeadline),
+                timeoutMilliseconds: timeoutMilliseconds,
                 othersInFlight: nextToSend - head - 1
             )
             response = judgeProgress(response)
@@ -125,9 +130,11 @@ public final class AdapterDriver {
                 self.session = nil
                 nextToSend = head
                 inFlight.removeAll(keepingCapacity: true)
+                inFlightTimeouts.removeAll(keepingCapacity: true)
                 inFlightStart = 0
             } else if inFlightStart >= configuration.window {
                 inFlight.removeFirst(inFlightStart)
+                inFlightTimeouts.removeFirst(inFlightStart)
                 inFlightStart = 0
             }
         }

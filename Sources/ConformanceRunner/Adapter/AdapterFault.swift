@@ -34,7 +34,7 @@ public enum AdapterFault: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .timedOut(let ms):
-            "no response within \(ms) ms (the adapter hung); it was killed"
+            "no response within \(ms) ms (the adapter hung, or needs longer: raise --timeout-ms); it was killed"
         case .crashed(let signal):
             "the adapter crashed before answering: killed by signal \(signal) (\(Self.signalName(signal)))"
         case .exited(let status):

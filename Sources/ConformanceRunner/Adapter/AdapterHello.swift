@@ -40,6 +40,10 @@ public struct AdapterHello: Equatable, Sendable {
         init(_ description: String) { self.description = description }
     }
 
+    /// The most of `name` and `version` kept (ADP-125): every report quotes them, and a 4 MB
+    /// name in JUnit is past what XML tools read by default.
+    static let identityBytes = 256
+
     /// Reads a `hello` output, or says what is wrong with it.
     static func parse(_ output: JSONValue) throws(Problem) -> AdapterHello {
         guard let version = output["protocol"]?.intValue else {
@@ -89,8 +93,8 @@ public struct AdapterHello: Equatable, Sendable {
         }
         return AdapterHello(
             protocolVersion: version,
-            name: name,
-            version: implementationVersion,
+            name: RetentionBounds.truncated(name, limit: identityBytes),
+            version: RetentionBounds.truncated(implementationVersion, limit: identityBytes),
             operations: operations,
             policies: policies
         )

@@ -7,10 +7,14 @@ public struct AdapterRequest: Equatable, Sendable {
     /// The input's JSON text, sent as written instead of `input`: for the live check of values
     /// that are JSON but that `JSONValue` cannot hold (a lone surrogate escape, 2^64), ADP-32.
     public var inputText: [UInt8]?
+    /// A timeout of this request's own, when longer than the run's `--timeout-ms`: a slow
+    /// vector's budget (VEC-21). nil for the run's timeout.
+    public var timeoutMilliseconds: Int?
 
-    public init(operation: String, input: JSONValue) {
+    public init(operation: String, input: JSONValue, timeoutMilliseconds: Int? = nil) {
         self.operation = operation
         self.input = input
+        self.timeoutMilliseconds = timeoutMilliseconds
     }
 
     public init(operation: String, inputText: String) {

@@ -107,7 +107,13 @@ public struct ConformanceCommand {
             return .nothingSelected
         }
         if options.mode == .list {
-            let list = (vectors.map(\.id) + checks.map(\.id)).joined(separator: "\n") + "\n"
+            // A slow vector is marked after its id (VEC-21); the id stays the line's first word.
+            let marked = vectors.map { vector in
+                vector.isSlow
+                    ? "\(vector.id) (slow: runs with --slow, \(CasePlanning.slowTimeoutMilliseconds) ms per request)"
+                    : vector.id
+            }
+            let list = (marked + checks.map(\.id)).joined(separator: "\n") + "\n"
             return deliver(list, options: options) ?? .success
         }
 
@@ -209,8 +215,10 @@ public struct ConformanceCommand {
     func emit(_ report: RunReport, options: RunOptions) -> ExitStatus {
         var report = report
         let requirements = RequirementTexts.load(specDirectory: options.effectiveSpecDirectory)
-        report.requirementLinks = requirements.links(
-            base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory)
+        report.requirementLinks = SpecSite.links(
+            requirements,
+            specURL: options.specURL,
+            vectorsDirectory: options.vectorsDirectory
         )
         let text = TextReport.render(report, verbose: options.verbose)
         let formatted: String

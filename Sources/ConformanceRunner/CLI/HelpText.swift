@@ -97,7 +97,8 @@ public enum HelpText {
                 "--list",
                 [
                     "Print the selected case ids, one per line (to --output if",
-                    "given), and exit; starts no adapter.",
+                    "given), and exit; starts no adapter. A slow vector's line adds",
+                    "(slow: runs with --slow, <budget> ms per request) after its id.",
                 ],
                 examples: ["--list --filter 'replay-window/*'"]
             ),
@@ -141,10 +142,11 @@ public enum HelpText {
                 "--spec-url URL",
                 [
                     "Base of the links to requirement anchors in every format",
-                    "(tools/render-spec renders the spec). Default: the file:// URL of",
-                    "spec-html/ or else dist/spec-html/ beside the vectors directory",
-                    "when it holds index.html, else the relative spec-html (a rendered",
-                    "spec beside an html report).",
+                    "(tools/render-spec renders the spec): an http:, https: or file:",
+                    "URL or a relative path; other schemes are refused. Default: the",
+                    "file:// URL of spec-html/ or else dist/spec-html/ beside the",
+                    "vectors directory when it holds index.html, else the Markdown",
+                    "chapters of --spec, file://<spec>/<chapter>.md#<ID>.",
                 ],
                 examples: ["--spec-url https://example.org/spec"]
             ),
@@ -163,7 +165,8 @@ public enum HelpText {
                     "Per-request timeout in milliseconds, 1 to 3600000 (default 5000),",
                     "counted from when the adapter could start on the request. After 3",
                     "timeouts in a row the adapter is taken to be stuck: the run stops",
-                    "with status 3.",
+                    "with status 3. A vector flagged Slow gets 600000 ms per request",
+                    "by itself (VEC-21), or N when N is longer.",
                 ],
                 examples: ["--timeout-ms 20000"]
             ),
@@ -207,7 +210,10 @@ public enum HelpText {
                 examples: ["--save-traces build/traces"]
             ),
             HelpOption("--save-all-traces", ["With --save-traces: save passing checks too."]),
-            HelpOption("--slow", ["Also run vectors flagged Slow (skipped by default)."]),
+            HelpOption(
+                "--slow",
+                ["Also run vectors flagged Slow (skipped by default), each request", "with its budget of 600000 ms."]
+            ),
             HelpOption("--verbose, -v", ["Text format: list passes and skips too, not only problems."]),
             HelpOption("--help, -h", ["This text."]),
         ],

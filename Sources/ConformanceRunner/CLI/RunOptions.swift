@@ -33,7 +33,7 @@ public struct RunOptions: Equatable, Sendable {
     /// vectors directory (`vectors/../spec`), the layout of the repository.
     public var specDirectory: String?
     /// `--spec-url URL`: the base of the links to requirement anchors in the rendered spec
-    /// (ADP-82); nil for the default of `SpecSite.defaultURL`.
+    /// (ADP-82); nil for the defaults of `SpecSite.links`.
     public var specURL: String?
     public var timeoutMilliseconds = AdapterConfiguration.defaultTimeoutMilliseconds
     public var maxInFlight = AdapterConfiguration.defaultWindow
@@ -119,6 +119,11 @@ public struct RunOptions: Equatable, Sendable {
             case "--spec-url":
                 let url = try value()
                 guard !url.isEmpty else { throw UsageError("--spec-url needs a URL (got an empty one)") }
+                guard SpecSite.isAcceptable(url) else {
+                    throw UsageError(
+                        "--spec-url takes an http:, https: or file: URL or a relative path (got \(RetentionBounds.truncated(TextReport.printable(url), limit: 200)))"
+                    )
+                }
                 options.specURL = url
             case "--timeout-ms":
                 options.timeoutMilliseconds = try integer(

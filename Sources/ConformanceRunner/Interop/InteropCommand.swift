@@ -52,8 +52,11 @@ struct InteropCommand {
         }
         defer { parties.forEach { $0.driver.shutdown() } }
 
-        let links = RequirementTexts.load(specDirectory: options.effectiveSpecDirectory)
-            .links(base: options.specURL ?? SpecSite.defaultURL(vectorsDirectory: options.vectorsDirectory))
+        let links = SpecSite.links(
+            RequirementTexts.load(specDirectory: options.effectiveSpecDirectory),
+            specURL: options.specURL,
+            vectorsDirectory: options.vectorsDirectory
+        )
         let checks = InteropPair.Check.allCases
         var rows: [[String]] = [["device/sender", "core/receiver"] + checks.map(\.rawValue)]
         var problems: [String] = []

@@ -5,7 +5,7 @@ import VectorFormat
 /// HTML document (inline styles, no script, no external resource, a Content-Security-Policy
 /// that forbids both) with the summary, the adapter's identity, the suite version and the run's
 /// time, a matrix of requirements against outcomes, every failure with expected and actual side
-/// by side and its requirements' texts linked into the rendered spec (ADP-81), run-level failures (ADP-40),
+/// by side (cases failing alike in one block, ADP-123) and its requirements' texts linked into the rendered spec (ADP-81), run-level failures (ADP-40),
 /// skip reasons grouped, and warnings.
 ///
 /// The time is an input, not read here, so the same report and time always give the same bytes.
@@ -58,7 +58,7 @@ public enum HTMLReport {
         let status = report.exitStatus.rawValue
         var out =
             "<section id=\"summary\" class=\"\(failures == 0 ? "passed" : "failed")\" data-exit-status=\"\(status)\" data-failures=\"\(failures)\">\n"
-        out += "<p class=\"verdict\">\(HTMLText.text(summary.line)) &middot; exit status \(status)</p>\n"
+        out += "<p class=\"verdict\">\(HTMLText.text(report.closingLine)) &middot; exit status \(status)</p>\n"
         out += "<table class=\"counts\">\n"
         let rows: [(String, Int, String)] = [
             ("passed", summary.passed, "pass"), ("failed", summary.failed, "fail"),
@@ -137,12 +137,46 @@ public enum HTMLReport {
         let failing = report.results.filter { $0.outcome.failsRun }
         guard !failing.isEmpty || !report.staleEntries.isEmpty else { return "" }
         var out = "<section id=\"failures\">\n<h2>Failures (\(failing.count + report.staleEntries.count))</h2>\n"
-        for result in failing { out += caseBlock(result, requirements: requirements, links: report.requirementLinks) }
+        for group in FailureGroups(report.results).groups {
+            out +=
+                group.cases.count == 1
+                ? caseBlock(group.first, requirements: requirements, links: report.requirementLinks)
+                : groupBlock(group, requirements: requirements, links: report.requirementLinks)
+        }
         for entry in report.staleEntries {
             out += "<div class=\"case failed\">\n<h3>stale: \(HTMLText.text("\(entry.glob)"))</h3>\n"
             out += "<p>\(HTMLText.text(RunReport.staleMessage(entry)))</p>\n</div>\n"
         }
         return out + "</section>\n"
+    }
+
+    /// Several cases failing alike (ADP-123): the count and expected → actual, every id (each an
+    /// anchor `case-<id>`) with its own message, the requirements once, then the first case's
+    /// expected and actual side by side.
+    private static func groupBlock(
+        _ group: FailureGroups.Group,
+        requirements: RequirementTexts,
+        links: [String: String]
+    ) -> String {
+        var out = "<div class=\"case failed group\" data-cases=\"\(group.cases.count)\">\n"
+        out +=
+            "<h3><span class=\"count\">\(group.cases.count) cases</span> <span class=\"label\">\(HTMLText.text(group.label))</span></h3>\n"
+        out += "<ul class=\"cases\">\n"
+        for result in group.cases {
+            out += "<li id=\"case-\(HTMLText.attribute(result.id))\"><code>\(HTMLText.text(result.id))</code>"
+            if let message = result.message { out += ": \(HTMLText.text(message))" }
+            out += "</li>\n"
+        }
+        out += "</ul>\n"
+        out += requirementList(group.requirements, requirements: requirements, links: links)
+        let first = group.first
+        out +=
+            "<p>first case, <code>\(HTMLText.text(first.id))</code>: operation <code>\(HTMLText.text(first.operation))</code>"
+        if !first.comment.isEmpty { out += "; vector: \(HTMLText.text(first.comment))" }
+        out += "</p>\n"
+        out += diffTable(first)
+        out += stderrBlock(first.stderrTail, note: first.stderrNote)
+        return out + "</div>\n"
     }
 
     /// One failing (or expected-failing) case: id, message, requirements with their texts and
@@ -171,21 +205,25 @@ public enum HTMLReport {
         if !result.comment.isEmpty { out += "; vector: \(HTMLText.text(result.comment))" }
         out += "</p>\n"
         out += requirementList(result.requirements, requirements: requirements, links: links)
-        if result.expected != nil || result.actual != nil {
-            out += "<table class=\"diff\"><tr><th>expected</th><th>actual</th></tr>\n<tr>"
-            for value in [result.expected, result.actual] {
-                if let value {
-                    var json = String(decoding: JSONWriter.pretty(value), as: UTF8.self)
-                    while json.hasSuffix("\n") { json.removeLast() }
-                    out += "<td><pre>\(HTMLText.lines(json))</pre></td>"
-                } else {
-                    out += "<td><em>no answer</em></td>"
-                }
-            }
-            out += "</tr>\n</table>\n"
-        }
+        out += diffTable(result)
         out += stderrBlock(result.stderrTail, note: result.stderrNote)
         return out + "</div>\n"
+    }
+
+    /// Expected and actual side by side, when there is either.
+    private static func diffTable(_ result: CaseResult) -> String {
+        guard result.expected != nil || result.actual != nil else { return "" }
+        var out = "<table class=\"diff\"><tr><th>expected</th><th>actual</th></tr>\n<tr>"
+        for value in [result.expected, result.actual] {
+            if let value {
+                var json = String(decoding: JSONWriter.pretty(value), as: UTF8.self)
+                while json.hasSuffix("\n") { json.removeLast() }
+                out += "<td><pre>\(HTMLText.lines(json))</pre></td>"
+            } else {
+                out += "<td><em>no answer</em></td>"
+            }
+        }
+        return out + "</tr>\n</table>\n"
     }
 
     private static func requirementList(
@@ -296,7 +334,7 @@ public enum HTMLReport {
         .matrix td{text-align:right;min-width:4em}.matrix tr.failed th{background:#fdecec}
         td.pass{color:#176c2e;font-weight:600}td.fail,.fail{color:#b3261e;font-weight:600}td.xfail{color:#8a5a00;font-weight:600}
         td.skip{color:#555}td.zero{color:#bbb}.warn{color:#8a5a00}
-        .case{border-left:4px solid #b3261e;padding:.4em .9em;margin:1em 0;background:#fcfcfc}.case.xfail{border-color:#c98a00}
+        ul.cases{margin:.3em 0;padding-left:1.2em}.case{border-left:4px solid #b3261e;padding:.4em .9em;margin:1em 0;background:#fcfcfc}.case.xfail{border-color:#c98a00}
         .label{font-weight:normal;color:#b3261e}.xfail .label{color:#8a5a00}
         .diff{width:100%;table-layout:fixed}.diff td{width:50%}
         pre{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}

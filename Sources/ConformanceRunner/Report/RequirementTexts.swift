@@ -47,15 +47,16 @@ public struct RequirementTexts: Sendable {
 
     /// The link to every requirement's anchor in the rendered spec (ADP-81), by id:
     /// `<base>/<chapter file without .md>.html#<ID>`, e.g.
-    /// `spec-html/kit/04-runner.html#ADP-40` for the base `spec-html`. A requirement
+    /// `spec-html/kit/04-runner.html#ADP-40` for the base `spec-html`;
+    /// `pageExtension` `md` links the Markdown chapters instead (`SpecSite.links`). A requirement
     /// whose chapter is unknown (the spec was not read) has none.
-    public func links(base: String) -> [String: String] {
+    public func links(base: String, pageExtension: String = "html") -> [String: String] {
         var base = base
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
         return byID.mapValues { requirement in
             var chapter = requirement.file
             if chapter.hasSuffix(".md") { chapter.removeLast(3) }
-            return "\(base)/\(chapter).html#\(requirement.id)"
+            return "\(base)/\(chapter).\(pageExtension)#\(requirement.id)"
         }
     }
 }

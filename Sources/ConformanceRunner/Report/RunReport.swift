@@ -82,6 +82,26 @@ public struct RunReport: Sendable {
         return summary
     }
 
+    /// The last line of the text report, and the verdict of TAP and HTML (ADP-122): the counts
+    /// alone when the selected cases ran; otherwise, before them, that nothing was tested or that
+    /// the run is incomplete, and why. `0 passed, 0 failed, 0 skipped` alone would read as a
+    /// clean run to a CI that looks only at the last line.
+    public var closingLine: String {
+        let counts = summary.line
+        let tested = results.contains { $0.outcome != .skipped && $0.message != CaseResult.unreportedMessage }
+        if adapterUnavailable != nil {
+            return tested
+                ? "the run is incomplete, the adapter could not be driven to its end: \(counts)"
+                : "nothing was tested, the adapter could not be driven: \(counts)"
+        }
+        if exitStatus == .nothingSelected {
+            return summary.skipped > 0
+                ? "nothing was tested, every selected case was skipped: \(counts)"
+                : "nothing was tested, no case was selected: \(counts)"
+        }
+        return counts
+    }
+
     /// The exit status this report calls for (kit chapter 4, spec/kit/cli.md).
     public var exitStatus: ExitStatus {
         if adapterUnavailable != nil { return .adapterUnavailable }

@@ -62,7 +62,7 @@ public enum TAPReport {
             }
             out += yamlBlock(members)
         }
-        out += "# \(report.summary.line)\n"
+        out += "# \(report.closingLine)\n"
         return out
     }
 

@@ -1,5 +1,5 @@
-/// The report for people: what ran against what, each problem with its reason, skips grouped by
-/// reason, and the closing line `N passed, N failed, N skipped` alone on the last line.
+/// The report for people: what ran against what, each problem with its reason (cases failing
+/// alike in one block, ADP-123), skips grouped by reason, and the closing line of ADP-122 last.
 public enum TextReport {
     public static func render(_ report: RunReport, verbose: Bool = false) -> String {
         var lines: [String] = []
@@ -10,10 +10,21 @@ public enum TextReport {
                 "adapter: \(printable(hello.name)) \(printable(hello.version)) (\(report.adapterCommand.joined(separator: " ")))"
             )
         }
+        let groups = FailureGroups(report.results).groups
+        let groupOf = Dictionary(
+            groups.enumerated().flatMap { index, group in group.cases.map { ($0.id, index) } }
+        ) { first, _ in first }
+        var shown = Set<Int>()
         for result in report.results {
             switch result.outcome {
             case .failed, .unexpectedPass:
-                lines.append(contentsOf: problem(result, links: report.specLinks(result)))
+                guard let index = groupOf[result.id], shown.insert(index).inserted else { continue }
+                let group = groups[index]
+                lines.append(
+                    contentsOf: group.cases.count == 1
+                        ? problem(result, links: report.specLinks(result))
+                        : groupProblem(group, links: report.specLinks(group.first))
+                )
             case .expectedFailure:
                 lines.append("XFAIL \(result.id): \(result.expectation?.reason ?? "")")
                 if verbose, let message = result.message { lines.append("  \(printable(message))") }
@@ -46,7 +57,7 @@ public enum TextReport {
         }
         lines.append(contentsOf: report.warnings.map { "WARNING \(printable($0))" })
         lines.append(String(format: "time: %.2f s", Double(report.durationNanoseconds) / 1e9))
-        lines.append(summary.line)
+        lines.append(report.closingLine)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -60,6 +71,24 @@ public enum TextReport {
         if result.outcome == .failed, !result.comment.isEmpty { lines.append("  vector: \(result.comment)") }
         lines.append(contentsOf: links.map { "  spec: \(printable($0.link))" })
         lines.append(contentsOf: stderrBlock(result.stderrTail, note: result.stderrNote))
+        return lines
+    }
+
+    /// Several cases failing alike (ADP-123): one block with the count, the requirements and the
+    /// expected → actual, every id, then the first case's message, vector comment, links and
+    /// stderr (and each other message only where it differs from the first's).
+    private static func groupProblem(_ group: FailureGroups.Group, links: [(id: String, link: String)]) -> [String] {
+        let requirements = group.requirements.isEmpty ? "" : " [\(group.requirements.joined(separator: ", "))]"
+        var lines = ["FAIL  \(group.cases.count) cases\(requirements): \(printable(group.label))"]
+        let first = group.first
+        for result in group.cases {
+            let differs = result.id != first.id && result.message != first.message
+            lines.append("  - \(result.id)" + (differs ? ": \(printable(result.message ?? ""))" : ""))
+        }
+        if let message = first.message { lines.append("  first, \(first.id): \(printable(message))") }
+        if !first.comment.isEmpty { lines.append("  vector: \(first.comment)") }
+        lines.append(contentsOf: links.map { "  spec: \(printable($0.link))" })
+        lines.append(contentsOf: stderrBlock(first.stderrTail, note: first.stderrNote))
         return lines
     }
 

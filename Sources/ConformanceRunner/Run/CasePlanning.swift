@@ -13,6 +13,12 @@ public enum CasePlanning {
         case invalid(String)
     }
 
+    /// The time budget of each request of a vector flagged `Slow` (VEC-21): a million steps in
+    /// one request take about a minute in a debug build of the reference, several under ASan.
+    /// The runner gives it by itself; `--timeout-ms` applies to the other vectors, and to a slow
+    /// one only when it is longer.
+    public static let slowTimeoutMilliseconds = 600_000
+
     public static func decide(_ vector: Vector, hello: AdapterHello, includeSlow: Bool) -> Decision {
         if vector.isSlow && !includeSlow {
             return .skip("slow vector (run with --slow)")

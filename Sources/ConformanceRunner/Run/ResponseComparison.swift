@@ -11,6 +11,11 @@ import VectorFormat
 public enum ResponseComparison {
     /// nil when the response matches; otherwise what differs.
     public static func mismatch(expected: JSONValue, response: AdapterResponse) -> String? {
+        if let path = internalFailure(in: response) {
+            let expectation = errorCode(of: expected).map { "error \($0)" } ?? "success"
+            return "expected \(expectation), got error \(internalError)\(path.isEmpty ? "" : " at \(path)")"
+                + " (the adapter reported an internal failure, not a protocol answer: ADP-11, ADP-121)"
+        }
         let expectedError = errorCode(of: expected)
         switch (expectedError, response) {
         case (let code?, .error(let actual)):
@@ -21,6 +26,39 @@ public enum ResponseComparison {
             return "expected success, got error \(actual)\(hint(for: actual))"
         case (nil, .ok(let output)):
             return difference(expected: expected, actual: output, path: "")
+        }
+    }
+
+    /// The reserved code of ADP-11 for an adapter's own failure: it fails a case whatever the
+    /// case expects (ADP-121), so an implementation that threw cannot pass as one that refused.
+    public static let internalError = "internal_error"
+
+    /// Where `internal_error` stands in the response: "" for the answer itself, the member path
+    /// (`steps[2].error`) for a step's; nil when it is nowhere.
+    static func internalFailure(in response: AdapterResponse) -> String? {
+        switch response {
+        case .error(let code): return code == internalError ? "" : nil
+        case .ok(let output): return internalFailure(in: output, path: "")
+        }
+    }
+
+    private static func internalFailure(in value: JSONValue, path: String) -> String? {
+        switch value {
+        case .object(let members):
+            if members["error"]?.stringValue == internalError { return path.isEmpty ? "error" : path + ".error" }
+            for name in members.keys.sorted() {
+                if let found = internalFailure(in: members[name]!, path: path.isEmpty ? name : path + "." + name) {
+                    return found
+                }
+            }
+            return nil
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = internalFailure(in: element, path: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        default:
+            return nil
         }
     }
 
@@ -69,6 +107,7 @@ public enum ResponseComparison {
         case (.string(let want), .string(let have)):
             guard want != have else { return nil }
             return "\(label(path))expected \(quoted(want)), got \(quoted(have))\(firstDifference(want, have))"
+                + decoded(want, have, at: path)
         default:
             guard expected != actual else { return nil }
             return "\(label(path))expected \(excerpt(expected)), got \(excerpt(actual))"
@@ -77,6 +116,14 @@ public enum ResponseComparison {
 
     private static func label(_ path: String) -> String {
         path.isEmpty ? "output: " : "output member \(path): "
+    }
+
+    /// Both values decoded where the kit knows the member's layout (ADP-124), else "".
+    private static func decoded(_ want: String, _ have: String, at path: String) -> String {
+        guard let expected = HexLayout.describe(want, at: path), let actual = HexLayout.describe(have, at: path) else {
+            return ""
+        }
+        return "; expected \(expected); got \(actual)"
     }
 
     /// For long strings (hex), where they first differ, which is where to start debugging.

@@ -38,7 +38,11 @@ public struct VectorRunner {
             count: plain.count,
             request: { position in
                 let vector = vectors[plain[position]]
-                return AdapterRequest(operation: vector.operation, input: vector.input)
+                return AdapterRequest(
+                    operation: vector.operation,
+                    input: vector.input,
+                    timeoutMilliseconds: vector.isSlow ? CasePlanning.slowTimeoutMilliseconds : nil
+                )
             },
             result: { position, response in
                 let index = plain[position]

@@ -40,6 +40,10 @@ public struct ExpectedFailures: Equatable, Sendable {
         self.index = Index(entries)
     }
 
+    /// The most of a reason kept (ADP-125): every matched case repeats it in every format, so a
+    /// 10 MiB reason on a glob of 18 cases would print 180 MiB.
+    public static let reasonBytes = 1_000
+
     public static func == (lhs: ExpectedFailures, rhs: ExpectedFailures) -> Bool { lhs.entries == rhs.entries }
 
     /// Parses the file (ADP-42): lines end with LF or CRLF (a file saved on Windows means the
@@ -70,7 +74,10 @@ public struct ExpectedFailures: Equatable, Sendable {
             } catch {
                 throw FormatError(line: number, problem: error.description)
             }
-            entries.append(Entry(line: number, glob: glob, reason: String(parts[1]).trimmingWhitespace()))
+            let reason = String(parts[1]).trimmingWhitespace()
+            entries.append(
+                Entry(line: number, glob: glob, reason: RetentionBounds.truncated(reason, limit: Self.reasonBytes))
+            )
         }
         self.init(entries: entries)
     }

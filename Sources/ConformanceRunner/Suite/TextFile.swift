@@ -19,16 +19,35 @@ enum TextFile {
     /// pipe that never ends must not exhaust memory.
     static let maximumSize = 64 << 20
 
+    /// How long a pipe or FIFO may stay silent (ADP-125): a FIFO that nobody writes to would
+    /// otherwise block the run for ever, before any adapter starts.
+    static let idleMilliseconds: Int32 = 10_000
+
     static func read(_ path: String) throws(ReadError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO with no writer returns at once; each read of
+        // something that is not a regular file is preceded by a bounded wait for data or its end.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ReadError(description: String(cString: strerror(errno))) }
+        let regular = (status.st_mode & S_IFMT) == S_IFREG
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
+            if !regular {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiting, 1, idleMilliseconds)
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0 else {
+                    throw ReadError(
+                        description: "nothing to read for \(idleMilliseconds / 1000) s (a FIFO that nobody writes to?)"
+                    )
+                }
+            }
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 throw ReadError(description: errno == EISDIR ? "it is a directory" : String(cString: strerror(errno)))
             }
             if count == 0 { break }

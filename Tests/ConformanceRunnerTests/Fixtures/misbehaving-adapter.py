@@ -9,6 +9,7 @@ Operations (requests carry `{"id","op","input"}`, spec/kit/02-adapter-protocol.m
   crash         writes input["lines"] (default 0) log lines and one more line to stderr, then
                 kills itself with SIGSEGV
   hang          waits input["quietMs"] (default 0), writes a line to stderr, never answers
+  slow          waits input["ms"], then answers ok with the input as output
   garbage       writes a line that is not JSON
   wrong-id      answers with another request's id
   exit          writes a line to stderr, then exits with status 3
@@ -182,6 +183,9 @@ def main():
             time.sleep(data.get("quietMs", 0) / 1000)
             print("fake: hanging", file=sys.stderr, flush=True)
             time.sleep(3600)
+        elif op == "slow":
+            time.sleep(data["ms"] / 1000)
+            send({"id": rid, "ok": True, "output": data})
         elif op == "garbage":
             print("this line is not JSON", flush=True)
         elif op == "wrong-id":

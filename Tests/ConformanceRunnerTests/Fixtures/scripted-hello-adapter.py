@@ -4,6 +4,7 @@ line, so a test can send any hello, lawful or not: one without `policies`, a rep
 spec forbids, an unknown operation name, a name carrying terminal escapes or a forged summary.
 
 Usage: scripted-hello-adapter.py 'HELLO-OUTPUT-JSON'
+       scripted-hello-adapter.py @FILE   (the JSON read from FILE: a hello too large for argv)
 
 Operations after hello (requests are `{"id","op","input"}`, spec/kit/02-adapter-protocol.md):
   echo          answers ok with the input as output
@@ -23,7 +24,11 @@ def send(text):
 
 
 def main():
-    hello = json.loads(sys.argv[1])
+    argument = sys.argv[1]
+    if argument.startswith("@"):
+        with open(argument[1:], encoding="utf-8") as source:
+            argument = source.read()
+    hello = json.loads(argument)
     for line in sys.stdin:
         request = json.loads(line)
         rid, op, data = request["id"], request["op"], request["input"]

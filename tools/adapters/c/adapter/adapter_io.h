@@ -11,7 +11,9 @@
 
 #include "session_keys.h"
 
-/* Reserved adapter error codes (not wire codes). */
+/* Reserved adapter error codes (not wire codes, ADP-11). An internal failure
+ * (memory exhausted, an output not written) is internal_error, never
+ * bad_request, so it can never pass a vector that expects bad_request. */
 #define ADAPTER_BAD_REQUEST "bad_request"
 #define ADAPTER_UNSUPPORTED "unsupported"
 #define ADAPTER_INTERNAL_ERROR "internal_error"

@@ -4,7 +4,8 @@ Request  {"id": <int>, "op": "<name>", "input": {...}}
 Response {"id": <same>, "ok": true, "output": {...}} or {"id": <same>, "ok": false, "error": "<code>"}
 
 Binary values are lowercase hex. Protocol errors answer with the library's stable code;
-input the adapter cannot read answers `bad_request`, an unknown operation `unsupported`.
+input the adapter cannot read answers `bad_request`, an unknown operation `unsupported`, an
+exception nobody expected `internal_error` (ADP-11).
 Logs go to stderr only: stdout carries nothing but response lines, each flushed at once.
 """
 
@@ -49,6 +50,7 @@ ADAPTER_NAME = "openhuman-python"
 REPLAY_MEMORY = 128
 
 BAD_REQUEST = "bad_request"
+INTERNAL_ERROR = "internal_error"
 UNSUPPORTED = "unsupported"
 
 
@@ -566,8 +568,10 @@ def handle(request) -> dict:
         print(f"openhuman-python: request {request_id}: bad_request: {error}", file=sys.stderr)
         return {"id": request_id, "ok": False, "error": BAD_REQUEST}
     except Exception:  # never die on input: report it and carry on
+        # An exception nobody expected is the adapter's own failure, not a malformed input:
+        # internal_error (ADP-11), which fails the case even where bad_request is expected.
         traceback.print_exc(file=sys.stderr)
-        return {"id": request_id, "ok": False, "error": BAD_REQUEST}
+        return {"id": request_id, "ok": False, "error": INTERNAL_ERROR}
     return {"id": request_id, "ok": True, "output": output}
 
 
