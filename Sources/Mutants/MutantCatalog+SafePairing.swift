@@ -43,6 +43,16 @@ extension Mutant {
         breaks: ["KEYCONF-5"],
         "the core seals under the keys of the waiting handshake instead of the current session: the device, still on the current session, cannot open its frames"
     )
+    public static let sealChecksSessionBeforeRevocation = Mutant(
+        "seal-checks-session-before-revocation",
+        breaks: ["KEYCONF-5"],
+        "the core asks for a current session before it looks at the revocation, as 2.3.0's text ordered it: a seal on a revoked channel, which has no session, is refused no_session instead of channel_revoked"
+    )
+    public static let pendingDeviceKeysUnbounded = Mutant(
+        "pending-device-keys-unbounded",
+        breaks: ["KEYCONF-7"],
+        "a pending channel admits handshakes from any number of device keys, as 2.3.0 did: whoever saw the QR code can try codes until one matches the phone's (review R3-2)"
+    )
     public static let confirmingDelivers = Mutant(
         "confirming-delivers",
         breaks: ["CONFIRM-2"],
@@ -68,6 +78,7 @@ extension Mutant {
     static let safePairingArea: [Mutant] = [
         .sasReducedFrom32Bits, .sasWithoutTranscript, .sasWithoutEphemeralSecret, .sasLeadingZerosDropped,
         .commitOnHandshake, .pendingSlotKeepsFirst, .pendingHandshakeReplayAccepted, .sealUnderPendingHandshake,
-        .confirmingDelivers, .confirmationDeadlineIgnored, .rejectionReturnsToPending, .pendingGraceIgnored,
+        .sealChecksSessionBeforeRevocation, .pendingDeviceKeysUnbounded, .confirmingDelivers,
+        .confirmationDeadlineIgnored, .rejectionReturnsToPending, .pendingGraceIgnored,
     ]
 }

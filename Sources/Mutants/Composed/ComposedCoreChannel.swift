@@ -17,6 +17,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     private(set) var state: ChannelState
     private var session: ComposedCoreSession?
     private var slot: Slot?
+    private var pendingDeviceKeys: [[UInt8]] = []
 
     init(coreStaticPrivate: [UInt8], state: ChannelState, bound: Int, mutant: Mutant?) {
         self.coreStaticPrivate = coreStaticPrivate
@@ -51,6 +52,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
             serverEphemeralPrivate: serverEphemeralPrivate,
             ackNonce: ackNonce
         )
+        try admitDeviceKey(accepted.devicePublicKey)
         let waiting = Slot(
             devicePublicKey: accepted.devicePublicKey,
             handshakeEphemeral: accepted.handshakeEphemeralPublic,
@@ -95,6 +97,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
 
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8] {
         tick(now: now)
+        if mutant == .sealChecksSessionBeforeRevocation, session == nil { throw .noSession }
         if case .revoked = state { throw .channelRevoked }
         if mutant == .sealUnderPendingHandshake, var waiting = slot?.session {
             return try waiting.seal(plaintext, nonce: nonce)
@@ -120,6 +123,17 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
             return
         }
         revoke()
+    }
+
+    private mutating func admitDeviceKey(_ devicePublicKey: [UInt8]) throws(TunnelError) {
+        guard mutant != .pendingDeviceKeysUnbounded, case .pending = state,
+            !pendingDeviceKeys.contains(devicePublicKey)
+        else { return }
+        guard pendingDeviceKeys.count < CoreChannel.pendingDeviceKeyLimit else {
+            revoke()
+            throw .tooManyAttempts
+        }
+        pendingDeviceKeys.append(devicePublicKey)
     }
 
     private mutating func revoke() {

@@ -30,6 +30,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case pairingUnconfirmed
     case notConfirming
     case sessionExhausted
+    case tooManyAttempts
     case duplicateCoreKey
 
     /// The stable snake_case code from the spec's error table.
@@ -61,6 +62,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .pairingUnconfirmed: "pairing_unconfirmed"
         case .notConfirming: "not_confirming"
         case .sessionExhausted: "session_exhausted"
+        case .tooManyAttempts: "too_many_attempts"
         case .duplicateCoreKey: "duplicate_core_key"
         }
     }

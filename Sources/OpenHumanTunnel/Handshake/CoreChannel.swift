@@ -11,6 +11,9 @@ public struct CoreChannel: Sendable {
     /// How long after its expiry a pending channel still commits a handshake accepted in time:
     /// the device's 10-second ack timeout and its first request (KEYCONF-3 step 3).
     public static let pendingGraceSeconds: Int64 = 60
+    /// How many distinct device keys a pending channel admits into its slot (KEYCONF-7): a lost
+    /// ack, a new scan and a second phone of the user's; a fourth means the QR code was seen.
+    public static let pendingDeviceKeyLimit = 3
 
     public private(set) var state: ChannelState
     /// The session frames are opened and sealed under, if any.
@@ -19,6 +22,8 @@ public struct CoreChannel: Sendable {
     public private(set) var pending: PendingHandshake?
     /// The code to show while confirming: that of the last committed handshake (SAS-3).
     public private(set) var confirmationCode: String?
+    /// The distinct device keys whose handshakes a pending channel admitted (KEYCONF-7).
+    public private(set) var pendingDeviceKeys: [[UInt8]] = []
     /// The `sessionReplayMemory` bound of every session of this channel (MEMORY-2).
     public let sessionBound: Int
     private let coreStaticPrivate: [UInt8]
@@ -57,6 +62,7 @@ public struct CoreChannel: Sendable {
             serverEphemeralPrivate: serverEphemeralPrivate,
             ackNonce: ackNonce
         )
+        try admitDeviceKey(accepted.devicePublicKey)
         pending = PendingHandshake(
             devicePublicKey: accepted.devicePublicKey,
             handshakeEphemeralPublic: accepted.handshakeEphemeralPublic,
@@ -64,6 +70,17 @@ public struct CoreChannel: Sendable {
             sas: accepted.sas
         )
         return accepted
+    }
+
+    /// Counts the device key of a handshake that passed HS-4 on a pending channel; a fourth
+    /// distinct key revokes the channel instead (KEYCONF-7). Other states admit only the stored key.
+    private mutating func admitDeviceKey(_ devicePublicKey: [UInt8]) throws(TunnelError) {
+        guard case .pending = state, !pendingDeviceKeys.contains(devicePublicKey) else { return }
+        guard pendingDeviceKeys.count < Self.pendingDeviceKeyLimit else {
+            revoke()
+            throw .tooManyAttempts
+        }
+        pendingDeviceKeys.append(devicePublicKey)
     }
 
     /// Opens a device frame with the checks of KEYCONF-3, in order. Returns the plaintext when

@@ -436,6 +436,44 @@ enum CoreChannelVectors {
             ),
             errors: [nil, nil, "auth_failed", "pairing_unconfirmed", "unknown_device"]
         )
+        f = fixture(file, "fourth-device-key-revokes")
+        b = f.otherDevice("b")
+        let c = f.otherDevice("c")
+        try add(
+            &file,
+            f,
+            ["KEYCONF-7", "KEYCONF-6", "CHAN-4"],
+            "Devices a, b, c handshake and a again: all take the slot; a fourth device key d revokes the channel (too_many_attempts), after which a and c are channel_revoked.",
+            flags: ["Race", "StateUnchanged"],
+            input: input(
+                f,
+                [
+                    try handshake(f), try handshake(b, now: t0 + 1), try handshake(c, now: t0 + 2),
+                    try handshake(f.round("again"), now: t0 + 3), try handshake(f.otherDevice("d"), now: t0 + 4),
+                    try handshake(f.round("late"), now: t0 + 5), try open(c, "ping", now: t0 + 6),
+                ]
+            ),
+            errors: [nil, nil, nil, nil, "too_many_attempts", "channel_revoked", "channel_revoked"]
+        )
+        f = fixture(file, "third-device-key-commits")
+        b = f.otherDevice("b")
+        let third = f.otherDevice("c")
+        try add(
+            &file,
+            f,
+            ["KEYCONF-7", "KEYCONF-4", "CONFIRM-3"],
+            "Three device keys are the bound, not beyond it: the third one's handshake takes the slot, commits and is confirmed.",
+            flags: ["Race"],
+            input: input(
+                f,
+                [
+                    try handshake(f), try handshake(b, now: t0 + 1), try handshake(third, now: t0 + 2),
+                    try open(third, "ping", now: t0 + 3), user("confirm", now: t0 + 4),
+                    try open(third, "request", now: t0 + 5),
+                ]
+            ),
+            errors: [nil, nil, nil, "pairing_unconfirmed", nil, nil]
+        )
         f = fixture(file, "race-first-frame-wins")
         b = f.otherDevice("b")
         try add(

@@ -51,6 +51,26 @@ void core_channel_wipe(core_channel *channel)
     sodium_memzero(channel, sizeof *channel);
 }
 
+/* KEYCONF-7: a pending channel admits at most PENDING_DEVICE_KEY_LIMIT
+ * distinct device keys into its slot; the next distinct key revokes it. */
+static tunnel_error admit_device_key(core_channel *channel, const uint8_t device_public[32])
+{
+    if (channel->state.status != CHANNEL_PENDING) {
+        return TUNNEL_OK;
+    }
+    for (size_t i = 0; i < channel->pending_device_key_count; i++) {
+        if (memcmp(channel->pending_device_keys[i], device_public, 32) == 0) {
+            return TUNNEL_OK;
+        }
+    }
+    if (channel->pending_device_key_count >= PENDING_DEVICE_KEY_LIMIT) {
+        revoke(channel);
+        return TUNNEL_ERR_TOO_MANY_ATTEMPTS;
+    }
+    memcpy(channel->pending_device_keys[channel->pending_device_key_count++], device_public, 32);
+    return TUNNEL_OK;
+}
+
 tunnel_error core_channel_handshake(core_channel *channel, const uint8_t *frame,
                                     size_t frame_length, uint64_t now,
                                     const uint8_t server_ephemeral_private[32],
@@ -61,7 +81,11 @@ tunnel_error core_channel_handshake(core_channel *channel, const uint8_t *frame,
         frame, frame_length, channel->core_static_private, &channel->state,
         channel->has_slot ? channel->slot.handshake_ephemeral_public : NULL, now,
         server_ephemeral_private, ack_nonce, result);
+    if (error == TUNNEL_OK) {
+        error = admit_device_key(channel, result->device_public);
+    }
     if (error != TUNNEL_OK) {
+        sodium_memzero(result, sizeof *result);
         return error;
     }
     /* KEYCONF-1: one pending handshake per channel; the newer replaces it. */

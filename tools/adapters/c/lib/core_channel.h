@@ -22,6 +22,8 @@
 
 #define CONFIRM_TIMEOUT_SECONDS 120u /* CONFIRM-1 */
 #define PENDING_GRACE_SECONDS 60u    /* KEYCONF-3 step 3 */
+/* KEYCONF-7: a lost ack, a new scan, a second phone; a fourth key saw the QR code. */
+#define PENDING_DEVICE_KEY_LIMIT 3u
 
 /* A handshake that passed HS-4 and waits for its first frame. */
 typedef struct {
@@ -39,6 +41,9 @@ typedef struct {
     bool has_slot;
     pending_handshake slot;
     size_t session_bound; /* MEMORY-2, for every session this channel starts */
+    /* KEYCONF-7: the distinct device keys a pending channel admitted. */
+    uint8_t pending_device_keys[PENDING_DEVICE_KEY_LIMIT][32];
+    size_t pending_device_key_count;
 } core_channel;
 
 /* A channel restored in state (pending, paired or revoked): no current

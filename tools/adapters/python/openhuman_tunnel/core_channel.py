@@ -19,6 +19,7 @@ from .errors import (
     PAIRING_UNCONFIRMED,
     REPLAYED,
     SESSION_EXHAUSTED,
+    TOO_MANY_ATTEMPTS,
     TunnelError,
 )
 from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_shape
@@ -26,12 +27,13 @@ from .handshake import Confirming, Paired, Pending, Revoked
 
 CONFIRM_TIMEOUT_SECONDS = 120  # CONFIRM-1
 PENDING_GRACE_SECONDS = 60  # KEYCONF-3 step 3
+PENDING_DEVICE_KEY_LIMIT = 3  # KEYCONF-7: a lost ack, a new scan, a second phone; a fourth saw the QR code
 
 
 class CoreChannel:
     """A channel restored in `state` (pending, paired or revoked): no session, empty slot (CHAN-7)."""
 
-    __slots__ = ("_core_static_private", "state", "_current", "slot", "_bound")
+    __slots__ = ("_core_static_private", "state", "_current", "slot", "_bound", "_pending_device_keys")
 
     def __init__(self, core_static_private: bytes, state, bound: int = SESSION_BOUND) -> None:
         self._core_static_private = core_static_private
@@ -39,6 +41,7 @@ class CoreChannel:
         self._current = None
         self.slot = None  # a handshake.Opened waiting for its first frame
         self._bound = bound
+        self._pending_device_keys = []  # KEYCONF-7: distinct device keys admitted while pending
 
     # --- time and revocation ---------------------------------------------------------
 
@@ -71,8 +74,18 @@ class CoreChannel:
             ack_nonce,
             None if self.slot is None else self.slot.handshake_ephemeral,
         )
+        self._admit_device_key(opened.device_public_key)
         self.slot = opened  # one pending handshake per channel; the newer replaces it
         return opened
+
+    def _admit_device_key(self, device_public_key: bytes) -> None:
+        """KEYCONF-7: a pending channel admits at most 3 distinct device keys; a fourth revokes it."""
+        if not isinstance(self.state, Pending) or device_public_key in self._pending_device_keys:
+            return
+        if len(self._pending_device_keys) >= PENDING_DEVICE_KEY_LIMIT:
+            self._revoke()
+            raise TunnelError(TOO_MANY_ATTEMPTS)
+        self._pending_device_keys.append(device_public_key)
 
     # --- frames ----------------------------------------------------------------------
 
