@@ -29,9 +29,15 @@ extension Mutant {
         "the relay checks the pairing token but not its single use, so a second device with a stolen token joins"
     )
 
+    public static let relayPeerOfflineUncounted = Mutant(
+        "relay-peer-offline-uncounted",
+        breaks: ["RELAY-13", "RELAY-17"],
+        "the relay does not count a frame it answers peer_offline towards the second's 100, so a core alone sends without limit"
+    )
+
     /// This area's mutants, in catalog order.
     static let relayArea: [Mutant] = [
         .relayTokenExpiryOffByOne, .relayPayloadLimitOffByOne, .relayRateLimitOffByOne, .relayEvictionUntold,
-        .relayPairingTokenReusable,
+        .relayPairingTokenReusable, .relayPeerOfflineUncounted,
     ]
 }

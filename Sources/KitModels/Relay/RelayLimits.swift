@@ -17,7 +17,7 @@ public struct RelayLimits: Sendable, Equatable {
 
     /// 600 s: the deployed relay's "about 10 minutes", and the cap the core applies itself
     /// (CLOCK-1). 65,536 characters: the text of the largest message of SIZE-1, 49,152 bytes.
-    /// 100 frames: the rate the deployed app limits itself to, so a well-behaved app is never
-    /// refused.
+    /// 100 frames: the relay's own bound, counted in frames (the deployed app's bucket of 100 a
+    /// second counts envelopes, so its chunked messages can meet it, RELAY-13).
     public static let standard = RelayLimits(pairingLifetime: 600, payloadCharacters: 65_536, framesPerSecond: 100)
 }

@@ -312,6 +312,37 @@ enum RelayCases {
                 ]
             ),
             Case(
+                name: "peer-offline-frames-count",
+                requirements: ["RELAY-13", "RELAY-14", "RELAY-17"],
+                flag: "Rate",
+                comment:
+                    "A frame answered peer_offline was accepted and counts (RELAY-17's exception): after 100 of them in one "
+                    + "second the 101st is rate_limited, and the next second is open again.",
+                steps: [S.register("core", a, now: t), S.connectCore("core", a.id, now: t)]
+                    + (0..<101).map { _ in S.frame("core", a.id, "AQ", now: t + 1) }
+                    + [S.frame("core", a.id, "AQ", now: t + 2)],
+                expect: [
+                    2: ["core tunnel:error peer_offline"], 101: ["core tunnel:error peer_offline"],
+                    102: ["core tunnel:error rate_limited"], 103: ["core tunnel:error peer_offline"],
+                ]
+            ),
+            Case(
+                name: "peer-offline-frames-count-with-forwarded",
+                requirements: ["RELAY-13", "RELAY-14", "RELAY-17"],
+                flag: "Rate",
+                comment:
+                    "60 frames answered peer_offline and 40 forwarded after the device pairs in the same second are the "
+                    + "second's 100: the next is rate_limited.",
+                steps: [S.register("core", a, now: t), S.connectCore("core", a.id, now: t)]
+                    + (0..<60).map { _ in S.frame("core", a.id, "AQ", now: t + 1) }
+                    + [S.pair("phone", a, now: t + 1)]
+                    + (0..<41).map { _ in S.frame("core", a.id, "AQ", now: t + 1) },
+                expect: [
+                    61: ["core tunnel:error peer_offline"], 62: joined, 63: ["phone tunnel:frame"],
+                    102: ["phone tunnel:frame"], 103: ["core tunnel:error rate_limited"],
+                ]
+            ),
+            Case(
                 name: "refused-frames-do-not-count",
                 requirements: ["RELAY-13", "RELAY-17"],
                 flag: "Rate",
@@ -389,6 +420,19 @@ enum RelayCases {
                     S.sessionLost("core", a.id, now: t + 4),
                 ],
                 expect: [3: ["phone tunnel:session-lost"], 5: []]
+            ),
+            Case(
+                name: "session-lost-members-not-forwarded",
+                requirements: ["RELAY-16", "SIG-1"],
+                flag: "Signal",
+                comment:
+                    "A member the schema does not name is ignored by the relay (SIG-1): the device gets tunnel:session-lost with "
+                    + "channelId alone, as it gets a frame with channelId and payload alone (RELAY-11).",
+                steps: S.paired() + [
+                    S.raw("core", "tunnel:session-lost", ["channelId": "chA", "reason": "restarted"], now: t + 2),
+                    S.raw("core", "tunnel:frame", ["channelId": "chA", "payload": "AQ", "seq": 7], now: t + 2),
+                ],
+                expect: [3: ["phone tunnel:session-lost"], 4: ["phone tunnel:frame"]]
             ),
             Case(
                 name: "session-lost-only-from-core",
