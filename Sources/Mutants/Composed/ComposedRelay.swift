@@ -13,19 +13,29 @@ struct ComposedRelay {
             RelayLimits(
                 pairingLifetime: standard.pairingLifetime + 1,
                 payloadCharacters: standard.payloadCharacters,
-                framesPerSecond: standard.framesPerSecond
+                framesPerSecond: standard.framesPerSecond,
+                pendingChannels: standard.pendingChannels
             )
         case .relayPayloadLimitOffByOne?:
             RelayLimits(
                 pairingLifetime: standard.pairingLifetime,
                 payloadCharacters: standard.payloadCharacters - 1,
-                framesPerSecond: standard.framesPerSecond
+                framesPerSecond: standard.framesPerSecond,
+                pendingChannels: standard.pendingChannels
             )
         case .relayRateLimitOffByOne?:
             RelayLimits(
                 pairingLifetime: standard.pairingLifetime,
                 payloadCharacters: standard.payloadCharacters,
-                framesPerSecond: standard.framesPerSecond + 1
+                framesPerSecond: standard.framesPerSecond + 1,
+                pendingChannels: standard.pendingChannels
+            )
+        case .relayPendingLimitOffByOne?:
+            RelayLimits(
+                pairingLifetime: standard.pairingLifetime,
+                payloadCharacters: standard.payloadCharacters,
+                framesPerSecond: standard.framesPerSecond,
+                pendingChannels: standard.pendingChannels + 1
             )
         default: standard
         }

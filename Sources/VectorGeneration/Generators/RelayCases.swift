@@ -7,7 +7,7 @@ enum RelayCases {
     static let a = S.Channel.a, b = S.Channel.b
 
     static var all: [Case] {
-        pairing + expiry + credentials + eviction + frames + limits + revocation + signals + refusals
+        pairing + registration + expiry + credentials + eviction + frames + limits + revocation + signals + refusals
     }
 
     static let joined = ["phone tunnel:connected", "phone tunnel:peer-status true", "core tunnel:peer-status true"]
@@ -352,6 +352,40 @@ enum RelayCases {
                     + (0..<100).map { _ in S.frame("phone", a.id, "AQ", now: t + 2) },
                 expect: [3: ["phone tunnel:error frame_too_large"], 103: ["core tunnel:frame"]]
             ),
+        ]
+    }
+
+    /// Channel `index` of one account's many: ids `chP0`, `chP1`, ... with their own token.
+    static func pending(_ index: Int) -> S.Channel {
+        let digits = String(index)
+        return S.Channel(
+            id: "chP\(digits)",
+            token: "pt" + String(repeating: "P", count: 30 - digits.count) + digits,
+            credential: "dc" + String(repeating: "P", count: 30 - digits.count) + digits
+        )
+    }
+
+    static var registration: [Case] {
+        [
+            Case(
+                name: "pending-channel-limit",
+                requirements: ["RELAY-20", "RELAY-1"],
+                flag: "Pairing",
+                comment:
+                    "An account owns at most 100 pending channels: the 101st registration is tunnel_limit_reached; a paired "
+                    + "channel frees a place, and so does an expired token (the channels of t expire after t + 600).",
+                steps: (0..<101).map { S.register("core", pending($0), now: t) }
+                    + [
+                        S.pair("phone", pending(0), now: t + 1), S.register("core", pending(101), now: t + 1),
+                        S.register("core", pending(102), now: t + 1), S.register("core", pending(103), now: t + 600),
+                        S.register("core", pending(104), now: t + 601),
+                    ],
+                expect: [
+                    0: ["core ack"], 99: ["core ack"], 100: ["core ack tunnel_limit_reached"],
+                    101: ["phone tunnel:connected", "phone tunnel:peer-status false"], 102: ["core ack"],
+                    103: ["core ack tunnel_limit_reached"], 104: ["core ack tunnel_limit_reached"], 105: ["core ack"],
+                ]
+            )
         ]
     }
 
