@@ -29,9 +29,22 @@ extension Mutant {
         "the relay checks the pairing token but not its single use, so a second device with a stolen token joins"
     )
 
+    public static let relayPeerOfflineUncounted = Mutant(
+        "relay-peer-offline-uncounted",
+        breaks: ["RELAY-13", "RELAY-17"],
+        "the relay does not count a frame it answers peer_offline towards the second's 100, so a core alone sends without limit"
+    )
+
+    public static let relayPendingLimitOffByOne = Mutant(
+        "relay-pending-limit-off-by-one",
+        breaks: ["RELAY-20"],
+        "the relay lets one account own 101 pending channels instead of 100"
+    )
+
     /// This area's mutants, in catalog order.
     static let relayArea: [Mutant] = [
         .relayTokenExpiryOffByOne, .relayPayloadLimitOffByOne, .relayRateLimitOffByOne, .relayEvictionUntold,
-        .relayPairingTokenReusable,
+        .relayPairingTokenReusable, .relayPeerOfflineUncounted,
+        .relayPendingLimitOffByOne,
     ]
 }

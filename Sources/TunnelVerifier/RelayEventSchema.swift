@@ -46,6 +46,7 @@ enum RelayEventSchema {
         "bad_request", "not_channel_owner", "unknown_channel", "channel_revoked", "bad_credential",
         "pairing_token_used",
         "pairing_token_expired", "already_joined", "not_joined", "frame_too_large", "rate_limited", "peer_offline",
+        "peer_congested", "relay_unavailable",
     ]
 
     /// The members each event requires, in the order they are checked.

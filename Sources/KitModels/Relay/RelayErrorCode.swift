@@ -13,4 +13,6 @@ public enum RelayErrorCode: String, Sendable, CaseIterable {
     case frameTooLarge = "frame_too_large"
     case rateLimited = "rate_limited"
     case peerOffline = "peer_offline"
+    /// Only in the ack of `tunnel:register` (RELAY-20).
+    case tunnelLimitReached = "tunnel_limit_reached"
 }

@@ -8,16 +8,27 @@ public struct RelayLimits: Sendable, Equatable {
     public let payloadCharacters: Int
     /// Frames accepted per connection and channel in one whole second (RELAY-13).
     public let framesPerSecond: Int
+    /// Pending channels (pairing token unused and unexpired, not revoked) one account may own
+    /// (RELAY-20).
+    public let pendingChannels: Int
 
-    public init(pairingLifetime: Int64, payloadCharacters: Int, framesPerSecond: Int) {
+    public init(pairingLifetime: Int64, payloadCharacters: Int, framesPerSecond: Int, pendingChannels: Int) {
         self.pairingLifetime = pairingLifetime
         self.payloadCharacters = payloadCharacters
         self.framesPerSecond = framesPerSecond
+        self.pendingChannels = pendingChannels
     }
 
     /// 600 s: the deployed relay's "about 10 minutes", and the cap the core applies itself
     /// (CLOCK-1). 65,536 characters: the text of the largest message of SIZE-1, 49,152 bytes.
-    /// 100 frames: the rate the deployed app limits itself to, so a well-behaved app is never
-    /// refused.
-    public static let standard = RelayLimits(pairingLifetime: 600, payloadCharacters: 65_536, framesPerSecond: 100)
+    /// 100 frames: the relay's own bound, counted in frames (the deployed app's bucket of 100 a
+    /// second counts envelopes, so its chunked messages can meet it, RELAY-13). 100 pending
+    /// channels: registration cannot grow the relay's records without bound, and a core pairing
+    /// a phone a minute never meets it.
+    public static let standard = RelayLimits(
+        pairingLifetime: 600,
+        payloadCharacters: 65_536,
+        framesPerSecond: 100,
+        pendingChannels: 100
+    )
 }

@@ -1,7 +1,8 @@
 import KitModels
 
 /// The reference relay with its mutants: limits one off, an eviction the replaced connection
-/// never hears of, or a pairing token that lets in every device that shows it.
+/// never hears of, a pairing token that lets in every device that shows it, or frames to an
+/// absent peer that are never counted.
 struct ComposedRelay {
     let mutant: Mutant?
 
@@ -12,19 +13,29 @@ struct ComposedRelay {
             RelayLimits(
                 pairingLifetime: standard.pairingLifetime + 1,
                 payloadCharacters: standard.payloadCharacters,
-                framesPerSecond: standard.framesPerSecond
+                framesPerSecond: standard.framesPerSecond,
+                pendingChannels: standard.pendingChannels
             )
         case .relayPayloadLimitOffByOne?:
             RelayLimits(
                 pairingLifetime: standard.pairingLifetime,
                 payloadCharacters: standard.payloadCharacters - 1,
-                framesPerSecond: standard.framesPerSecond
+                framesPerSecond: standard.framesPerSecond,
+                pendingChannels: standard.pendingChannels
             )
         case .relayRateLimitOffByOne?:
             RelayLimits(
                 pairingLifetime: standard.pairingLifetime,
                 payloadCharacters: standard.payloadCharacters,
-                framesPerSecond: standard.framesPerSecond + 1
+                framesPerSecond: standard.framesPerSecond + 1,
+                pendingChannels: standard.pendingChannels
+            )
+        case .relayPendingLimitOffByOne?:
+            RelayLimits(
+                pairingLifetime: standard.pairingLifetime,
+                payloadCharacters: standard.payloadCharacters,
+                framesPerSecond: standard.framesPerSecond,
+                pendingChannels: standard.pendingChannels + 1
             )
         default: standard
         }
@@ -35,7 +46,29 @@ struct ComposedRelay {
         case .relayEvictionUntold?:
             Relay.run(steps).map { step in step.filter { if case .evicted = $0.event { false } else { true } } }
         case .relayPairingTokenReusable?: runWithReusableTokens(steps)
+        case .relayPeerOfflineUncounted?: runWithPeerOfflineUncounted(steps)
         default: Relay.run(steps, limits: limits)
+        }
+    }
+
+    /// A relay that treats a frame answered `peer_offline` as a refusal that changes nothing: the
+    /// relay is a value, so running the step on a copy and keeping the old state when the answer
+    /// is `peer_offline` is exactly a relay that never counts those frames.
+    private func runWithPeerOfflineUncounted(_ steps: [RelayStep]) -> [[RelayEmission]] {
+        var relay = Relay()
+        return steps.map { step in
+            var trial = relay
+            let emitted = trial.step(
+                connection: step.connection,
+                account: step.account,
+                event: step.event,
+                now: step.now
+            )
+            let peerOffline = emitted.contains { emission in
+                if case .error(.peerOffline, _) = emission.event { true } else { false }
+            }
+            if !peerOffline { relay = trial }
+            return emitted
         }
     }
 

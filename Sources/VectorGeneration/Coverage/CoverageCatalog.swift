@@ -432,6 +432,11 @@ public enum CoverageCatalog {
                 "The relay's CSPRNG is not observable: the operation relay injects every channel id, pairing token and credential the relay mints (kit chapter 2, ADP-70)."
         ),
         CoverageExemption(
+            requirement: "RELAY-18",
+            reason:
+                "Back-pressure is not a step of the operation relay: no request says that a connection stopped reading. tools/relay/tests/test_bounds.py tests the reference relay's bound with a phone that never reads."
+        ),
+        CoverageExemption(
             requirement: "SIG-DEV-1",
             reason:
                 "A device's relay client (what it sends on reconnect, where it keeps the credential) is driven by no adapter operation; the relay's side of the rule is RELAY-7's vectors."

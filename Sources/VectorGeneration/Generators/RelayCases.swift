@@ -7,7 +7,7 @@ enum RelayCases {
     static let a = S.Channel.a, b = S.Channel.b
 
     static var all: [Case] {
-        pairing + expiry + credentials + eviction + frames + limits + revocation + signals + refusals
+        pairing + registration + expiry + credentials + eviction + frames + limits + revocation + signals + refusals
     }
 
     static let joined = ["phone tunnel:connected", "phone tunnel:peer-status true", "core tunnel:peer-status true"]
@@ -312,6 +312,37 @@ enum RelayCases {
                 ]
             ),
             Case(
+                name: "peer-offline-frames-count",
+                requirements: ["RELAY-13", "RELAY-14", "RELAY-17"],
+                flag: "Rate",
+                comment:
+                    "A frame answered peer_offline was accepted and counts (RELAY-17's exception): after 100 of them in one "
+                    + "second the 101st is rate_limited, and the next second is open again.",
+                steps: [S.register("core", a, now: t), S.connectCore("core", a.id, now: t)]
+                    + (0..<101).map { _ in S.frame("core", a.id, "AQ", now: t + 1) }
+                    + [S.frame("core", a.id, "AQ", now: t + 2)],
+                expect: [
+                    2: ["core tunnel:error peer_offline"], 101: ["core tunnel:error peer_offline"],
+                    102: ["core tunnel:error rate_limited"], 103: ["core tunnel:error peer_offline"],
+                ]
+            ),
+            Case(
+                name: "peer-offline-frames-count-with-forwarded",
+                requirements: ["RELAY-13", "RELAY-14", "RELAY-17"],
+                flag: "Rate",
+                comment:
+                    "60 frames answered peer_offline and 40 forwarded after the device pairs in the same second are the "
+                    + "second's 100: the next is rate_limited.",
+                steps: [S.register("core", a, now: t), S.connectCore("core", a.id, now: t)]
+                    + (0..<60).map { _ in S.frame("core", a.id, "AQ", now: t + 1) }
+                    + [S.pair("phone", a, now: t + 1)]
+                    + (0..<41).map { _ in S.frame("core", a.id, "AQ", now: t + 1) },
+                expect: [
+                    61: ["core tunnel:error peer_offline"], 62: joined, 63: ["phone tunnel:frame"],
+                    102: ["phone tunnel:frame"], 103: ["core tunnel:error rate_limited"],
+                ]
+            ),
+            Case(
                 name: "refused-frames-do-not-count",
                 requirements: ["RELAY-13", "RELAY-17"],
                 flag: "Rate",
@@ -321,6 +352,40 @@ enum RelayCases {
                     + (0..<100).map { _ in S.frame("phone", a.id, "AQ", now: t + 2) },
                 expect: [3: ["phone tunnel:error frame_too_large"], 103: ["core tunnel:frame"]]
             ),
+        ]
+    }
+
+    /// Channel `index` of one account's many: ids `chP0`, `chP1`, ... with their own token.
+    static func pending(_ index: Int) -> S.Channel {
+        let digits = String(index)
+        return S.Channel(
+            id: "chP\(digits)",
+            token: "pt" + String(repeating: "P", count: 30 - digits.count) + digits,
+            credential: "dc" + String(repeating: "P", count: 30 - digits.count) + digits
+        )
+    }
+
+    static var registration: [Case] {
+        [
+            Case(
+                name: "pending-channel-limit",
+                requirements: ["RELAY-20", "RELAY-1"],
+                flag: "Pairing",
+                comment:
+                    "An account owns at most 100 pending channels: the 101st registration is tunnel_limit_reached; a paired "
+                    + "channel frees a place, and so does an expired token (the channels of t expire after t + 600).",
+                steps: (0..<101).map { S.register("core", pending($0), now: t) }
+                    + [
+                        S.pair("phone", pending(0), now: t + 1), S.register("core", pending(101), now: t + 1),
+                        S.register("core", pending(102), now: t + 1), S.register("core", pending(103), now: t + 600),
+                        S.register("core", pending(104), now: t + 601),
+                    ],
+                expect: [
+                    0: ["core ack"], 99: ["core ack"], 100: ["core ack tunnel_limit_reached"],
+                    101: ["phone tunnel:connected", "phone tunnel:peer-status false"], 102: ["core ack"],
+                    103: ["core ack tunnel_limit_reached"], 104: ["core ack tunnel_limit_reached"], 105: ["core ack"],
+                ]
+            )
         ]
     }
 
@@ -389,6 +454,19 @@ enum RelayCases {
                     S.sessionLost("core", a.id, now: t + 4),
                 ],
                 expect: [3: ["phone tunnel:session-lost"], 5: []]
+            ),
+            Case(
+                name: "session-lost-members-not-forwarded",
+                requirements: ["RELAY-16", "SIG-1"],
+                flag: "Signal",
+                comment:
+                    "A member the schema does not name is ignored by the relay (SIG-1): the device gets tunnel:session-lost with "
+                    + "channelId alone, as it gets a frame with channelId and payload alone (RELAY-11).",
+                steps: S.paired() + [
+                    S.raw("core", "tunnel:session-lost", ["channelId": "chA", "reason": "restarted"], now: t + 2),
+                    S.raw("core", "tunnel:frame", ["channelId": "chA", "payload": "AQ", "seq": 7], now: t + 2),
+                ],
+                expect: [3: ["phone tunnel:session-lost"], 4: ["phone tunnel:frame"]]
             ),
             Case(
                 name: "session-lost-only-from-core",

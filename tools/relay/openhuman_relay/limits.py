@@ -9,6 +9,11 @@ PAIRING_LIFETIME = 600
 # message of SIZE-1, 49,152 bytes.
 PAYLOAD_CHARACTERS = 65_536
 
-# Frames accepted per connection and channel in one whole second of the relay's clock (RELAY-13):
-# the rate the deployed app limits itself to, so a well-behaved app is never refused.
+# Pending channels (not revoked, pairing token unused and unexpired) one account may own (RELAY-20):
+# registration alone cannot grow the relay's records without bound.
+PENDING_CHANNELS = 100
+
+# Frames accepted per connection and channel in one whole second of the relay's clock (RELAY-13),
+# frames answered peer_offline included. The relay's own bound, counted in frames: the deployed
+# app's bucket of 100 a second counts envelopes, so its chunked messages can meet it.
 FRAMES_PER_SECOND = 100

@@ -39,7 +39,7 @@ class _Step:
         if isinstance(event, inbound.Frame):
             await self.forward(event.channel_id, event.payload)
         elif isinstance(event, inbound.Register):
-            self.register(event.channel_id, event.pairing_token)
+            await self.register(event.channel_id, event.pairing_token)
         elif isinstance(event, inbound.ConnectCore):
             await self.connect_core(event.channel_id)
         elif isinstance(event, inbound.ConnectWithPairingToken):
@@ -57,11 +57,29 @@ class _Step:
 
     # --- registration (RELAY-1) ---------------------------------------------------------------
 
-    def register(self, channel_id: str, pairing_token: str):
+    async def register(self, channel_id: str, pairing_token: str):
         if self.account is None:
             # Only an authenticated core owns channels; a device connection cannot mint one.
             self.outcome.send(self.outcome.connection, ACK, {"ok": False, "error": {"code": codes.NOT_CHANNEL_OWNER}})
             return
+        # The account's list of channels that may still be pending, pruned here of those that
+        # were paired, revoked or expired since (RELAY-20).
+        pending = []
+        for listed in await self.tx.pending(self.account):
+            channel = await self.tx.channel(listed)
+            if (
+                channel is not None
+                and not channel.pairing_used
+                and not channel.revoked
+                and self.now <= channel.deadline
+            ):
+                pending.append(listed)
+        if len(pending) >= limits.PENDING_CHANNELS:
+            self.outcome.send(
+                self.outcome.connection, ACK, {"ok": False, "error": {"code": codes.TUNNEL_LIMIT_REACHED}}
+            )
+            return
+        self.tx.save_pending(self.account, pending + [channel_id])
         deadline = self.now + limits.PAIRING_LIFETIME
         self.tx.save_channel(
             channel_id,

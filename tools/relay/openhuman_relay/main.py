@@ -16,6 +16,16 @@ from .memory_store import MemoryStore
 from .server import RelayServer
 from .trace import TraceWriter
 
+# Seconds the stop gives the disconnection steps of its connections (RELAY-10). Those not run by
+# then are left as a dying relay's are: to the survivors on a shared Redis (liveness.py).
+DISCONNECTION_SECONDS = 1.0
+# aiohttp's shutdown timeout: it waits this long for every open request to end, then as long
+# again for the cancelled handlers. A WebSocket that says nothing is an open request until it
+# closes, so aiohttp's default of 60 s made one silent client delay the stop by about 55 s (H4).
+CLOSING_SECONDS = 1.0
+# From SIGTERM or SIGINT to the end of the process, at most (README, 12.8).
+SHUTDOWN_SECONDS = DISCONNECTION_SECONDS + 2 * CLOSING_SECONDS + 1.0
+
 
 def _arguments(argv):
     parser = argparse.ArgumentParser(
@@ -86,7 +96,7 @@ async def _serve(args, accounts, faults) -> int:
         reaper = asyncio.get_running_loop().create_task(liveness.run(server.relay, server.deliver, server.now))
     app = web.Application()
     server.attach(app)
-    runner = web.AppRunner(app, handle_signals=False, access_log=None)
+    runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=CLOSING_SECONDS)
     await runner.setup()
     site = web.TCPSite(runner, args.host, args.port)
     await site.start()
@@ -102,7 +112,10 @@ async def _serve(args, accounts, faults) -> int:
     logging.getLogger("openhuman-relay").info("stopping")
     if liveness is not None:
         reaper.cancel()
-    await server.disconnect_all()
+    try:
+        await asyncio.wait_for(server.disconnect_all(), DISCONNECTION_SECONDS)
+    except TimeoutError:
+        logging.getLogger("openhuman-relay").warning("stopping: disconnections not all run in time")
     if liveness is not None:
         await liveness.withdraw()
     await runner.cleanup()

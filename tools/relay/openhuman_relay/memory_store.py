@@ -8,6 +8,8 @@ class MemoryStore:
     def __init__(self):
         self.channels: dict = {}
         self.connections: dict = {}
+        # account -> ids of its channels that may still be pending (RELAY-20)
+        self.pending: dict = {}
         self._transaction = _MemoryTransaction(self)
 
     async def atomically(self, step):
@@ -33,6 +35,12 @@ class _MemoryTransaction:
 
     def save_connection(self, connection_id: str, connection: Connection):
         self._store.connections[connection_id] = connection
+
+    async def pending(self, account: str) -> list:
+        return self._store.pending.get(account, [])
+
+    def save_pending(self, account: str, channel_ids: list):
+        self._store.pending[account] = channel_ids
 
     def drop_connection(self, connection_id: str):
         self._store.connections.pop(connection_id, None)

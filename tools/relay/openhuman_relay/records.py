@@ -1,5 +1,6 @@
 """What the relay keeps (12.3): one record per channel and one per connection, and their stored
-form for a shared store (JSON, digests in hex). Nothing else is kept: no payload, no token or
+form for a shared store (JSON, digests in hex); besides, per account, the list of its channel ids
+that may still be pending (RELAY-20), kept by the stores as a JSON list. Nothing else is kept: no payload, no token or
 credential in the clear, no account secret."""
 
 import json

@@ -7,6 +7,8 @@ Connection ids are Socket.IO session ids, unique across processes, so one proces
 records never collide with another's.
 """
 
+import json
+
 from redis.exceptions import WatchError
 
 from .records import Channel, Connection
@@ -36,6 +38,8 @@ class RedisStore:
                     for key, record in transaction.writes.items():
                         if record is None:
                             pipe.delete(key)
+                        elif isinstance(record, list):
+                            pipe.set(key, json.dumps(record, separators=(",", ":")))
                         else:
                             pipe.set(key, record.to_json())
                     await pipe.execute()
@@ -82,6 +86,18 @@ class _RedisTransaction:
         key = self._connection_key(connection_id)
         self._cache[key] = connection
         self.writes[key] = connection
+
+    async def pending(self, account: str) -> list:
+        """The ids of the account's channels that may still be pending (RELAY-20)."""
+        return await self._read(self._pending_key(account), json.loads) or []
+
+    def save_pending(self, account: str, channel_ids: list):
+        key = self._pending_key(account)
+        self._cache[key] = channel_ids
+        self.writes[key] = channel_ids
+
+    def _pending_key(self, account: str) -> str:
+        return f"{self._prefix}pending:{account}"
 
     def drop_connection(self, connection_id: str):
         key = self._connection_key(connection_id)

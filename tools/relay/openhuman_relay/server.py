@@ -14,6 +14,7 @@ import socketio
 
 from . import inbound
 from .accounts import Unauthorized
+from .error_codes import PEER_CONGESTED, RELAY_UNAVAILABLE
 from .faults import CORE_TO_DEVICE, DEVICE_TO_CORE
 from .machine import Relay
 from .minting import RandomMinter, supply
@@ -26,6 +27,13 @@ log = logging.getLogger("openhuman-relay")
 # a message beyond it closes the connection (engine.io), so one connection cannot make the relay
 # buffer more than this.
 MAXIMUM_MESSAGE_BYTES = 1 << 20
+
+# The most events waiting to be written to one connection (RELAY-18). A reader that does not keep
+# up stops Engine.IO's writer on the socket's drain, and the events behind it wait in memory; a
+# frame to a connection that has this many waiting is refused to its sender with peer_congested
+# instead. The largest event is a frame of RELAY-12's 65,536 characters (about 65.6 KB as
+# Socket.IO text), so this holds at most about 2.1 MB per connection.
+OUTGOING_EVENTS = 32
 
 
 class RelayServer:
@@ -103,11 +111,22 @@ class RelayServer:
     async def _event(self, name, sid, *args):
         """Every event: one argument, a JSON object (SIG-1); anything else is bad_request. A failure
         of the relay itself (Redis unreachable, a step that cannot commit) is logged, without the
-        event's argument, and leaves the connection open and the state unchanged."""
+        event's argument, leaves the connection open and the state unchanged, and is answered
+        relay_unavailable (RELAY-19), so a sender whose frame was lost hears of it at once."""
         try:
             return await self._run_event(name, sid, args)
         except Exception as error:
             log.error("%.64r from %s failed: %s", name, sid, type(error).__name__)
+            if name == "tunnel:register":
+                return {"ok": False, "error": {"code": RELAY_UNAVAILABLE}}
+            data = args[0] if len(args) == 1 and isinstance(args[0], dict) else {}
+            refusal = {"code": RELAY_UNAVAILABLE}
+            if inbound.is_channel_id(data.get("channelId")):
+                refusal["channelId"] = data["channelId"]
+            try:
+                await self._emit("tunnel:error", refusal, sid)
+            except Exception as failure:  # the connection went away meanwhile
+                log.error("relay_unavailable to %s not sent: %s", sid, type(failure).__name__)
             return None
 
     async def _run_event(self, name, sid, args):
@@ -138,6 +157,10 @@ class RelayServer:
                 ack = data
                 if self.trace is not None:
                     self.trace.record("relay", self._role(target), "tunnel:register-ack", data)
+            elif name == "tunnel:frame" and self._congested(target):
+                # Not queued: the sender is told at once, and may send again once the reader has
+                # caught up (RELAY-18). The frame counted towards RELAY-13 all the same.
+                await self._emit("tunnel:error", {"code": PEER_CONGESTED, "channelId": data["channelId"]}, sender)
             elif name == "tunnel:frame" and self.faults is not None:
                 direction = (
                     CORE_TO_DEVICE if self._roles.get(sender, {}).get(data["channelId"]) == "core" else DEVICE_TO_CORE
@@ -148,6 +171,14 @@ class RelayServer:
                     self._roles.setdefault(target, {})[data["channelId"]] = data["role"]
                 await self._emit(name, data, target)
         return ack
+
+    def _congested(self, target) -> bool:
+        """Whether a local connection has OUTGOING_EVENTS events waiting to be written. A frame
+        to another process's connection goes through the message queue unchecked: the bound
+        holds on one relay process, not yet across several (12.8)."""
+        eio_sid = self.sio.manager.eio_sid_from_sid(target, "/")
+        socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
+        return socket is not None and socket.queue.qsize() >= OUTGOING_EVENTS
 
     def _emitter(self, name, data, target):
         async def emit():

@@ -134,12 +134,16 @@ class EventFormTests(RelayServerTests):
         await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": "AA"})
         self.assertEqual(await phone.next(), ("tunnel:error", {"code": "not_joined", "channelId": "chA"}))
 
-    async def test_a_failing_store_is_logged_and_the_connection_goes_on(self):
+    async def test_a_failing_store_is_answered_relay_unavailable_logged_and_the_connection_goes_on(self):
         phone = await self.connect()
+        core = await self.connect(CORE_AUTH)
         self.store.failing = True
         await phone.sio.emit("tunnel:frame", {"channelId": "chA", "payload": "PAYLOADxSECRET"})
-        await asyncio.sleep(0.2)
-        self.assertTrue(phone.events.empty())
+        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "relay_unavailable", "channelId": "chA"}))
+        await phone.sio.emit("tunnel:frame", {"channelId": "not a channel id", "payload": "AA"})
+        self.assertEqual(await phone.next(), ("tunnel:error", {"code": "relay_unavailable"}))
+        refused = await asyncio.wait_for(core.sio.call("tunnel:register", {"role": "core"}), WAIT)
+        self.assertEqual(refused, {"ok": False, "error": {"code": "relay_unavailable"}})
         self.assertIn("'tunnel:frame' from", "\n".join(self.log.lines))
         self.assertNotIn("PAYLOADxSECRET", "\n".join(self.log.lines))
         self.store.failing = False
