@@ -42,7 +42,13 @@ let package = Package(
             swiftSettings: optimizedEvenInDebug
         ),
         // The generators, the coverage check and the generated tables: vectorgen's alone.
-        .target(name: "VectorGeneration", dependencies: ["AdapterOperations"], swiftSettings: optimizedEvenInDebug),
+        // Its resources are upstream test data (Wycheproof/README.md names source, commit, licence).
+        .target(
+            name: "VectorGeneration",
+            dependencies: ["AdapterOperations"],
+            resources: [.copy("Wycheproof")],
+            swiftSettings: optimizedEvenInDebug
+        ),
         // The reference library behind the adapter protocol, and its one command line.
         .target(name: "ReferenceAdapter", dependencies: ["AdapterOperations"], swiftSettings: optimizedEvenInDebug),
         // The deliberately broken implementations that the suite must catch.

@@ -5,10 +5,12 @@ import VectorFormat
 /// limit and the empty-salt rule (KDF-1).
 enum HKDFVectors {
     static func make() throws -> VectorFile {
+        let wycheproof = try WycheproofData.hkdfSHA256()
         var file = VectorFileBuilder(
             area: "hkdf",
             description: "HKDF-SHA256 (RFC 5869): the SHA-256 known answers of appendix A, the longest "
-                + "permitted output (255 * 32 = 8,160 bytes), one byte more, and the empty salt.",
+                + "permitted output (255 * 32 = 8,160 bytes), one byte more, the empty salt, and Project "
+                + "Wycheproof's 86 HKDF-SHA256 cases.",
             flags: [
                 "KnownAnswer": Flag(
                     description: "Bytes copied from RFC 5869 appendix A.",
@@ -22,7 +24,7 @@ enum HKDFVectors {
                     description: "An empty salt, which RFC 5869 defines as HashLen zero bytes.",
                     bug: "Empty salt treated differently from 32 zero bytes, or refused."
                 ),
-            ]
+            ].merging(WycheproofVectors.hkdfFlags(wycheproof)) { kit, _ in kit }
         )
         for known in [KnownAnswers.RFC5869.a1, KnownAnswers.RFC5869.a2, KnownAnswers.RFC5869.a3] {
             let name = "rfc5869-" + known.section.split(separator: " ").last!.lowercased()
@@ -148,6 +150,7 @@ enum HKDFVectors {
             input: ["ikm": .hex(ikm), "salt": "", "info": .hex(info), "length": 32],
             expect: .output(["okm": .hex(zeroSaltOutput)])
         )
+        try WycheproofVectors.addHKDF(to: &file, data: wycheproof)
         return try file.build()
     }
 }

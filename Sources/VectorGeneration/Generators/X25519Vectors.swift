@@ -6,10 +6,12 @@ import VectorFormat
 /// (clamping, top-bit masking, non-canonical u) and the all-zero output check (DH-2).
 enum X25519Vectors {
     static func make() throws -> VectorFile {
+        let wycheproof = try WycheproofData.x25519()
         var file = VectorFileBuilder(
             area: "x25519",
             description: "X25519 (RFC 7748): known answers, scalar clamping, masking of the top bit of u, "
-                + "non-canonical u, and the mandatory rejection of an all-zero output for every low-order key.",
+                + "non-canonical u, the mandatory rejection of an all-zero output for every low-order key, "
+                + "and Project Wycheproof's 518 X25519 cases (twists, non-canonical and small-order keys).",
             flags: [
                 "ExtremeValue": ExtremeValueVectors.flag,
                 "KnownAnswer": Flag(
@@ -32,7 +34,7 @@ enum X25519Vectors {
                     description: "u is one of the fourteen low-order encodings; the output is all zero.",
                     bug: "All-zero shared secret used as a key (missing DH-2 check), or a short blocklist."
                 ),
-            ]
+            ].merging(WycheproofVectors.x25519Flags(wycheproof)) { kit, _ in kit }
         )
         let dh = ["DH-1"]
         for (index, vector) in [KnownAnswers.RFC7748.vector1, KnownAnswers.RFC7748.vector2].enumerated() {
@@ -74,6 +76,7 @@ enum X25519Vectors {
             )
         }
         try ExtremeValueVectors.addX25519(to: &file)
+        try WycheproofVectors.addX25519(to: &file, data: wycheproof)
         return try file.build()
     }
 

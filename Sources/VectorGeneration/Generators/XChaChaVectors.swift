@@ -8,11 +8,13 @@ import VectorFormat
 enum XChaChaVectors {
     static func make() throws -> VectorFile {
         typealias K = KnownAnswers.XChaCha
+        let wycheproof = try WycheproofData.xchacha20Poly1305()
         var file = VectorFileBuilder(
             area: "xchacha20poly1305",
             description: "HChaCha20 and XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03): the draft's known "
                 + "answers in both directions, an empty message, and a change to each of key, nonce, AAD, "
-                + "ciphertext and tag, each of which MUST fail authentication.",
+                + "ciphertext and tag, each of which MUST fail authentication, and Project Wycheproof's "
+                + "306 cases with a 24-byte nonce (Poly1305 edge cases, modified tags), sealed and opened.",
             flags: [
                 "ExtremeValue": ExtremeValueVectors.flag,
                 "KnownAnswer": Flag(
@@ -28,7 +30,7 @@ enum XChaChaVectors {
                     description: "Empty plaintext and AAD: the ciphertext is the tag alone.",
                     bug: "Zero-length input mishandled (tag not computed, or output refused)."
                 ),
-            ]
+            ].merging(WycheproofVectors.aeadFlags(wycheproof)) { kit, _ in kit }
         )
         let aead = ["FRAME-SEAL-1", "FRAME-OPEN-6"]
         try file.add(
@@ -65,6 +67,7 @@ enum XChaChaVectors {
         try addEmpty(&file)
         try addTampering(&file, base: known, ciphertext: Hex.decode(K.aeadCiphertext)!)
         try ExtremeValueVectors.addAEAD(to: &file)
+        try WycheproofVectors.addAEAD(to: &file, data: wycheproof)
         return try file.build()
     }
 
