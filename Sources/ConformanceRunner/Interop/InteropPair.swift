@@ -14,8 +14,8 @@ import VectorFormat
 /// - `frames`: on those keys, a frame from A to B (a ping request envelope) and one from B to A
 ///   (its response);
 /// - `chunks 1 MiB`, `chunks 16 MiB`: a generated message (ADP-61) split by A
-///   (`envelope-split`, in pages) and reassembled by B (`envelope-reassemble`, chunks in reverse
-///   order): B must report A's length and SHA-256. A 16 MiB split cannot travel on a line
+///   (`envelope-split`, in pages) and reassembled by B (`envelope-reassemble`, the first chunk
+///   first, as CHUNK-4 requires, then the others in reverse order): B must report A's length and SHA-256. A 16 MiB split cannot travel on a line
 ///   (ADP-2), so B reassembles `splitOf` steps of its own split after A's and B's splits have
 ///   been compared page by page.
 ///
@@ -302,8 +302,9 @@ struct InteropPair {
                 )
             }
         }
-        let steps: [JSONValue] = chunks.indices.reversed().map { index in
-            let now = JSONValue.int(Int64(chunks.count - 1 - index))
+        let order = [0] + chunks.indices.dropFirst().reversed()
+        let steps: [JSONValue] = order.enumerated().map { position, index in
+            let now = JSONValue.int(Int64(position))
             if explicit { return ["plaintext": .hex(chunks[index]), "now": now] }
             return [
                 "splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))],
