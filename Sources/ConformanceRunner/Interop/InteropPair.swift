@@ -15,9 +15,9 @@ import VectorFormat
 ///   (its response);
 /// - `chunks 1 MiB`, `chunks 16 MiB`: a generated message (ADP-61) split by A
 ///   (`envelope-split`, in pages) and reassembled by B (`envelope-reassemble`, the first chunk
-///   first, as CHUNK-4 requires, then the others in reverse order): B must report A's length and SHA-256. A 16 MiB split cannot travel on a line
-///   (ADP-2), so B reassembles `splitOf` steps of its own split after A's and B's splits have
-///   been compared page by page.
+///   first, as CHUNK-4 requires, then the others in reverse order): B must report A's length
+///   and SHA-256. A 16 MiB split cannot travel on a line (ADP-2), so B reassembles `splitOf`
+///   steps of its own split after A's and B's splits have been compared page by page.
 ///
 /// Every check also runs the other way round when the pair (B, A) comes up.
 struct InteropPair {
