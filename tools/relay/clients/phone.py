@@ -124,8 +124,9 @@ class RelayPhone:
     ) -> Event:
         """Send one request and wait for its answer; TunnelError `request_timeout` after the deadline.
 
-        A request id is never sent twice (ENV-5): a retry is a new request with a new id, and asking
-        to reuse one is `duplicate_request_id` before anything is sent."""
+        A retry of the same action passes the action's request id again (ENV-5), so that the core
+        answers it from what it did (RPC-2); asking to reuse the id of a request still pending is
+        `duplicate_request_id` before anything is sent (RPC-4)."""
         if self.requests is None:
             raise TunnelError(NO_SESSION)
         requests = self.requests

@@ -28,12 +28,14 @@ log = logging.getLogger("openhuman-relay")
 # buffer more than this.
 MAXIMUM_MESSAGE_BYTES = 1 << 20
 
-# The most events waiting to be written to one connection (RELAY-18). A reader that does not keep
-# up stops Engine.IO's writer on the socket's drain, and the events behind it wait in memory; a
-# frame to a connection that has this many waiting is refused to its sender with peer_congested
-# instead. The largest event is a frame of RELAY-12's 65,536 characters (about 65.6 KB as
-# Socket.IO text), so this holds at most about 2.1 MB per connection.
-OUTGOING_EVENTS = 32
+# The most bytes waiting to be written to one connection (RELAY-18). A reader that does not keep
+# up stops Engine.IO's writer on the socket's drain, and the packets behind it wait in memory; a
+# frame that would take a connection past this is refused to its sender with peer_congested
+# instead. The bound is in bytes, not events, because a core multiplexes all its channels on one
+# connection: 100 paired phones with two small requests each in flight are 200 events of a few
+# hundred bytes, which must wait, while 32 frames of RELAY-12's 65,536 characters (about 65.6 KB
+# as Socket.IO text) already fill it.
+OUTGOING_BYTES = 32 * 65_600
 
 
 class RelayServer:
@@ -157,7 +159,7 @@ class RelayServer:
                 ack = data
                 if self.trace is not None:
                     self.trace.record("relay", self._role(target), "tunnel:register-ack", data)
-            elif name == "tunnel:frame" and self._congested(target):
+            elif name == "tunnel:frame" and self._congested(target, data):
                 # Not queued: the sender is told at once, and may send again once the reader has
                 # caught up (RELAY-18). The frame counted towards RELAY-13 all the same.
                 await self._emit("tunnel:error", {"code": PEER_CONGESTED, "channelId": data["channelId"]}, sender)
@@ -172,13 +174,19 @@ class RelayServer:
                 await self._emit(name, data, target)
         return ack
 
-    def _congested(self, target) -> bool:
-        """Whether a local connection has OUTGOING_EVENTS events waiting to be written. A frame
-        to another process's connection goes through the message queue unchecked: the bound
-        holds on one relay process, not yet across several (12.8)."""
+    def _congested(self, target, data) -> bool:
+        """Whether a frame would take a local connection past OUTGOING_BYTES waiting to be written.
+        A connection with nothing waiting always takes the frame (RELAY-18). A frame to another
+        process's connection goes through the message queue unchecked: the bound holds on one
+        relay process, not yet across several (12.8)."""
         eio_sid = self.sio.manager.eio_sid_from_sid(target, "/")
         socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
-        return socket is not None and socket.queue.qsize() >= OUTGOING_EVENTS
+        if socket is None:
+            return False
+        # Engine.IO keeps a connection's unwritten packets in an asyncio.Queue (python-engineio
+        # 4.15.1, pinned in requirements.txt); the frame's own size is its payload's length.
+        waiting = sum(len(packet.data) for packet in socket.queue._queue if isinstance(packet.data, (str, bytes)))
+        return waiting > 0 and waiting + len(data.get("payload", "")) > OUTGOING_BYTES
 
     def _emitter(self, name, data, target):
         async def emit():

@@ -16,7 +16,7 @@ from clients.connection import RelayConnection
 from clients.pairing import DEV_CORE_AUTH
 from clients.stalled import StalledClient
 from openhuman_relay.main import SHUTDOWN_SECONDS
-from openhuman_relay.server import OUTGOING_EVENTS
+from openhuman_relay.server import OUTGOING_BYTES
 
 # One frame of RELAY-12's largest payload.
 FULL_PAYLOAD = "A" * 65_536
@@ -65,7 +65,7 @@ class SlowReaderTests(RelayTestCase):
             await self._send_full_rate(core, channel, 5)
             await asyncio.sleep(0.5)  # the last frames reach the relay
             grown = resident_bytes(self.relay.process.pid) - before
-            # The bound: 32 events of ~65.6 KB (2.1 MB) plus Python's and the kernel's slack; the
+            # The bound: OUTGOING_BYTES (32 frames of ~65.6 KB, 2.1 MB) plus Python's and the kernel's slack; the
             # unbounded relay grew by nearly the whole 33 MB.
             self.assertLess(grown, 12 * 1024 * 1024, "relay grew by %d bytes" % grown)
             name, data = await core.wait("tunnel:error", channel_id=channel, code="peer_congested", timeout=1)
@@ -73,7 +73,7 @@ class SlowReaderTests(RelayTestCase):
             refused = len([d for d in core.seen("tunnel:error") if d.get("code") == "peer_congested"])
             # Everything beyond the bound was refused: of the 500, at most the bound's events and
             # what the kernel's buffers took were accepted.
-            self.assertGreaterEqual(refused, 500 - OUTGOING_EVENTS - 100)
+            self.assertGreaterEqual(refused, 500 - OUTGOING_BYTES // 65_600 - 100)
             self.assertEqual(
                 {d["code"] for d in core.seen("tunnel:error")}, {"peer_congested"}, core.seen("tunnel:error")[-3:]
             )

@@ -18,7 +18,7 @@ from relay_case import RelayTestCase
 
 from clients.connection import RelayRefused
 from clients.phone import REQUEST_TIMEOUT, RelayPhone
-from openhuman_tunnel import base64url, envelope
+from openhuman_tunnel import envelope
 from openhuman_tunnel.errors import TunnelError
 
 COUNT = "test.count"
@@ -88,7 +88,7 @@ class DuplicatedAnswerTests(FaultCase):
 class DroppedRequestTests(FaultCase):
     faults = (fault("device-to-core", FIRST_REQUEST, "drop"),)
 
-    async def test_a_dropped_request_times_out_and_its_retry_is_a_new_request_executed_once(self):
+    async def test_a_dropped_request_retried_under_its_id_is_executed_once(self):
         await self.run_story(self._story)
 
     async def _story(self):
@@ -98,19 +98,17 @@ class DroppedRequestTests(FaultCase):
             await phone.request(COUNT, b"{}", timeout_ms=1000, request_id="dropped-1")
         self.assertEqual(lost.exception.code, REQUEST_TIMEOUT)  # RPC-5
         self.assertEqual(core.executed(), [])
-        # ENV-5: the same id is never sent again; the phone refuses before sending anything.
-        with self.assertRaises(TunnelError) as again:
-            await phone.request(COUNT, b"{}", request_id="dropped-1")
-        self.assertEqual(again.exception.code, envelope.DUPLICATE_REQUEST_ID)
-        retry = await phone.request(COUNT, b"{}", request_id="retry-1")
+        # ENV-5: the retry of the same action reuses its requestId; the core never saw it, so it runs.
+        retry = await phone.request(COUNT, b"{}", request_id="dropped-1")
         self.assert_counted(retry)
-        self.assert_executed_once_each(core, ["retry-1"])
+        self.assert_executed_once_each(core, ["dropped-1"])
+        self.assertEqual(core.reported(envelope.DUPLICATE_REQUEST_ID, paired.channel_id), 0)
 
 
 class DroppedAnswerTests(FaultCase):
     faults = (fault("core-to-device", FIRST_ANSWER, "drop"),)
 
-    async def test_a_request_resent_under_its_id_after_a_dropped_answer_is_not_executed_again(self):
+    async def test_a_retry_after_a_dropped_answer_is_answered_from_what_the_core_did_and_not_executed_again(self):
         await self.run_story(self._story)
 
     async def _story(self):
@@ -120,15 +118,12 @@ class DroppedAnswerTests(FaultCase):
             await phone.request(COUNT, b"{}", timeout_ms=1000, request_id="answer-dropped")
         self.assertEqual(lost.exception.code, REQUEST_TIMEOUT)
         self.assert_executed_once_each(core, ["answer-dropped"])  # it ran; its answer was lost
-        # A device that broke ENV-5 and sent the request again in a new frame: the frame opens (a new
-        # nonce), and RPC-2 refuses the request id, so it is not executed a second time.
-        again = envelope.encode_request("answer-dropped", COUNT, b"{}", False)
-        await phone.connection.emit(
-            "tunnel:frame", {"channelId": phone.channel_id, "payload": base64url.encode(phone.cipher.seal(again))}
-        )
-        retry = await phone.request(COUNT, b"{}", request_id="answer-retry")  # behind it, on the same path
+        # ENV-5: the retry reuses the id. RPC-2: the core remembers that it dispatched the request and
+        # answers the duplicate `duplicate_request_id` instead of running the action again.
+        duplicate = await phone.request(COUNT, b"{}", request_id="answer-dropped")
+        self.assertEqual((duplicate.kind, duplicate.code), ("error", envelope.DUPLICATE_REQUEST_ID))
+        retry = await phone.request(COUNT, b"{}", request_id="answer-retry")  # control: a new action runs
         self.assert_counted(retry)
-        self.assertEqual(core.reported(envelope.DUPLICATE_REQUEST_ID, paired.channel_id), 1)
         self.assert_executed_once_each(core, ["answer-dropped", "answer-retry"])
 
 
