@@ -2,9 +2,10 @@ import OpenHumanTunnel
 import TunnelCrypto
 import VectorFormat
 
-/// core-channel: one channel of the core through handshakes, frames, seals, the user's answer
-/// and time (KEYCONF-*, CONFIRM-*, ADP-50). Every step reports the channel state and the
-/// pending-handshake slot after it, so a vector shows exactly what a handshake did not change.
+/// core-channel: one channel of the core through handshakes, frames, seals, the user's answer,
+/// time, restarts and the relay's word (KEYCONF-*, CONFIRM-*, ADP-50, ADP-56). Every step reports
+/// the channel state and the pending-handshake slot after it, so a vector shows exactly what a
+/// handshake did not change, and the signalling events the step owes the relay (ADP-57).
 extension Operations {
     private enum CoreChannelStep {
         case handshake(frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8], ackNonce: [UInt8])
@@ -13,8 +14,12 @@ extension Operations {
         case confirm(now: Int64)
         case reject(now: Int64)
         case tick(now: Int64)
+        case restart(now: Int64)
+        /// A relay event for the channel; `tunnel:revoked` is the only one (SIG-CORE-3).
+        case signal(now: Int64)
 
-        static let kinds = ["handshake", "open", "seal", "confirm", "reject", "tick"]
+        static let kinds = ["handshake", "open", "seal", "confirm", "reject", "tick", "restart", "signal"]
+        static let signalEvents = ["tunnel:revoked"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
@@ -41,6 +46,12 @@ extension Operations {
                 )
             case "confirm": self = .confirm(now: now)
             case "reject": self = .reject(now: now)
+            case "restart": self = .restart(now: now)
+            case "signal":
+                guard Self.signalEvents.contains(try body.string("event")) else {
+                    throw BadRequest(reason: "\(path).signal.event: expected \"tunnel:revoked\"")
+                }
+                self = .signal(now: now)
             default: self = .tick(now: now)
             }
         }
@@ -76,6 +87,8 @@ extension Operations {
                 case .confirm(let now): try channel.confirm(now: now)
                 case .reject(let now): try channel.reject(now: now)
                 case .tick(let now): channel.tick(now: now)
+                case .restart(let now): channel.restart(now: now)
+                case .signal(let now): channel.relayReportedRevoked(now: now)
                 }
                 return [:]
             },
@@ -88,6 +101,8 @@ extension Operations {
                             "handshakeEphemeral": .hex($0.handshakeEphemeral),
                         ])
                     } ?? .null
+                // ADP-57: present on every step, so that a vector can require it empty.
+                answer["send"] = .array(channel.takeSignals().map { .object(["event": .string($0.event)]) })
             }
         )
     }

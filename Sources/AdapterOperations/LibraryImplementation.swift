@@ -207,6 +207,9 @@ private struct LibraryCoreChannel: CoreChannelEndpoint {
     mutating func confirm(now: Int64) throws(TunnelError) { try channel.confirm(now: now) }
     mutating func reject(now: Int64) throws(TunnelError) { try channel.reject(now: now) }
     mutating func tick(now: Int64) { channel.advance(to: now) }
+    mutating func restart(now: Int64) { channel.restart(now: now) }
+    mutating func relayReportedRevoked(now: Int64) { channel.relayReportedRevoked(now: now) }
+    mutating func takeSignals() -> [CoreSignal] { channel.takeSignals() }
 }
 
 /// The library's session cipher; a missing nonce comes from the system CSPRNG (FRAME-SEAL-2).

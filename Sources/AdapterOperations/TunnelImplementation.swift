@@ -115,6 +115,12 @@ public protocol CoreChannelEndpoint {
     mutating func confirm(now: Int64) throws(TunnelError)
     mutating func reject(now: Int64) throws(TunnelError)
     mutating func tick(now: Int64)
+    /// The core stops and starts again: the channel its storage restores (ADP-56).
+    mutating func restart(now: Int64)
+    /// The relay's `tunnel:revoked` for the channel, which changes nothing (SIG-CORE-3).
+    mutating func relayReportedRevoked(now: Int64)
+    /// The signalling events owed since the last call, emptied (SIG-CORE-2, ADP-57).
+    mutating func takeSignals() -> [CoreSignal]
 }
 
 /// What a handshake accepted into the slot gives the core, as `core-channel` reports it.

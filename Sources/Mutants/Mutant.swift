@@ -39,7 +39,8 @@ public struct Mutant: Hashable, Sendable, CustomStringConvertible {
     /// Every mutant, area by area in a fixed order: the order of `--list-mutants` and mutants.md.
     public static let catalog: [Mutant] =
         typeAndSizeArea + sessionFramesArea + primitivesArea + handshakeArea
-        + handshakeJSONArea + channelStatesArea + deviceStatesArea + adapterInputsArea + safePairingArea
+        + handshakeJSONArea + channelStatesArea + channelLifecycleArea + deviceStatesArea + adapterInputsArea
+        + safePairingArea
         + sessionMemoryArea
         + relayArea + pairingPayloadArea + envelopeArea + verifierArea
 

@@ -18,6 +18,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     private var session: ComposedCoreSession?
     private var slot: Slot?
     private var pendingDeviceKeys: [[UInt8]] = []
+    private var signals: [CoreSignal] = []
 
     init(coreStaticPrivate: [UInt8], state: ChannelState, bound: Int, mutant: Mutant?) {
         self.coreStaticPrivate = coreStaticPrivate
@@ -136,7 +137,35 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         pendingDeviceKeys.append(devicePublicKey)
     }
 
+    mutating func restart(now: Int64) {
+        tick(now: now)
+        switch state {
+        case .pending where mutant == .pendingSurvivesRestart: break
+        case .confirming(let device, let last, _) where mutant == .confirmingSurvivesRestart:
+            state = .paired(devicePublicKey: device, lastHandshakeEphemeral: last)
+        case .pending, .confirming: revoke()
+        case .paired, .revoked: break
+        }
+        session = nil
+        slot = nil
+    }
+
+    mutating func relayReportedRevoked(now: Int64) {
+        tick(now: now)
+        if mutant == .revokedSignalObeyed {
+            state = .revoked
+            session = nil
+            slot = nil
+        }
+    }
+
+    mutating func takeSignals() -> [CoreSignal] {
+        defer { signals = [] }
+        return signals
+    }
+
     private mutating func revoke() {
+        if state != .revoked, mutant != .revokeNotSent { signals.append(.revoke) }
         state = .revoked
         session = nil
         slot = nil

@@ -24,12 +24,14 @@ public struct CoreChannel: Sendable {
     public private(set) var confirmationCode: String?
     /// The distinct device keys whose handshakes a pending channel admitted (KEYCONF-7).
     public private(set) var pendingDeviceKeys: [[UInt8]] = []
+    /// The signalling events owed to the relay since the last `takeSignals()` (SIG-CORE-2).
+    public private(set) var signals: [CoreSignal] = []
     /// The `sessionReplayMemory` bound of every session of this channel (MEMORY-2).
     public let sessionBound: Int
     private let coreStaticPrivate: [UInt8]
 
-    /// A channel as restored from storage: no session, nothing pending (CHAN-7). A confirming
-    /// channel is never restored (CONFIRM-6).
+    /// A channel as issued (`pending`) or restored from storage (`paired`, `revoked`): no
+    /// session, nothing pending (CHAN-7). A confirming channel is never restored (CONFIRM-6).
     public init(coreStaticPrivate: [UInt8], state: ChannelState, sessionBound: Int = CoreSession.recommendedBound) {
         precondition(coreStaticPrivate.count == 32)
         if case .confirming = state { preconditionFailure("a confirming channel is revoked on restore (CONFIRM-6)") }
@@ -134,8 +136,40 @@ public struct CoreChannel: Sendable {
         revoke()
     }
 
-    /// Revocation ends everything at once (CHAN-4).
+    /// The core stopped and started again: what its storage gives back (CHAN-7). No window
+    /// survives, because the monotonic clock it was measured on starts again (CLOCK-3): a
+    /// pending or confirming channel is revoked (CONFIRM-6), a paired one loses its session and
+    /// slot.
+    public mutating func restart(now: Int64) {
+        advance(to: now)
+        switch state {
+        case .pending, .confirming: revoke()
+        case .paired:
+            session = nil
+            pending = nil
+            confirmationCode = nil
+        case .revoked: break
+        }
+    }
+
+    /// The relay reports the channel revoked (`tunnel:revoked`). The relay is not trusted to end
+    /// pairings, so nothing changes but what time does (SIG-CORE-3); telling the user is the
+    /// application's part.
+    public mutating func relayReportedRevoked(now: Int64) {
+        advance(to: now)
+    }
+
+    /// The signalling events owed since the last call, which empties the list (SIG-CORE-2).
+    public mutating func takeSignals() -> [CoreSignal] {
+        defer { signals = [] }
+        return signals
+    }
+
+    /// Revocation ends everything at once (CHAN-4). Every revocation is the core's own decision
+    /// (the relay's report changes nothing, SIG-CORE-3), so each one owes the relay
+    /// `tunnel:revoke` (SIG-CORE-2): this is the one place the state becomes `revoked`.
     public mutating func revoke() {
+        if state != .revoked { signals.append(.revoke) }
         state = .revoked
         session = nil
         pending = nil

@@ -24,7 +24,7 @@ public enum CoverageCatalog {
         CoverageExemption(
             requirement: "CHAN-7",
             reason:
-                "Persistence across restarts: the adapter protocol has no restart, and requests are independent (ADP-9)."
+                "What is stored and how (core_static, encrypted at rest) is not observable; core-channel's restart step (ADP-56) shows only the channel a restart leaves."
         ),
         CoverageExemption(
             requirement: "MSG-1",
@@ -68,11 +68,6 @@ public enum CoverageCatalog {
         CoverageExemption(
             requirement: "QR-HYG-1",
             reason: "What a producer or consumer logs is not observable through the adapter protocol."
-        ),
-        CoverageExemption(
-            requirement: "CONFIRM-6",
-            reason:
-                "Persistence across restarts: the adapter protocol has no restart, and core-channel refuses a confirming channel as input (bad_request)."
         ),
         CoverageExemption(
             requirement: "SAS-3",

@@ -11,6 +11,7 @@ enum AdapterShapeVectors {
         try addIntegerRange(&file)
         try addUnknownMembers(&file)
         try addAbsentLastEphemeral(&file)
+        try CoreChannelVectors.addSignalShape(to: &file)
     }
 
     private static func addIntegerRange(_ file: inout VectorFileBuilder) throws {

@@ -49,6 +49,11 @@ enum CoreChannelVectors {
                     description: "A failing step is followed by steps that prove nothing changed.",
                     bug: "An error path that changes the channel, the session or the slot."
                 ),
+                "Lifecycle": Flag(
+                    description: "A restart, a revocation the core owes the relay, or the relay's tunnel:revoked.",
+                    bug:
+                        "A pairing window surviving a restart, a revoked phone keeping its relay access, or the relay ending a pairing."
+                ),
             ]
         )
         try addFirstPairing(&file)
@@ -58,6 +63,7 @@ enum CoreChannelVectors {
         try addWindows(&file)
         try addLateFirstFrame(&file)
         try addRefusals(&file)
+        try addLifecycle(&file)
         return try file.build()
     }
 

@@ -1,6 +1,8 @@
-/* core-channel (KEYCONF-1..6, CONFIRM-1..5, SAS-1, ADP-50): one channel of
- * the core through handshakes, frames, seals, the user's answers and time.
- * Every result carries the channel state and the slot after the step. */
+/* core-channel (KEYCONF-1..6, CONFIRM-1..6, SAS-1, ADP-50, ADP-56): one
+ * channel of the core through handshakes, frames, seals, the user's answers,
+ * time, restarts and the relay's tunnel:revoked. Every result carries the
+ * channel state and the slot after the step, and what it owes the relay
+ * (ADP-57). */
 #include <sodium.h>
 #include <string.h>
 
@@ -88,9 +90,31 @@ static json_t *slot_json(const core_channel *channel)
     return object;
 }
 
+/* ADP-57: the events the step owes the relay, [] when none, on every step. */
+static json_t *send_json(core_channel *channel)
+{
+    json_t *events = json_array();
+    if (events != NULL && core_channel_take_revoke(channel) &&
+        json_array_append_new(events, json_pack("{s:s}", "event", "tunnel:revoke")) != 0) {
+        json_decref(events);
+        return NULL;
+    }
+    return events;
+}
+
+/* A signal step names tunnel:revoked, the one relay event it models (SIG-CORE-3). */
+static const char *check_signal(const json_t *body)
+{
+    const json_t *event = json_object_get(body, "event");
+    return json_is_string(event) && strcmp(json_string_value(event), "tunnel:revoked") == 0
+               ? NULL
+               : ADAPTER_BAD_REQUEST;
+}
+
 static const char *step_kind(const json_t *step, const char **name, const json_t **body)
 {
-    static const char *const KINDS[] = {"handshake", "open", "seal", "confirm", "reject", "tick"};
+    static const char *const KINDS[] = {"handshake", "open", "seal",    "confirm",
+                                        "reject",    "tick", "restart", "signal"};
     if (!json_is_object(step) || json_object_size(step) != 1) {
         return ADAPTER_BAD_REQUEST;
     }
@@ -115,6 +139,9 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     }
+    if (error == NULL && strcmp(kind, "signal") == 0) {
+        error = check_signal(body);
+    }
     if (error != NULL) {
         return error;
     }
@@ -130,6 +157,10 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
         status = core_channel_confirm(channel, now);
     } else if (strcmp(kind, "reject") == 0) {
         status = core_channel_reject(channel, now);
+    } else if (strcmp(kind, "restart") == 0) {
+        core_channel_restart(channel, now);
+    } else if (strcmp(kind, "signal") == 0) {
+        core_channel_relay_revoked(channel, now);
     } else {
         core_channel_tick(channel, now);
     }
@@ -137,7 +168,8 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
         error = core_step_set_error(out, status);
     }
     if (error == NULL && (json_object_set_new(out, "channel", channel_json(&channel->state)) != 0 ||
-                          json_object_set_new(out, "pending", slot_json(channel)) != 0)) {
+                          json_object_set_new(out, "pending", slot_json(channel)) != 0 ||
+                          json_object_set_new(out, "send", send_json(channel)) != 0)) {
         error = ADAPTER_INTERNAL_ERROR;
     }
     return error;

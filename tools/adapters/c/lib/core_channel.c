@@ -28,9 +28,14 @@ static void empty_slot(core_channel *channel)
     channel->has_slot = false;
 }
 
-/* CHAN-4, CONFIRM-3 case 2: revocation ends the session at once. */
+/* CHAN-4, CONFIRM-3 case 2: revocation ends the session at once. It is
+ * always the core's own decision (SIG-CORE-3), so it owes the relay
+ * tunnel:revoke (SIG-CORE-2): the one place a channel becomes revoked. */
 static void revoke(core_channel *channel)
 {
+    if (channel->state.status != CHANNEL_REVOKED) {
+        channel->revoke_owed = true;
+    }
     channel->state.status = CHANNEL_REVOKED;
     end_current_session(channel);
     empty_slot(channel);
@@ -254,4 +259,31 @@ tunnel_error core_channel_reject(core_channel *channel, uint64_t now)
 void core_channel_tick(core_channel *channel, uint64_t now)
 {
     apply_timeout(channel, now);
+}
+
+void core_channel_restart(core_channel *channel, uint64_t now)
+{
+    apply_timeout(channel, now);
+    switch (channel->state.status) {
+    case CHANNEL_PENDING:
+    case CHANNEL_CONFIRMING: revoke(channel); break;
+    case CHANNEL_PAIRED:
+        end_current_session(channel);
+        empty_slot(channel);
+        break;
+    case CHANNEL_REVOKED:
+    default: break;
+    }
+}
+
+void core_channel_relay_revoked(core_channel *channel, uint64_t now)
+{
+    apply_timeout(channel, now);
+}
+
+bool core_channel_take_revoke(core_channel *channel)
+{
+    bool owed = channel->revoke_owed;
+    channel->revoke_owed = false;
+    return owed;
 }

@@ -44,10 +44,13 @@ typedef struct {
     /* KEYCONF-7: the distinct device keys a pending channel admitted. */
     uint8_t pending_device_keys[PENDING_DEVICE_KEY_LIMIT][32];
     size_t pending_device_key_count;
+    /* SIG-CORE-2: the channel was revoked by the core itself since the last
+     * core_channel_take_revoke, so tunnel:revoke is owed to the relay. */
+    bool revoke_owed;
 } core_channel;
 
-/* A channel restored in state (pending, paired or revoked): no current
- * session, empty slot (CHAN-7). */
+/* A channel issued (pending) or restored (paired, revoked) in state: no
+ * current session, empty slot (CHAN-7). */
 void core_channel_init(core_channel *channel, const uint8_t core_static_private[32],
                        const channel_state *state, size_t session_bound);
 
@@ -84,5 +87,19 @@ tunnel_error core_channel_reject(core_channel *channel, uint64_t now);
 
 /* A timer of the core: applies the timeout of CONFIRM-3 only. */
 void core_channel_tick(core_channel *channel, uint64_t now);
+
+/* The core stopped and started again (CHAN-7, ADP-56): a paired channel
+ * loses its session and slot; a pending (CLOCK-3) or confirming
+ * (CONFIRM-6) one is revoked, since its window was measured on a monotonic
+ * clock that starts again. */
+void core_channel_restart(core_channel *channel, uint64_t now);
+
+/* The relay's tunnel:revoked: the relay is not trusted to end pairings, so
+ * nothing changes but the timeout (SIG-CORE-3). */
+void core_channel_relay_revoked(core_channel *channel, uint64_t now);
+
+/* Whether tunnel:revoke became owed since the last call (SIG-CORE-2);
+ * clears it. */
+bool core_channel_take_revoke(core_channel *channel);
 
 #endif

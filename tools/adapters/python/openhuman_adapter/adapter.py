@@ -423,8 +423,12 @@ def _core_channel_step(step):
         return kind, (_bytes(body, "frame"), now)
     if kind == "seal":
         return kind, (_bytes(body, "plaintext"), _optional_bytes(body, "nonce", 24), now)
-    if kind in ("confirm", "reject", "tick"):
+    if kind in ("confirm", "reject", "tick", "restart"):
         return kind, (now,)
+    if kind == "signal":
+        if body.get("event") != "tunnel:revoked":
+            raise BadRequest('signal.event: expected "tunnel:revoked"')
+        return "relay_revoked", (now,)
     raise BadRequest(f"unknown step kind {kind!r}")
 
 
@@ -435,7 +439,8 @@ def _write_slot(slot):
 
 
 def op_core_channel(inp: dict) -> dict:
-    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50)."""
+    """One core channel (KEYCONF-*, CONFIRM-*, ADP-56); each result shows the channel and the slot after
+    it (ADP-50) and what it owes the relay (ADP-57)."""
     core_static_private = _key(inp, "coreStaticPrivate")
     channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
@@ -460,7 +465,12 @@ def op_core_channel(inp: dict) -> dict:
         return {}
 
     def after() -> dict:
-        return {"channel": _write_channel(channel.state), "pending": _write_slot(channel.slot)}
+        # ADP-57: `send` on every step, [] when nothing is owed.
+        return {
+            "channel": _write_channel(channel.state),
+            "pending": _write_slot(channel.slot),
+            "send": [{"event": event} for event in channel.take_signals()],
+        }
 
     return run_steps(steps, apply, after=after)
 

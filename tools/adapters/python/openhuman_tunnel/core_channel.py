@@ -27,13 +27,14 @@ from .handshake import Confirming, Paired, Pending, Revoked
 
 CONFIRM_TIMEOUT_SECONDS = 120  # CONFIRM-1
 PENDING_GRACE_SECONDS = 60  # KEYCONF-3 step 3
+SIGNAL_REVOKE = "tunnel:revoke"  # SIG-CORE-2: what a revocation by the core owes the relay
 PENDING_DEVICE_KEY_LIMIT = 3  # KEYCONF-7: a lost ack, a new scan, a second phone; a fourth saw the QR code
 
 
 class CoreChannel:
-    """A channel restored in `state` (pending, paired or revoked): no session, empty slot (CHAN-7)."""
+    """A channel issued (pending) or restored (paired, revoked) in `state`: no session, empty slot (CHAN-7)."""
 
-    __slots__ = ("_core_static_private", "state", "_current", "slot", "_bound", "_pending_device_keys")
+    __slots__ = ("_core_static_private", "state", "_current", "slot", "_bound", "_pending_device_keys", "_signals")
 
     def __init__(self, core_static_private: bytes, state, bound: int = SESSION_BOUND) -> None:
         self._core_static_private = core_static_private
@@ -42,11 +43,16 @@ class CoreChannel:
         self.slot = None  # a handshake.Opened waiting for its first frame
         self._bound = bound
         self._pending_device_keys = []  # KEYCONF-7: distinct device keys admitted while pending
+        self._signals = []  # SIG-CORE-2: the signalling events owed to the relay since take_signals
 
     # --- time and revocation ---------------------------------------------------------
 
     def _revoke(self) -> None:
-        """CHAN-4, CONFIRM-3 case 2: revocation ends the session at once."""
+        """CHAN-4, CONFIRM-3 case 2: revocation ends the session at once. It is always the core's
+        own decision (SIG-CORE-3), so it owes the relay tunnel:revoke (SIG-CORE-2): the one place
+        a channel becomes revoked."""
+        if not isinstance(self.state, Revoked):
+            self._signals.append(SIGNAL_REVOKE)
         self.state = Revoked()
         self._current = None
         self.slot = None
@@ -59,6 +65,27 @@ class CoreChannel:
     def tick(self, now: int) -> None:
         """A timer of the core: the timeout alone."""
         self._apply_timeout(now)
+
+    def restart(self, now: int) -> None:
+        """The core stopped and started again (CHAN-7): a paired channel loses its session and
+        slot; a pending (CLOCK-3) or confirming (CONFIRM-6) one is revoked, since its window was
+        measured on a monotonic clock that starts again."""
+        self._apply_timeout(now)
+        if isinstance(self.state, (Pending, Confirming)):
+            self._revoke()
+        else:
+            self._current = None
+            self.slot = None
+
+    def relay_revoked(self, now: int) -> None:
+        """The relay's tunnel:revoked: the relay is not trusted to end pairings, so nothing
+        changes but the timeout (SIG-CORE-3)."""
+        self._apply_timeout(now)
+
+    def take_signals(self) -> list:
+        """The signalling events owed since the last call (SIG-CORE-2), emptied."""
+        signals, self._signals = self._signals, []
+        return signals
 
     # --- handshakes ------------------------------------------------------------------
 
