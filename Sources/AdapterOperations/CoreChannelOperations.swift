@@ -3,18 +3,19 @@ import TunnelCrypto
 import VectorFormat
 
 /// core-channel: one channel of the core through handshakes, frames, seals, the user's answer
-/// and time (KEYCONF-*, CONFIRM-*, ADP-50). Every step reports the channel state and the
+/// and time (KEYCONF-*, CONFIRM-*, ADP-50, ADP-55). Every step reports the channel state and the
 /// pending-handshake slot after it, so a vector shows exactly what a handshake did not change.
 extension Operations {
     private enum CoreChannelStep {
         case handshake(frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8], ackNonce: [UInt8])
         case open(frame: [UInt8], now: Int64)
         case seal(plaintext: [UInt8], nonce: [UInt8]?, now: Int64)
-        case confirm(now: Int64)
+        case confirm(now: Int64, handshakeEphemeral: [UInt8])
         case reject(now: Int64)
         case tick(now: Int64)
+        case fillSession(now: Int64)
 
-        static let kinds = ["handshake", "open", "seal", "confirm", "reject", "tick"]
+        static let kinds = ["handshake", "open", "seal", "confirm", "reject", "tick", "fillSession"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let step = try RequestInput(value, path: path)
@@ -39,8 +40,9 @@ extension Operations {
                     nonce: try body.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength),
                     now: now
                 )
-            case "confirm": self = .confirm(now: now)
+            case "confirm": self = .confirm(now: now, handshakeEphemeral: try body.key("handshakeEphemeral"))
             case "reject": self = .reject(now: now)
+            case "fillSession": self = .fillSession(now: now)
             default: self = .tick(now: now)
             }
         }
@@ -73,9 +75,11 @@ extension Operations {
                 case .open(let frame, let now): return ["plaintext": .hex(try channel.open(frame, now: now))]
                 case .seal(let plaintext, let nonce, let now):
                     return ["frame": .hex(try channel.seal(plaintext, nonce: nonce, now: now))]
-                case .confirm(let now): try channel.confirm(now: now)
+                case .confirm(let now, let handshakeEphemeral):
+                    try channel.confirm(now: now, handshakeEphemeral: handshakeEphemeral)
                 case .reject(let now): try channel.reject(now: now)
                 case .tick(let now): channel.tick(now: now)
+                case .fillSession(let now): try channel.fillSession(now: now)
                 }
                 return [:]
             },

@@ -1,4 +1,4 @@
-/* core-channel (KEYCONF-1..6, CONFIRM-1..5, SAS-1, ADP-50): one channel of
+/* core-channel (KEYCONF-1..6, CONFIRM-1..5, SAS-1, ADP-50, ADP-55): one channel of
  * the core through handshakes, frames, seals, the user's answers and time.
  * Every result carries the channel state and the slot after the step. */
 #include <sodium.h>
@@ -90,7 +90,8 @@ static json_t *slot_json(const core_channel *channel)
 
 static const char *step_kind(const json_t *step, const char **name, const json_t **body)
 {
-    static const char *const KINDS[] = {"handshake", "open", "seal", "confirm", "reject", "tick"};
+    static const char *const KINDS[] = {"handshake", "open", "seal",       "confirm",
+                                        "reject",    "tick", "fillSession"};
     if (!json_is_object(step) || json_object_size(step) != 1) {
         return ADAPTER_BAD_REQUEST;
     }
@@ -127,9 +128,15 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     } else if (strcmp(kind, "seal") == 0) {
         error = core_step_seal(body, out, seal_on_channel, &at, &status);
     } else if (strcmp(kind, "confirm") == 0) {
-        status = core_channel_confirm(channel, now);
+        uint8_t handshake_ephemeral[32]; /* CONFIRM-4: the handshake the user saw */
+        error = input_fixed(body, "handshakeEphemeral", handshake_ephemeral, 32);
+        if (error == NULL) {
+            status = core_channel_confirm(channel, now, handshake_ephemeral);
+        }
     } else if (strcmp(kind, "reject") == 0) {
         status = core_channel_reject(channel, now);
+    } else if (strcmp(kind, "fillSession") == 0) {
+        status = core_channel_fill_session(channel, now);
     } else {
         core_channel_tick(channel, now);
     }

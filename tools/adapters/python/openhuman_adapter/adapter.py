@@ -423,7 +423,9 @@ def _core_channel_step(step):
         return kind, (_bytes(body, "frame"), now)
     if kind == "seal":
         return kind, (_bytes(body, "plaintext"), _optional_bytes(body, "nonce", 24), now)
-    if kind in ("confirm", "reject", "tick"):
+    if kind == "confirm":  # CONFIRM-4: the handshake whose code the user was shown
+        return kind, (now, _key(body, "handshakeEphemeral"))
+    if kind in ("reject", "tick", "fillSession"):
         return kind, (now,)
     raise BadRequest(f"unknown step kind {kind!r}")
 
@@ -435,7 +437,7 @@ def _write_slot(slot):
 
 
 def op_core_channel(inp: dict) -> dict:
-    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50)."""
+    """One core channel (KEYCONF-*, CONFIRM-*); each result shows the channel and the slot after it (ADP-50, ADP-55)."""
     core_static_private = _key(inp, "coreStaticPrivate")
     channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
@@ -456,6 +458,9 @@ def op_core_channel(inp: dict) -> dict:
             return {"plaintext": _hex(channel.open(*arguments))}
         if kind == "seal":
             return {"frame": _hex(channel.seal(*arguments))}
+        if kind == "fillSession":
+            channel.fill_session(*arguments)  # ADP-55
+            return {}
         getattr(channel, kind)(*arguments)
         return {}
 
