@@ -3,7 +3,8 @@ import TunnelCrypto
 import VectorFormat
 
 /// core-channel: one channel of the core through handshakes, frames, seals, the user's answer,
-/// time, restarts and the relay's word (KEYCONF-*, CONFIRM-*, ADP-50, ADP-56). Every step reports
+/// time, a filled session, restarts and the relay's word (KEYCONF-*, CONFIRM-*, ADP-50, ADP-55,
+/// ADP-56). Every step reports
 /// the channel state and the pending-handshake slot after it, so a vector shows exactly what a
 /// handshake did not change, and the signalling events the step owes the relay (ADP-57).
 extension Operations {
@@ -11,14 +12,18 @@ extension Operations {
         case handshake(frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8], ackNonce: [UInt8])
         case open(frame: [UInt8], now: Int64)
         case seal(plaintext: [UInt8], nonce: [UInt8]?, now: Int64)
-        case confirm(now: Int64)
+        case confirm(now: Int64, handshakeEphemeral: [UInt8])
         case reject(now: Int64)
         case tick(now: Int64)
         case restart(now: Int64)
         /// A relay event for the channel; `tunnel:revoked` is the only one (SIG-CORE-3).
         case signal(now: Int64)
 
-        static let kinds = ["handshake", "open", "seal", "confirm", "reject", "tick", "restart", "signal"]
+        case fillSession(now: Int64)
+
+        static let kinds = [
+            "handshake", "open", "seal", "confirm", "reject", "tick", "restart", "signal", "fillSession",
+        ]
         static let signalEvents = ["tunnel:revoked"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
@@ -44,7 +49,7 @@ extension Operations {
                     nonce: try body.optionalBytes("nonce", count: XChaCha20Poly1305.nonceLength),
                     now: now
                 )
-            case "confirm": self = .confirm(now: now)
+            case "confirm": self = .confirm(now: now, handshakeEphemeral: try body.key("handshakeEphemeral"))
             case "reject": self = .reject(now: now)
             case "restart": self = .restart(now: now)
             case "signal":
@@ -52,6 +57,7 @@ extension Operations {
                     throw BadRequest(reason: "\(path).signal.event: expected \"tunnel:revoked\"")
                 }
                 self = .signal(now: now)
+            case "fillSession": self = .fillSession(now: now)
             default: self = .tick(now: now)
             }
         }
@@ -84,11 +90,13 @@ extension Operations {
                 case .open(let frame, let now): return ["plaintext": .hex(try channel.open(frame, now: now))]
                 case .seal(let plaintext, let nonce, let now):
                     return ["frame": .hex(try channel.seal(plaintext, nonce: nonce, now: now))]
-                case .confirm(let now): try channel.confirm(now: now)
+                case .confirm(let now, let handshakeEphemeral):
+                    try channel.confirm(now: now, handshakeEphemeral: handshakeEphemeral)
                 case .reject(let now): try channel.reject(now: now)
                 case .tick(let now): channel.tick(now: now)
                 case .restart(let now): channel.restart(now: now)
                 case .signal(let now): channel.relayReportedRevoked(now: now)
+                case .fillSession(let now): try channel.fillSession(now: now)
                 }
                 return [:]
             },

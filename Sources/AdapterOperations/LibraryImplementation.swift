@@ -204,12 +204,15 @@ private struct LibraryCoreChannel: CoreChannelEndpoint {
         return try channel.seal(plaintext, nonce: nonce ?? random.bytes(XChaCha20Poly1305.nonceLength), now: now)
     }
 
-    mutating func confirm(now: Int64) throws(TunnelError) { try channel.confirm(now: now) }
+    mutating func confirm(now: Int64, handshakeEphemeral: [UInt8]) throws(TunnelError) {
+        try channel.confirm(now: now, handshakeEphemeral: handshakeEphemeral)
+    }
     mutating func reject(now: Int64) throws(TunnelError) { try channel.reject(now: now) }
     mutating func tick(now: Int64) { channel.advance(to: now) }
     mutating func restart(now: Int64) { channel.restart(now: now) }
     mutating func relayReportedRevoked(now: Int64) { channel.relayReportedRevoked(now: now) }
     mutating func takeSignals() -> [CoreSignal] { channel.takeSignals() }
+    mutating func fillSession(now: Int64) throws(TunnelError) { try channel.fillSession(now: now) }
 }
 
 /// The library's session cipher; a missing nonce comes from the system CSPRNG (FRAME-SEAL-2).

@@ -112,7 +112,8 @@ public protocol CoreChannelEndpoint {
     mutating func open(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8]
     /// Seals under `nonce`, or under 24 bytes from the implementation's CSPRNG when nil.
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8]
-    mutating func confirm(now: Int64) throws(TunnelError)
+    /// The user's *Yes* for the code of the handshake `handshakeEphemeral` names (CONFIRM-4).
+    mutating func confirm(now: Int64, handshakeEphemeral: [UInt8]) throws(TunnelError)
     mutating func reject(now: Int64) throws(TunnelError)
     mutating func tick(now: Int64)
     /// The core stops and starts again: the channel its storage restores (ADP-56).
@@ -121,6 +122,8 @@ public protocol CoreChannelEndpoint {
     mutating func relayReportedRevoked(now: Int64)
     /// The signalling events owed since the last call, emptied (SIG-CORE-2, ADP-57).
     mutating func takeSignals() -> [CoreSignal]
+    /// The current session made exhausted without its frames (ADP-55).
+    mutating func fillSession(now: Int64) throws(TunnelError)
 }
 
 /// What a handshake accepted into the slot gives the core, as `core-channel` reports it.

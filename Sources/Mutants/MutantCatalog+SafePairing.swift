@@ -73,12 +73,44 @@ extension Mutant {
         breaks: ["KEYCONF-3"],
         "a pending channel commits a waiting handshake however long after its expiry the first frame comes, skipping step 3"
     )
+    public static let confirmingRecommits = Mutant(
+        "confirming-recommits",
+        breaks: ["CONFIRM-5", "KEYCONF-4"],
+        "a confirming channel treats handshakes as a paired one does, as 2.3.0 did: the same device key takes the slot and its frame re-commits, so the code on the desktop changes during the dialog (review R3-4)"
+    )
+    public static let confirmUnbound = Mutant(
+        "confirm-unbound",
+        breaks: ["CONFIRM-4"],
+        "the confirmation ignores the handshake it names and pairs whatever is committed, as 2.3.0's argument-less confirm did (review R3-4)"
+    )
+    public static let exhaustedSessionBlocksCommit = Mutant(
+        "exhausted-session-blocks-commit",
+        breaks: ["KEYCONF-3"],
+        "an exhausted current session answers session_exhausted before the slot is tried (step 8 before step 7): the device's new handshake can never commit"
+    )
+    public static let exhaustedReportedAsAuthFailed = Mutant(
+        "exhausted-reported-as-auth-failed",
+        breaks: ["KEYCONF-3"],
+        "a frame that opens under no key is auth_failed even when the current session is exhausted, so the device is not told to handshake again (step 8)"
+    )
+    public static let memoryKeptAcrossCommit = Mutant(
+        "memory-kept-across-commit",
+        breaks: ["KEYCONF-4", "SESS-1"],
+        "a commit carries the old session's nonce memory into the new session: a nonce of the old session, reused under the new keys, is refused as replayed"
+    )
+    public static let oldSessionStillOpens = Mutant(
+        "old-session-still-opens",
+        breaks: ["KEYCONF-4", "SESS-1"],
+        "a commit keeps the previous session's opening key: frames under the old keys still open after the new session took over"
+    )
 
     /// This area's mutants, in catalog order.
     static let safePairingArea: [Mutant] = [
         .sasReducedFrom32Bits, .sasWithoutTranscript, .sasWithoutEphemeralSecret, .sasLeadingZerosDropped,
         .commitOnHandshake, .pendingSlotKeepsFirst, .pendingHandshakeReplayAccepted, .sealUnderPendingHandshake,
         .sealChecksSessionBeforeRevocation, .pendingDeviceKeysUnbounded, .confirmingDelivers,
-        .confirmationDeadlineIgnored, .rejectionReturnsToPending, .pendingGraceIgnored,
+        .confirmationDeadlineIgnored, .rejectionReturnsToPending, .pendingGraceIgnored, .confirmingRecommits,
+        .confirmUnbound, .exhaustedSessionBlocksCommit, .exhaustedReportedAsAuthFailed, .memoryKeptAcrossCommit,
+        .oldSessionStillOpens,
     ]
 }

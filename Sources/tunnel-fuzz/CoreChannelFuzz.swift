@@ -38,7 +38,14 @@ enum CoreChannelFuzz {
                     let end = min(script.count, index + Int(argument))
                     _ = try channel.open(Array(script[index..<end]), now: now)
                     precondition(isPaired(channel.state), "a plaintext was delivered on a channel that is not paired")
-                case 3: try channel.confirm(now: now)
+                case 3:
+                    // Odd arguments name the committed handshake, even ones another (CONFIRM-4).
+                    let committed: [UInt8]? =
+                        if case .confirming(_, let last, _) = channel.state, argument & 1 == 1 { last } else { nil }
+                    try channel.confirm(
+                        now: now,
+                        handshakeEphemeral: committed ?? [UInt8](repeating: argument, count: 32)
+                    )
                 case 4: try channel.reject(now: now)
                 default: channel.advance(to: now)
                 }

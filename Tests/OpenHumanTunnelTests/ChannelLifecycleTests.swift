@@ -77,12 +77,13 @@ import Testing
     // REQ: SIG-CORE-3
     @Test func theRelaysRevokedChangesNothing() throws {
         var channel = try confirming("relay revoked")
+        let shown = Pairing.named("relay revoked").device.handshakeEphemeralPublic
         let state = channel.state
         channel.relayReportedRevoked(now: 1_002)
         #expect(channel.state == state)
         #expect(channel.session != nil)
         #expect(channel.takeSignals().isEmpty)
-        try channel.confirm(now: 1_003)
+        try channel.confirm(now: 1_003, handshakeEphemeral: shown)
         guard case .paired = channel.state else {
             Issue.record("not paired")
             return

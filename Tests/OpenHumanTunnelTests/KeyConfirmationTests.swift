@@ -92,7 +92,7 @@ import Testing
             #expect(throws: TunnelError.pairingUnconfirmed) {
                 try channel.open(retry.frame("ping", nonceLabel: "r1"), now: 1_011)
             }
-            try channel.confirm(now: 1_012)
+            try channel.confirm(now: 1_012, handshakeEphemeral: retryDevice.handshakeEphemeralPublic)
             #expect(
                 channel.state
                     == .paired(
@@ -105,9 +105,9 @@ import Testing
     }
 
     /// Two devices race for one pending channel. Of two handshakes before any frame the later
-    /// holds the slot; the first device to authenticate a frame wins, and the other is then
-    /// an unknown device.
-    // REQ: KEYCONF-6, KEYCONF-3
+    /// holds the slot; the first device to authenticate a frame wins, and the other is refused
+    /// while the user compares, then an unknown device.
+    // REQ: KEYCONF-6, KEYCONF-3, CONFIRM-5
     @Test func racingHandshakesResolveToTheFirstAuthenticatedFrame() throws {
         let core = CoreParty.named("race core")
         let a = DeviceParty.named("device a", corePublic: core.staticPublic)
@@ -125,8 +125,12 @@ import Testing
             return
         }
         #expect(device == b.staticPublic)
-        #expect(throws: TunnelError.unknownDevice) {
+        #expect(throws: TunnelError.pairingUnconfirmed) {
             _ = try channel.handshake(from: a.nextHandshake("again"), core: core.nextSession("again"), now: 1_004)
+        }
+        try channel.confirm(now: 1_005, handshakeEphemeral: b.handshakeEphemeralPublic)
+        #expect(throws: TunnelError.unknownDevice) {
+            _ = try channel.handshake(from: a.nextHandshake("after"), core: core.nextSession("after"), now: 1_006)
         }
     }
 
@@ -144,7 +148,8 @@ import Testing
             try channel.seal(utf8("pong"), nonce: repeated(7, 24), now: 1_002)
         }
         #expect(throws: TunnelError.replayed) { try channel.open(ping, now: 1_003) }
-        try channel.confirm(now: 1_121)  // deadline = 1_001 + 120
+        // The deadline is 1_001 + 120.
+        try channel.confirm(now: 1_121, handshakeEphemeral: pairing.device.handshakeEphemeralPublic)
         #expect(try channel.open(exchange.frame("request", nonceLabel: "p2"), now: 1_122) == utf8("request"))
         let reply = try channel.seal(utf8("response"), nonce: repeated(8, 24), now: 1_123)
         var device = SessionCipher(role: .device, keys: exchange.keys)
@@ -165,7 +170,9 @@ import Testing
             if timeout {
                 channel.advance(to: 1_121)
                 #expect(channel.state != .revoked, "at the deadline the user may still answer")
-                #expect(throws: TunnelError.channelRevoked) { try channel.confirm(now: 1_122) }
+                #expect(throws: TunnelError.channelRevoked) {
+                    try channel.confirm(now: 1_122, handshakeEphemeral: pairing.device.handshakeEphemeralPublic)
+                }
             } else {
                 try channel.reject(now: 1_050)
             }

@@ -220,7 +220,8 @@ enum PairingCodeCheck {
                     ]
                 ],
                 ["open": ["frame": .hex(first), "now": .int(now + 1)]],
-                ["confirm": ["now": .int(now + 2)]],
+                // CONFIRM-4: the Yes names the handshake whose code was shown.
+                ["confirm": ["now": .int(now + 2), "handshakeEphemeral": .hex(Array(handshake[1..<33]))]],
                 ["open": ["frame": .hex(next), "now": .int(now + 3)]],
                 [
                     "seal": [

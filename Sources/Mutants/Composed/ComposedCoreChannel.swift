@@ -16,6 +16,8 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     private let bound: Int
     private(set) var state: ChannelState
     private var session: ComposedCoreSession?
+    /// The session a commit replaced, kept only by `old-session-still-opens`.
+    private var previousSession: ComposedCoreSession?
     private var slot: Slot?
     private var pendingDeviceKeys: [[UInt8]] = []
     private var signals: [CoreSignal] = []
@@ -47,7 +49,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         let accepted = try CoreHandshake.open(
             frame: frame,
             coreStaticPrivate: coreStaticPrivate,
-            channel: state,
+            channel: handshakeState,
             pendingHandshakeEphemeral: mutant == .pendingHandshakeReplayAccepted ? nil : slot?.handshakeEphemeral,
             now: now,
             serverEphemeralPrivate: serverEphemeralPrivate,
@@ -88,12 +90,27 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
             session!.record(frame)
             return try deliver(plaintext)
         }
+        if mutant == .exhaustedSessionBlocksCommit, session?.isExhausted == true { throw .sessionExhausted }
         if let waiting = slot, let plaintext = waiting.session.authenticate(frame) {
             commit(waiting, now: now)
             session!.record(frame)
             return try deliver(plaintext)
         }
+        if let plaintext = previousSession?.authenticate(frame) {
+            previousSession!.record(frame)
+            return try deliver(plaintext)
+        }
+        if mutant == .exhaustedReportedAsAuthFailed { throw .authFailed }
         throw session?.isExhausted == true ? .sessionExhausted : .authFailed
+    }
+
+    /// The state HS-4 sees: for `confirming-recommits` a confirming channel passes as the paired
+    /// channel of its device, as CONFIRM-5 said in 2.3.0.
+    private var handshakeState: ChannelState {
+        if mutant == .confirmingRecommits, case .confirming(let device, let last, _) = state {
+            return .paired(devicePublicKey: device, lastHandshakeEphemeral: last)
+        }
+        return state
     }
 
     mutating func seal(_ plaintext: [UInt8], nonce: [UInt8]?, now: Int64) throws(TunnelError) -> [UInt8] {
@@ -108,10 +125,17 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         return try session.seal(plaintext, nonce: nonce)
     }
 
-    mutating func confirm(now: Int64) throws(TunnelError) {
+    mutating func confirm(now: Int64, handshakeEphemeral: [UInt8]) throws(TunnelError) {
         tick(now: now)
         guard case .confirming(let device, let last, _) = try confirmingState() else { return }
+        if mutant != .confirmUnbound, handshakeEphemeral != last { throw .staleConfirmation }
         state = .paired(devicePublicKey: device, lastHandshakeEphemeral: last)
+    }
+
+    mutating func fillSession(now: Int64) throws(TunnelError) {
+        tick(now: now)
+        guard session != nil else { throw .noSession }
+        session!.exhaust()
     }
 
     mutating func reject(now: Int64) throws(TunnelError) {
@@ -168,6 +192,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         if state != .revoked, mutant != .revokeNotSent { signals.append(.revoke) }
         state = .revoked
         session = nil
+        previousSession = nil
         slot = nil
     }
 
@@ -187,7 +212,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
                 lastHandshakeEphemeral: waiting.handshakeEphemeral,
                 deadline: now + 120
             )
-        case .confirming(_, _, let deadline):
+        case .confirming(_, _, let deadline):  // only `confirming-recommits` gets here
             state = .confirming(
                 devicePublicKey: waiting.devicePublicKey,
                 lastHandshakeEphemeral: waiting.handshakeEphemeral,
@@ -199,7 +224,10 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
                 lastHandshakeEphemeral: waiting.handshakeEphemeral
             )
         }
-        session = waiting.session
+        var fresh = waiting.session
+        if mutant == .memoryKeptAcrossCommit, let session { fresh.adoptMemory(of: session) }
+        previousSession = mutant == .oldSessionStillOpens ? session : nil
+        session = fresh
         slot = nil
     }
 

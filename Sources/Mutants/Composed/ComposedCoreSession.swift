@@ -23,6 +23,14 @@ struct ComposedCoreSession: SessionEndpoint {
 
     private var acceptedCount = 0
 
+    /// As `CoreSession.exhaust()`: the bound counted as reached, the memory kept (ADP-55).
+    mutating func exhaust() { acceptedCount = Swift.max(acceptedCount, bound) }
+
+    /// For `memory-kept-across-commit`: the nonces `previous` accepted, carried into this session.
+    mutating func adoptMemory(of previous: ComposedCoreSession) {
+        memory.formUnion(previous.memory)
+    }
+
     var isExhausted: Bool { mutant != .exhaustedSessionStillOpens && acceptedCount >= bound }
 
     func remembers(_ frame: [UInt8]) -> Bool {

@@ -29,6 +29,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case noSession
     case pairingUnconfirmed
     case notConfirming
+    case staleConfirmation
     case sessionExhausted
     case tooManyAttempts
     case duplicateCoreKey
@@ -61,6 +62,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .noSession: "no_session"
         case .pairingUnconfirmed: "pairing_unconfirmed"
         case .notConfirming: "not_confirming"
+        case .staleConfirmation: "stale_confirmation"
         case .sessionExhausted: "session_exhausted"
         case .tooManyAttempts: "too_many_attempts"
         case .duplicateCoreKey: "duplicate_core_key"

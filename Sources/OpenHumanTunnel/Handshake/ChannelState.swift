@@ -10,8 +10,8 @@ public enum ChannelState: Equatable, Sendable {
     /// accepted handshake, refused if it comes again (CHAN-3, CHAN-5).
     case paired(devicePublicKey: [UInt8], lastHandshakeEphemeral: [UInt8]?)
     /// A device proved its keys with a first frame, and the user has until `deadline` (unix
-    /// seconds) to confirm that both screens show the same code; nothing is delivered meanwhile
-    /// (CONFIRM-1 to CONFIRM-3).
+    /// seconds) to confirm that both screens show the same code; nothing is delivered and no
+    /// handshake accepted meanwhile (CONFIRM-1 to CONFIRM-5).
     case confirming(devicePublicKey: [UInt8], lastHandshakeEphemeral: [UInt8], deadline: Int64)
     /// Revoked by the user: no handshake is accepted (CHAN-4).
     case revoked
@@ -20,7 +20,7 @@ public enum ChannelState: Equatable, Sendable {
     public static let confirmationSeconds: Int64 = 120
 
     /// The state after a handshake of `devicePublicKey` with `handshakeEphemeral` is committed
-    /// at `now` (KEYCONF-4): a first pairing waits for the user, a known device keeps its state.
+    /// at `now` (KEYCONF-4): a first pairing waits for the user, a known device stays paired.
     func committing(devicePublicKey: [UInt8], handshakeEphemeral: [UInt8], now: Int64) -> ChannelState {
         switch self {
         case .pending:
@@ -29,12 +29,9 @@ public enum ChannelState: Equatable, Sendable {
                 lastHandshakeEphemeral: handshakeEphemeral,
                 deadline: now.saturatingAdd(Self.confirmationSeconds)
             )
-        case .confirming(_, _, let deadline):
-            .confirming(
-                devicePublicKey: devicePublicKey,
-                lastHandshakeEphemeral: handshakeEphemeral,
-                deadline: deadline
-            )
+        // Its slot was emptied by the commit that entered it, and it refuses every handshake
+        // (CONFIRM-5), so the code the user compares cannot change under them.
+        case .confirming: preconditionFailure("a confirming channel holds no handshake to commit (CONFIRM-5)")
         case .paired, .revoked:
             .paired(devicePublicKey: devicePublicKey, lastHandshakeEphemeral: handshakeEphemeral)
         }

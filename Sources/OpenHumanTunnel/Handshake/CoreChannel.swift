@@ -20,7 +20,7 @@ public struct CoreChannel: Sendable {
     public private(set) var session: CoreSession?
     /// The handshake waiting for its first frame, if any (KEYCONF-1).
     public private(set) var pending: PendingHandshake?
-    /// The code to show while confirming: that of the last committed handshake (SAS-3).
+    /// The code to show while confirming: that of the committed handshake (SAS-3).
     public private(set) var confirmationCode: String?
     /// The distinct device keys whose handshakes a pending channel admitted (KEYCONF-7).
     public private(set) var pendingDeviceKeys: [[UInt8]] = []
@@ -47,7 +47,8 @@ public struct CoreChannel: Sendable {
     }
 
     /// HS-4 against the state and the slot; on success the handshake takes the slot, whatever
-    /// waited there, and nothing else changes (KEYCONF-1, KEYCONF-2, KEYCONF-6).
+    /// waited there, and nothing else changes (KEYCONF-1, KEYCONF-2, KEYCONF-6). A confirming
+    /// channel refuses every handshake (CONFIRM-5).
     public mutating func receiveHandshake(
         _ frame: [UInt8],
         now: Int64,
@@ -121,15 +122,20 @@ public struct CoreChannel: Sendable {
         return try session.seal(plaintext, nonce: nonce)
     }
 
-    /// The user confirmed that both screens show the same code (CONFIRM-3 case 1).
-    public mutating func confirm(now: Int64) throws(TunnelError) {
+    /// The user confirmed that both screens show the code of the handshake `handshakeEphemeral`
+    /// names (CONFIRM-3 case 1). A confirmation of another handshake than the committed one is
+    /// `stale_confirmation` and changes nothing: the user compared a code that does not count
+    /// (CONFIRM-4, review R3-4).
+    public mutating func confirm(now: Int64, handshakeEphemeral: [UInt8]) throws(TunnelError) {
         advance(to: now)
         guard case .confirming(let device, let last, _) = try confirmingState() else { return }
+        guard handshakeEphemeral == last else { throw .staleConfirmation }
         state = .paired(devicePublicKey: device, lastHandshakeEphemeral: last)
     }
 
     /// The user said the codes differ, or cancelled (CONFIRM-3 case 2): whoever paired saw the
-    /// QR code, so the channel and its key are burnt.
+    /// QR code, so the channel and its key are burnt. It names no handshake: rejecting whichever
+    /// code was shown is always safe.
     public mutating func reject(now: Int64) throws(TunnelError) {
         advance(to: now)
         _ = try confirmingState()
@@ -163,6 +169,14 @@ public struct CoreChannel: Sendable {
     public mutating func takeSignals() -> [CoreSignal] {
         defer { signals = [] }
         return signals
+    }
+
+    /// Makes the current session exhausted as if it had accepted its bound of frames (MEMORY-2,
+    /// the adapter protocol's `fillSession`, ADP-55); `no_session` when there is none.
+    public mutating func fillSession(now: Int64) throws(TunnelError) {
+        advance(to: now)
+        guard session != nil else { throw .noSession }
+        session!.exhaust()
     }
 
     /// Revocation ends everything at once (CHAN-4). Every revocation is the core's own decision

@@ -66,7 +66,10 @@ public enum CoreHandshake {
         switch channel {
         case .revoked: throw .channelRevoked
         case .pending(let expiresAt) where now > expiresAt: throw .pairingExpired
-        default: break  // a confirming channel is bounded by its deadline instead (CONFIRM-5)
+        // CONFIRM-5: until the user answers, the handshake whose code the desktop shows must stay
+        // the committed one, so nothing may enter the slot (review R3-4).
+        case .confirming: throw .pairingUnconfirmed
+        case .pending, .paired: break
         }
 
         let handshakeEphemeralPublic = Array(frame[HandshakeMessage.ephemeralKeyRange])
@@ -84,8 +87,8 @@ public enum CoreHandshake {
         let devicePublicKey = try HandshakeJSON.key(HandshakeMessage.devicePublicKeyField, in: members)
         let clientEphemeralPublic = try HandshakeJSON.key(HandshakeMessage.clientEphemeralField, in: members)
 
-        if let (stored, lastEphemeral) = channel.boundDevice {
-            // CHAN-3, CONFIRM-5: whoever holds the pairing token (the relay included) could pair a
+        if case .paired(let stored, let lastEphemeral) = channel {
+            // CHAN-3: whoever holds the pairing token (the relay included) could pair a
             // device once; after that the channel belongs to that device's static key alone.
             guard SecretMemory.equal(stored, devicePublicKey) else { throw .unknownDevice }
             // CHAN-5: the exact handshake accepted last time, played again by the relay.
@@ -136,17 +139,5 @@ public enum CoreHandshake {
             handshakeEphemeralPublic: handshakeEphemeralPublic,
             sas: sas
         )
-    }
-}
-
-extension ChannelState {
-    /// The stored device key and last handshake ephemeral of a channel bound to one device
-    /// (`paired` or `confirming`), nil for `pending` and `revoked`.
-    var boundDevice: ([UInt8], [UInt8]?)? {
-        switch self {
-        case .paired(let device, let last): (device, last)
-        case .confirming(let device, let last, _): (device, last)
-        case .pending, .revoked: nil
-        }
     }
 }

@@ -23,8 +23,16 @@ public struct CoreSession: Sendable {
         self.keys = DirectionKeyStore(sealing: keys.sealingKey(for: .core), opening: keys.openingKey(for: .core))
     }
 
+    /// Set by `exhaust()`: the session counts as having accepted its bound of frames.
+    private var filled = false
+
     /// Whether the session accepted its bound of frames.
-    public var isExhausted: Bool { memory.count >= bound }
+    public var isExhausted: Bool { filled || memory.count >= bound }
+
+    /// Makes the session exhausted as if it had accepted its bound of frames, without them: the
+    /// memory keeps the nonces it holds. No vector can send 2^20 frames, so the adapter protocol's
+    /// `fillSession` step (ADP-55) reaches KEYCONF-3's steps 7 and 8 this way.
+    public mutating func exhaust() { filled = true }
 
     /// Opens a device frame: type and length, then `replayed` for a remembered nonce, then the
     /// AEAD unless exhausted, then `session_exhausted` or `auth_failed` (MEMORY-2 order). On

@@ -3,7 +3,8 @@ import VectorFormat
 
 /// `adapter/...` vectors of the input shape rules settled in suite 2.2.0: the one integer range
 /// of the protocol (ADP-30), unknown members at every level (ADP-31), and the absent
-/// `lastHandshakeEphemeral` (ADP-16).
+/// `lastHandshakeEphemeral` (ADP-16); and, from 2.4.0, a `core-channel` confirm step without its
+/// handshake (ADP-50).
 enum AdapterShapeVectors {
     static let largestSafeInteger: Int64 = (1 << 53) - 1
 
@@ -12,6 +13,23 @@ enum AdapterShapeVectors {
         try addUnknownMembers(&file)
         try addAbsentLastEphemeral(&file)
         try CoreChannelVectors.addSignalShape(to: &file)
+        try addUnboundConfirmation(&file)
+    }
+
+    /// A `core-channel` confirm step must name the handshake it confirms (ADP-50, CONFIRM-4).
+    private static func addUnboundConfirmation(_ file: inout VectorFileBuilder) throws {
+        let f = HandshakeFixture(id: file.id("confirm-without-handshake"))
+        try file.add(
+            fixture: f,
+            operation: "core-channel",
+            requirements: ["ADP-50", "ADP-11"],
+            comment: "A core-channel confirm step that names no handshake is bad_request for the whole request.",
+            flags: ["BadRequest"],
+            input: f.coreInput(steps: [
+                ["handshake": f.coreStep(try f.handshake())], ["confirm": ["now": .int(HandshakeFixture.now)]],
+            ]),
+            expect: .error("bad_request")
+        )
     }
 
     private static func addIntegerRange(_ file: inout VectorFileBuilder) throws {

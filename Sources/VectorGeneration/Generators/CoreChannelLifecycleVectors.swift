@@ -57,7 +57,7 @@ extension CoreChannelVectors {
             channel: .pending(expiresAt: expiresAt),
             [
                 (try handshake(f), nil, false), (try open(f, "ping"), "pairing_unconfirmed", false),
-                (restart(now: t1 + 1), nil, true), (user("confirm", now: t1 + 2), "channel_revoked", false),
+                (restart(now: t1 + 1), nil, true), (confirm(f, now: t1 + 2), "channel_revoked", false),
                 (try handshake(f.round("again"), now: t1 + 3), "channel_revoked", false),
                 (restart(now: t1 + 4), nil, false),
             ]
@@ -140,7 +140,7 @@ extension CoreChannelVectors {
             channel: .pending(expiresAt: expiresAt),
             [
                 (try handshake(f), nil, false), (try open(f, "ping"), "pairing_unconfirmed", false),
-                (user("confirm", now: t1 + 1), nil, false), (try open(f, "request", now: t1 + 2), nil, false),
+                (confirm(f, now: t1 + 1), nil, false), (try open(f, "request", now: t1 + 2), nil, false),
                 (seal(f, "reply", now: t1 + 3), nil, false), (user("tick", now: t1 + 200), nil, false),
             ]
         )
@@ -176,7 +176,7 @@ extension CoreChannelVectors {
             [
                 (relayRevoked(now: t0), nil, false), (try handshake(f), nil, false),
                 (try open(f, "ping"), "pairing_unconfirmed", false), (relayRevoked(now: t1 + 1), nil, false),
-                (user("confirm", now: t1 + 2), nil, false), (try open(f, "request", now: t1 + 3), nil, false),
+                (confirm(f, now: t1 + 2), nil, false), (try open(f, "request", now: t1 + 3), nil, false),
             ]
         )
     }

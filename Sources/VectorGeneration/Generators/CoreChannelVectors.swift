@@ -58,12 +58,15 @@ enum CoreChannelVectors {
         )
         try addFirstPairing(&file)
         try addConfirmationTimes(&file)
+        try addConfirmationBinding(&file)
         try addCommit(&file)
         try addLostAckAndRace(&file)
         try addWindows(&file)
         try addLateFirstFrame(&file)
         try addRefusals(&file)
         try addLifecycle(&file)
+        try addExhaustedSession(&file)
+        try addSessionReplacement(&file)
         return try file.build()
     }
 
@@ -78,14 +81,23 @@ enum CoreChannelVectors {
         ["open": ["frame": .hex(try frame(f, name)), "now": .int(now)]]
     }
 
-    static func frame(_ f: HandshakeFixture, _ name: String) throws -> [UInt8] {
-        // The round's client ephemeral key in the label: rounds of one fixture share its id.
-        let label = Hex.encode(Array(f.clientEphemeralPublic.prefix(8))) + "/" + name
-        return try SessionCipher(role: .device, keys: try keys(f))
+    /// `nonce`, when given, replaces the frame's own (a nonce another frame already used).
+    static func frame(_ f: HandshakeFixture, _ name: String, nonce: [UInt8]? = nil) throws -> [UInt8] {
+        try SessionCipher(role: .device, keys: try keys(f))
             .seal(
-                LabelDerived.bytes(16, id: f.id, name: "plaintext/" + label),
-                nonce: LabelDerived.nonce(id: f.id, name: "nonce/" + label)
+                LabelDerived.bytes(16, id: f.id, name: "plaintext/" + label(f, name)),
+                nonce: nonce ?? Self.nonce(f, name)
             )
+    }
+
+    /// The nonce of `frame(f, name)`.
+    static func nonce(_ f: HandshakeFixture, _ name: String) -> [UInt8] {
+        LabelDerived.nonce(id: f.id, name: "nonce/" + label(f, name))
+    }
+
+    /// The round's client ephemeral key in the label: rounds of one fixture share its id.
+    private static func label(_ f: HandshakeFixture, _ name: String) -> String {
+        Hex.encode(Array(f.clientEphemeralPublic.prefix(8))) + "/" + name
     }
 
     static func keys(_ f: HandshakeFixture) throws -> SessionKeys {
@@ -110,6 +122,14 @@ enum CoreChannelVectors {
     }
 
     static func user(_ answer: String, now: Int64) -> JSONValue { [answer: ["now": .int(now)]] }
+
+    /// The user's *Yes* to the code of `f`'s handshake (CONFIRM-4, ADP-50).
+    static func confirm(_ f: HandshakeFixture, now: Int64) -> JSONValue {
+        ["confirm": ["now": .int(now), "handshakeEphemeral": .hex(f.handshakeEphemeralPublic)]]
+    }
+
+    /// The adapter's `fillSession` step (ADP-55).
+    static func fillSession(now: Int64) -> JSONValue { ["fillSession": ["now": .int(now)]] }
 
     static func input(
         _ f: HandshakeFixture,
@@ -162,7 +182,7 @@ enum CoreChannelVectors {
                 f,
                 [
                     try handshake(f), try open(f, "ping"), seal(f, "early", now: t1 + 1),
-                    user("confirm", now: t1 + 2), try open(f, "request", now: t1 + 3), seal(f, "reply", now: t1 + 4),
+                    confirm(f, now: t1 + 2), try open(f, "request", now: t1 + 3), seal(f, "reply", now: t1 + 4),
                 ]
             ),
             errors: [nil, "pairing_unconfirmed", "pairing_unconfirmed", nil, nil, nil]
@@ -179,7 +199,7 @@ enum CoreChannelVectors {
                 [
                     try handshake(f), try open(f, "ping"), user("reject", now: t1 + 5),
                     try open(f, "request", now: t1 + 6), seal(f, "reply", now: t1 + 7),
-                    try handshake(f.round("again"), now: t1 + 8), user("confirm", now: t1 + 9),
+                    try handshake(f.round("again"), now: t1 + 8), confirm(f, now: t1 + 9),
                 ]
             ),
             errors: [
@@ -213,8 +233,8 @@ enum CoreChannelVectors {
             input: input(
                 f,
                 [
-                    user("confirm", now: t0), user("reject", now: t0), try handshake(f),
-                    user("confirm", now: t1), try open(f, "ping", now: t1 + 1),
+                    confirm(f, now: t0), user("reject", now: t0), try handshake(f),
+                    confirm(f, now: t1), try open(f, "ping", now: t1 + 1),
                 ]
             ),
             errors: ["not_confirming", "not_confirming", nil, "not_confirming", "pairing_unconfirmed"]
@@ -229,7 +249,7 @@ enum CoreChannelVectors {
             input: input(
                 f,
                 channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
-                [user("confirm", now: t0), user("reject", now: t0)]
+                [confirm(f, now: t0), user("reject", now: t0)]
             ),
             errors: ["not_confirming", "not_confirming"]
         )
@@ -243,7 +263,7 @@ enum CoreChannelVectors {
             ["CONFIRM-1", "CONFIRM-3"],
             "The first frame at t1 sets the deadline t1 + 120; a confirmation at exactly t1 + 120 pairs.",
             flags: ["Confirmation", "Time"],
-            input: input(f, [try handshake(f), try open(f, "ping"), user("confirm", now: t1 + 120)]),
+            input: input(f, [try handshake(f), try open(f, "ping"), confirm(f, now: t1 + 120)]),
             errors: [nil, "pairing_unconfirmed", nil]
         )
         f = fixture(file, "confirm-after-deadline")
@@ -253,7 +273,7 @@ enum CoreChannelVectors {
             ["CONFIRM-3", "CONFIRM-4"],
             "A confirmation at t1 + 121 comes too late: the timeout revokes the channel first, so channel_revoked.",
             flags: ["Confirmation", "Time"],
-            input: input(f, [try handshake(f), try open(f, "ping"), user("confirm", now: t1 + 121)]),
+            input: input(f, [try handshake(f), try open(f, "ping"), confirm(f, now: t1 + 121)]),
             errors: [nil, "pairing_unconfirmed", "channel_revoked"]
         )
         f = fixture(file, "timeout-by-clock")
@@ -272,24 +292,70 @@ enum CoreChannelVectors {
             ),
             errors: [nil, "pairing_unconfirmed", nil, nil, "channel_revoked"]
         )
-        f = fixture(file, "confirming-reconnect-keeps-deadline")
-        let g = f.round("reconnect")
+    }
+
+    /// CONFIRM-5 and CONFIRM-4 (review R3-4): while the user compares, no handshake can change
+    /// the committed one, and *Yes* names the handshake whose code it confirms.
+    private static func addConfirmationBinding(_ file: inout VectorFileBuilder) throws {
+        var f = fixture(file, "confirming-refuses-handshakes")
+        var g = f.round("reconnect")
         try add(
             &file,
             f,
-            ["CONFIRM-5", "KEYCONF-4", "CHAN-3"],
-            "While confirming, the same device handshakes again and commits: still confirming, same deadline; another device is unknown_device.",
-            flags: ["Confirmation", "Commit"],
+            ["CONFIRM-5", "HS-4-4", "HS-4", "KEYCONF-4", "CHAN-6", "CONFIRM-4", "CHAN-3"],
+            "While confirming, a handshake of the same device and one of another device are pairing_unconfirmed (an empty one is still empty_frame): state, slot and session unchanged, the session's frame still opens, confirm pairs; then the device's handshake is accepted again.",
+            flags: ["Confirmation", "StateUnchanged"],
             input: input(
                 f,
                 [
                     try handshake(f), try open(f, "ping"), try handshake(g, now: t1 + 5),
-                    try open(g, "ping", now: t1 + 6),
-                    try handshake(f.otherDevice("stranger"), now: t1 + 7), user("confirm", now: t1 + 8),
-                    try open(g, "request", now: t1 + 9),
+                    ["handshake": f.coreStep([], now: t1 + 6)],
+                    try handshake(f.otherDevice("stranger"), now: t1 + 7), try open(f, "again", now: t1 + 8),
+                    confirm(f, now: t1 + 9), try open(f, "request", now: t1 + 10), try handshake(g, now: t1 + 11),
+                    try open(g, "ping", now: t1 + 12),
                 ]
             ),
-            errors: [nil, "pairing_unconfirmed", nil, "pairing_unconfirmed", "unknown_device", nil, nil]
+            errors: [
+                nil, "pairing_unconfirmed", "pairing_unconfirmed", "empty_frame", "pairing_unconfirmed",
+                "pairing_unconfirmed", nil, nil, nil, nil,
+            ]
+        )
+        f = fixture(file, "confirming-handshake-at-deadline")
+        g = f.round("late")
+        try add(
+            &file,
+            f,
+            ["CONFIRM-5", "CONFIRM-3", "CONFIRM-4", "HS-4-4"],
+            "At the deadline a handshake is pairing_unconfirmed and a confirmation of another handshake stale_confirmation; a second later the timeout comes first: channel_revoked for both.",
+            flags: ["Confirmation", "Time"],
+            input: input(
+                f,
+                [
+                    try handshake(f), try open(f, "ping"), try handshake(g, now: t1 + 120), confirm(g, now: t1 + 120),
+                    confirm(g, now: t1 + 121), try handshake(g, now: t1 + 122),
+                ]
+            ),
+            errors: [
+                nil, "pairing_unconfirmed", "pairing_unconfirmed", "stale_confirmation", "channel_revoked",
+                "channel_revoked",
+            ]
+        )
+        f = fixture(file, "confirm-names-committed-handshake")
+        let retry = f.round("retry")
+        try add(
+            &file,
+            f,
+            ["CONFIRM-4", "CONFIRM-3", "KEYCONF-6"],
+            "A lost ack: the retry displaces the first handshake and commits. A confirmation naming the first handshake is stale_confirmation and changes nothing; naming the committed one pairs.",
+            flags: ["Confirmation", "StateUnchanged"],
+            input: input(
+                f,
+                [
+                    try handshake(f), try handshake(retry, now: t0 + 10), try open(retry, "ping", now: t0 + 11),
+                    confirm(f, now: t0 + 12), confirm(retry, now: t0 + 13), try open(retry, "request", now: t0 + 14),
+                ]
+            ),
+            errors: [nil, nil, "pairing_unconfirmed", "stale_confirmation", nil, nil]
         )
     }
 
@@ -403,7 +469,7 @@ enum CoreChannelVectors {
                 f,
                 [
                     try handshake(f), try handshake(retry, now: t0 + 10), try open(retry, "ping", now: t0 + 11),
-                    user("confirm", now: t0 + 12), try open(retry, "request", now: t0 + 13),
+                    confirm(retry, now: t0 + 12), try open(retry, "request", now: t0 + 13),
                 ]
             ),
             errors: [nil, nil, "pairing_unconfirmed", nil, nil]
@@ -420,7 +486,7 @@ enum CoreChannelVectors {
                 f,
                 [
                     try handshake(f), try handshake(rescan, now: t0 + 30), try open(rescan, "ping", now: t0 + 31),
-                    user("confirm", now: t0 + 32),
+                    confirm(rescan, now: t0 + 32),
                 ]
             ),
             errors: [nil, nil, "pairing_unconfirmed", nil]
@@ -431,16 +497,17 @@ enum CoreChannelVectors {
             &file,
             f,
             ["KEYCONF-6", "KEYCONF-3"],
-            "Devices a then b handshake before any frame: b holds the slot, a's frame is auth_failed, b's commits; a again is unknown_device.",
+            "Devices a then b handshake before any frame: b holds the slot, a's frame is auth_failed, b's commits; a again is pairing_unconfirmed, and unknown_device once b is confirmed.",
             flags: ["Race", "StateUnchanged"],
             input: input(
                 f,
                 [
                     try handshake(f), try handshake(b, now: t0 + 1), try open(f, "ping", now: t0 + 2),
                     try open(b, "ping", now: t0 + 3), try handshake(f.round("again"), now: t0 + 4),
+                    confirm(b, now: t0 + 5), try handshake(f.round("after"), now: t0 + 6),
                 ]
             ),
-            errors: [nil, nil, "auth_failed", "pairing_unconfirmed", "unknown_device"]
+            errors: [nil, nil, "auth_failed", "pairing_unconfirmed", "pairing_unconfirmed", nil, "unknown_device"]
         )
         f = fixture(file, "fourth-device-key-revokes")
         b = f.otherDevice("b")
@@ -474,7 +541,7 @@ enum CoreChannelVectors {
                 f,
                 [
                     try handshake(f), try handshake(b, now: t0 + 1), try handshake(third, now: t0 + 2),
-                    try open(third, "ping", now: t0 + 3), user("confirm", now: t0 + 4),
+                    try open(third, "ping", now: t0 + 3), confirm(third, now: t0 + 4),
                     try open(third, "request", now: t0 + 5),
                 ]
             ),
@@ -485,17 +552,20 @@ enum CoreChannelVectors {
         try add(
             &file,
             f,
-            ["KEYCONF-6", "CONFIRM-5"],
-            "Device a's first frame arrives before b's handshake: a is confirming, b is unknown_device, a's session goes on.",
+            ["KEYCONF-6", "CONFIRM-5", "CHAN-3"],
+            "Device a's first frame arrives before b's handshake: a is confirming, b is pairing_unconfirmed, a's session goes on; once a is confirmed, b is unknown_device.",
             flags: ["Race"],
             input: input(
                 f,
                 [
                     try handshake(f), try open(f, "ping"), try handshake(b, now: t1 + 1),
-                    try open(f, "again", now: t1 + 2),
+                    try open(f, "again", now: t1 + 2), confirm(f, now: t1 + 3),
+                    try handshake(b.round("after"), now: t1 + 4), try open(f, "request", now: t1 + 5),
                 ]
             ),
-            errors: [nil, "pairing_unconfirmed", "unknown_device", "pairing_unconfirmed"]
+            errors: [
+                nil, "pairing_unconfirmed", "pairing_unconfirmed", "pairing_unconfirmed", nil, "unknown_device", nil,
+            ]
         )
     }
 
@@ -552,7 +622,7 @@ enum CoreChannelVectors {
                 f,
                 [
                     try handshake(f, now: expiresAt - 100), try open(f, "ping", now: expiresAt + 61),
-                    user("confirm", now: expiresAt + 62),
+                    confirm(f, now: expiresAt + 62),
                 ]
             ),
             errors: [nil, "pairing_expired", "not_confirming"]
@@ -599,13 +669,87 @@ enum CoreChannelVectors {
                 channel: .revoked,
                 [
                     ["open": ["frame": "", "now": .int(t0)]], try open(f, "ping"), seal(f, "reply", now: t1),
-                    try handshake(f), user("confirm", now: t1), user("reject", now: t1),
+                    try handshake(f), confirm(f, now: t1), user("reject", now: t1),
                 ]
             ),
             errors: [
                 "empty_frame", "channel_revoked", "channel_revoked", "channel_revoked", "channel_revoked",
                 "channel_revoked",
             ]
+        )
+    }
+
+    /// KEYCONF-3 steps 7 and 8 with an exhausted current session (MEMORY-2), reached through
+    /// `fillSession` (ADP-55): the slot is still tried before the exhaustion is reported.
+    private static func addExhaustedSession(_ file: inout VectorFileBuilder) throws {
+        let paired: (HandshakeFixture) -> ChannelState = {
+            .paired(devicePublicKey: $0.devicePublic, lastHandshakeEphemeral: nil)
+        }
+        var f = fixture(file, "exhausted-session-commits-slot")
+        var next = f.round("next")
+        try add(
+            &file,
+            f,
+            ["KEYCONF-3", "MEMORY-2", "KEYCONF-4", "KEYCONF-5", "ADP-55"],
+            "An exhausted session: its own frame is session_exhausted, a remembered nonce replayed, a seal session_exhausted; the next handshake's frame commits (step 7) and the new session opens and seals.",
+            flags: ["Commit", "StateUnchanged"],
+            input: input(
+                f,
+                channel: paired(f),
+                [
+                    try handshake(f), try open(f, "a"), fillSession(now: t1 + 1), try open(f, "b", now: t1 + 2),
+                    try open(f, "a", now: t1 + 3), seal(f, "reply", now: t1 + 4), try handshake(next, now: t1 + 5),
+                    try open(next, "c", now: t1 + 6), try open(next, "d", now: t1 + 7),
+                    seal(next, "reply", now: t1 + 8),
+                ]
+            ),
+            errors: [nil, nil, nil, "session_exhausted", "replayed", "session_exhausted", nil, nil, nil, nil]
+        )
+        f = fixture(file, "exhausted-session-foreign-frame")
+        next = f.round("next")
+        let stray = f.round("stray")
+        try add(
+            &file,
+            f,
+            ["KEYCONF-3", "MEMORY-2", "ADP-55"],
+            "A frame under no key is auth_failed while the session is live and session_exhausted once it is exhausted (step 8); the slot's frame still commits. fillSession with no session is no_session.",
+            flags: ["StateUnchanged"],
+            input: input(
+                f,
+                channel: paired(f),
+                [
+                    fillSession(now: t0), try handshake(f), try open(f, "a"), try handshake(next, now: t1 + 1),
+                    try open(stray, "x", now: t1 + 2), fillSession(now: t1 + 3), try open(stray, "x", now: t1 + 4),
+                    try open(next, "c", now: t1 + 5),
+                ]
+            ),
+            errors: ["no_session", nil, nil, nil, "auth_failed", nil, "session_exhausted", nil]
+        )
+    }
+
+    /// KEYCONF-4 with SESS-1: a commit starts a session with an empty memory and erases the old
+    /// keys. The same frame is replayed before the commit (the old session remembers its nonce,
+    /// step 5) and accepted after it.
+    private static func addSessionReplacement(_ file: inout VectorFileBuilder) throws {
+        let f = fixture(file, "commit-starts-empty-memory")
+        let next = f.round("next")
+        let reused = try frame(next, "reused", nonce: nonce(f, "a"))
+        try add(
+            &file,
+            f,
+            ["KEYCONF-4", "SESS-1", "KEYCONF-3"],
+            "S1 accepted nonce N. Under the slot's keys a frame with N is replayed (step 5: S1 remembers N); after the commit the same frame is accepted (S2's memory is new), and S1's keys no longer open.",
+            flags: ["Commit"],
+            input: input(
+                f,
+                channel: .paired(devicePublicKey: f.devicePublic, lastHandshakeEphemeral: nil),
+                [
+                    try handshake(f), try open(f, "a"), try handshake(next, now: t1 + 1),
+                    ["open": ["frame": .hex(reused), "now": .int(t1 + 2)]], try open(next, "b", now: t1 + 3),
+                    ["open": ["frame": .hex(reused), "now": .int(t1 + 4)]], try open(f, "c", now: t1 + 5),
+                ]
+            ),
+            errors: [nil, nil, nil, "replayed", nil, nil, "auth_failed"]
         )
     }
 

@@ -50,6 +50,7 @@ class ChannelRecord:
         self.expires = expires
         self.gate = None  # the envelope gate of the current session; new with every commit
         self.code = None  # the code of the committed first pairing, shown while confirming (SAS-3)
+        self.shown_handshake = None  # its hs_eph_pub, which the user's Yes names (CONFIRM-4)
         self.confirming = asyncio.Event()
         self.session_lost_at = None
 
@@ -109,8 +110,9 @@ class RelayCore:
         return record.code
 
     def confirm(self, channel_id: str) -> None:
-        """The user saw the same digits on both screens (CONFIRM-3 case 1)."""
-        self.channels[channel_id].channel.confirm(unix_seconds())
+        """The user saw the same digits on both screens (CONFIRM-3 case 1), for the code shown (CONFIRM-4)."""
+        record = self.channels[channel_id]
+        record.channel.confirm(unix_seconds(), record.shown_handshake)
 
     def reject(self, channel_id: str) -> None:
         self.channels[channel_id].channel.reject(unix_seconds())
@@ -187,6 +189,7 @@ class RelayCore:
         record.gate = CoreGate(self.grant, self.methods)
         if isinstance(record.channel.state, Confirming) and not record.confirming.is_set():
             record.code = slot_before.sas
+            record.shown_handshake = slot_before.handshake_ephemeral
             record.confirming.set()
 
     async def _session_lost(self, record: ChannelRecord) -> None:

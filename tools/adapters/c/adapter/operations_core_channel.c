@@ -1,8 +1,8 @@
-/* core-channel (KEYCONF-1..6, CONFIRM-1..6, SAS-1, ADP-50, ADP-56): one
+/* core-channel (KEYCONF-1..6, CONFIRM-1..6, SAS-1, ADP-50, ADP-55, ADP-56): one
  * channel of the core through handshakes, frames, seals, the user's answers,
- * time, restarts and the relay's tunnel:revoked. Every result carries the
- * channel state and the slot after the step, and what it owes the relay
- * (ADP-57). */
+ * time, a filled session, restarts and the relay's tunnel:revoked. Every
+ * result carries the channel state and the slot after the step, and what it
+ * owes the relay (ADP-57). */
 #include <sodium.h>
 #include <string.h>
 
@@ -113,8 +113,8 @@ static const char *check_signal(const json_t *body)
 
 static const char *step_kind(const json_t *step, const char **name, const json_t **body)
 {
-    static const char *const KINDS[] = {"handshake", "open", "seal",    "confirm",
-                                        "reject",    "tick", "restart", "signal"};
+    static const char *const KINDS[] = {"handshake", "open",    "seal",   "confirm",    "reject",
+                                        "tick",      "restart", "signal", "fillSession"};
     if (!json_is_object(step) || json_object_size(step) != 1) {
         return ADAPTER_BAD_REQUEST;
     }
@@ -154,13 +154,19 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     } else if (strcmp(kind, "seal") == 0) {
         error = core_step_seal(body, out, seal_on_channel, &at, &status);
     } else if (strcmp(kind, "confirm") == 0) {
-        status = core_channel_confirm(channel, now);
+        uint8_t handshake_ephemeral[32]; /* CONFIRM-4: the handshake the user saw */
+        error = input_fixed(body, "handshakeEphemeral", handshake_ephemeral, 32);
+        if (error == NULL) {
+            status = core_channel_confirm(channel, now, handshake_ephemeral);
+        }
     } else if (strcmp(kind, "reject") == 0) {
         status = core_channel_reject(channel, now);
     } else if (strcmp(kind, "restart") == 0) {
         core_channel_restart(channel, now);
     } else if (strcmp(kind, "signal") == 0) {
         core_channel_relay_revoked(channel, now);
+    } else if (strcmp(kind, "fillSession") == 0) {
+        status = core_channel_fill_session(channel, now);
     } else {
         core_channel_tick(channel, now);
     }

@@ -116,7 +116,7 @@ static void commit_slot(core_channel *channel, core_session *fresh, uint64_t now
         state->status = CHANNEL_CONFIRMING;
         state->deadline = now + CONFIRM_TIMEOUT_SECONDS; /* CONFIRM-1 */
     }
-    /* confirming keeps its deadline; paired stays paired. */
+    /* paired stays paired; a confirming channel has an empty slot (CONFIRM-5). */
     memcpy(state->device_public, channel->slot.device_public, 32);
     memcpy(state->last_handshake_ephemeral, channel->slot.handshake_ephemeral_public, 32);
     state->has_last_handshake_ephemeral = true;
@@ -236,10 +236,17 @@ static tunnel_error check_confirming(const core_channel *channel)
     }
 }
 
-tunnel_error core_channel_confirm(core_channel *channel, uint64_t now)
+tunnel_error core_channel_confirm(core_channel *channel, uint64_t now,
+                                  const uint8_t handshake_ephemeral[32])
 {
     apply_timeout(channel, now);
     tunnel_error error = check_confirming(channel);
+    /* CONFIRM-4: the user confirmed the code of this handshake; another one
+     * than the committed one does not count (public values: memcmp). */
+    if (error == TUNNEL_OK &&
+        memcmp(handshake_ephemeral, channel->state.last_handshake_ephemeral, 32) != 0) {
+        error = TUNNEL_ERR_STALE_CONFIRMATION;
+    }
     if (error == TUNNEL_OK) {
         channel->state.status = CHANNEL_PAIRED; /* session and slot stay */
     }
@@ -286,4 +293,14 @@ bool core_channel_take_revoke(core_channel *channel)
     bool owed = channel->revoke_owed;
     channel->revoke_owed = false;
     return owed;
+}
+
+tunnel_error core_channel_fill_session(core_channel *channel, uint64_t now)
+{
+    apply_timeout(channel, now);
+    if (!channel->has_current) {
+        return TUNNEL_ERR_NO_SESSION;
+    }
+    core_session_exhaust(&channel->current);
+    return TUNNEL_OK;
 }

@@ -57,7 +57,8 @@ void core_channel_init(core_channel *channel, const uint8_t core_static_private[
 /* Erases every key and frees the session memory (SESS-2). */
 void core_channel_wipe(core_channel *channel);
 
-/* HS-4 with KEYCONF-1, KEYCONF-2 and CONFIRM-5: on success result holds the
+/* HS-4 with KEYCONF-1, KEYCONF-2 and CONFIRM-5 (a confirming channel takes
+ * none: pairing_unconfirmed): on success result holds the
  * ack to send, the keys and the code, and the handshake replaces the slot;
  * the state and the current session are unchanged. On failure nothing
  * changes (after the timeout of CONFIRM-3, which every input applies). */
@@ -81,8 +82,11 @@ tunnel_error core_channel_seal(core_channel *channel, const uint8_t *plaintext,
                                size_t plaintext_length, const uint8_t *nonce, uint64_t now,
                                uint8_t *frame, size_t *frame_length);
 
-/* CONFIRM-3, CONFIRM-4: the user's answer. */
-tunnel_error core_channel_confirm(core_channel *channel, uint64_t now);
+/* CONFIRM-3, CONFIRM-4: the user's answer. A confirmation names the
+ * handshake whose code the user saw; another than the committed one is
+ * stale_confirmation. A rejection names none: rejecting is always safe. */
+tunnel_error core_channel_confirm(core_channel *channel, uint64_t now,
+                                  const uint8_t handshake_ephemeral[32]);
 tunnel_error core_channel_reject(core_channel *channel, uint64_t now);
 
 /* A timer of the core: applies the timeout of CONFIRM-3 only. */
@@ -101,5 +105,9 @@ void core_channel_relay_revoked(core_channel *channel, uint64_t now);
 /* Whether tunnel:revoke became owed since the last call (SIG-CORE-2);
  * clears it. */
 bool core_channel_take_revoke(core_channel *channel);
+
+/* ADP-55: the current session made exhausted without its frames (MEMORY-2);
+ * no_session when there is none. */
+tunnel_error core_channel_fill_session(core_channel *channel, uint64_t now);
 
 #endif

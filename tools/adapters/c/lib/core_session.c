@@ -30,6 +30,13 @@ bool core_session_exhausted(const core_session *session)
     return session->accepted >= session->bound;
 }
 
+void core_session_exhaust(core_session *session)
+{
+    if (session->accepted < session->bound) {
+        session->accepted = session->bound;
+    }
+}
+
 bool core_session_remembers(const core_session *session, const uint8_t nonce[24])
 {
     return session_memory_contains(&session->memory, nonce);

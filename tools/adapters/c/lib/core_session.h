@@ -37,6 +37,11 @@ void core_session_wipe(core_session *session);
 
 bool core_session_exhausted(const core_session *session);
 
+/* Makes the session exhausted as if it had accepted its bound of frames,
+ * without them; the memory keeps its nonces. For the adapter protocol's
+ * fillSession (ADP-55): no vector can send 2^20 frames. */
+void core_session_exhaust(core_session *session);
+
 /* FRAME-OPEN-5 / MEMORY-1: the nonce frame[1:25] was accepted before. */
 bool core_session_remembers(const core_session *session, const uint8_t nonce[24]);
 

@@ -19,9 +19,10 @@ typedef struct {
     uint8_t ack_key[32];
 } accept_secrets;
 
-/* HS-4 step 4 (CHAN-2, CHAN-4): a cheap state check before any DH, so a
- * revoked or expired channel costs an attacker nothing to probe. A
- * confirming channel has no expiry here: its deadline bounds it (CONFIRM-5). */
+/* HS-4 step 4 (CHAN-2, CHAN-4, CONFIRM-5): a cheap state check before any
+ * DH, so a revoked or expired channel costs an attacker nothing to probe. A
+ * confirming channel takes no handshake until the user answered, so the
+ * code the desktop shows cannot change during the dialog. */
 static tunnel_error check_channel_open(const channel_state *channel, uint64_t now)
 {
     if (channel->status == CHANNEL_REVOKED) {
@@ -29,6 +30,9 @@ static tunnel_error check_channel_open(const channel_state *channel, uint64_t no
     }
     if (channel->status == CHANNEL_PENDING && now > channel->expires_at) {
         return TUNNEL_ERR_PAIRING_EXPIRED; /* now == expiresAt is still valid */
+    }
+    if (channel->status == CHANNEL_CONFIRMING) {
+        return TUNNEL_ERR_PAIRING_UNCONFIRMED;
     }
     return TUNNEL_OK;
 }
@@ -66,14 +70,14 @@ static tunnel_error open_handshake(const uint8_t *frame, size_t frame_length,
     return error;
 }
 
-/* HS-4 steps 8 and 9 (CHAN-3, CHAN-5, KEYCONF-2, CONFIRM-5). The device
- * key is compared in constant time: it is the channel's credential. */
+/* HS-4 steps 8 and 9 (CHAN-3, CHAN-5, KEYCONF-2). The device key is
+ * compared in constant time: it is the channel's credential. */
 static tunnel_error check_channel_binding(const channel_state *channel,
                                           const uint8_t *slot_handshake_ephemeral,
                                           const uint8_t device_public[32],
                                           const uint8_t handshake_ephemeral_public[32])
 {
-    bool bound = channel->status == CHANNEL_PAIRED || channel->status == CHANNEL_CONFIRMING;
+    bool bound = channel->status == CHANNEL_PAIRED;
     if (bound && sodium_memcmp(device_public, channel->device_public, 32) != 0) {
         return TUNNEL_ERR_UNKNOWN_DEVICE;
     }

@@ -423,7 +423,9 @@ def _core_channel_step(step):
         return kind, (_bytes(body, "frame"), now)
     if kind == "seal":
         return kind, (_bytes(body, "plaintext"), _optional_bytes(body, "nonce", 24), now)
-    if kind in ("confirm", "reject", "tick", "restart"):
+    if kind == "confirm":  # CONFIRM-4: the handshake whose code the user was shown
+        return kind, (now, _key(body, "handshakeEphemeral"))
+    if kind in ("reject", "tick", "fillSession", "restart"):
         return kind, (now,)
     if kind == "signal":
         if body.get("event") != "tunnel:revoked":
@@ -439,8 +441,8 @@ def _write_slot(slot):
 
 
 def op_core_channel(inp: dict) -> dict:
-    """One core channel (KEYCONF-*, CONFIRM-*, ADP-56); each result shows the channel and the slot after
-    it (ADP-50) and what it owes the relay (ADP-57)."""
+    """One core channel (KEYCONF-*, CONFIRM-*, ADP-55, ADP-56); each result shows the channel and the slot
+    after it (ADP-50) and what it owes the relay (ADP-57)."""
     core_static_private = _key(inp, "coreStaticPrivate")
     channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
@@ -461,6 +463,9 @@ def op_core_channel(inp: dict) -> dict:
             return {"plaintext": _hex(channel.open(*arguments))}
         if kind == "seal":
             return {"frame": _hex(channel.seal(*arguments))}
+        if kind == "fillSession":
+            channel.fill_session(*arguments)  # ADP-55
+            return {}
         getattr(channel, kind)(*arguments)
         return {}
 

@@ -19,6 +19,7 @@ from .errors import (
     PAIRING_UNCONFIRMED,
     REPLAYED,
     SESSION_EXHAUSTED,
+    STALE_CONFIRMATION,
     TOO_MANY_ATTEMPTS,
     TunnelError,
 )
@@ -90,7 +91,8 @@ class CoreChannel:
     # --- handshakes ------------------------------------------------------------------
 
     def handshake(self, frame: bytes, now: int, server_ephemeral_private: bytes, ack_nonce: bytes) -> handshake.Opened:
-        """HS-4 with KEYCONF-1, KEYCONF-2, CONFIRM-5: the handshake takes the slot; nothing else changes."""
+        """HS-4 with KEYCONF-1, KEYCONF-2, CONFIRM-5 (none while confirming): the handshake takes the
+        slot; nothing else changes."""
         self._apply_timeout(now)
         opened = handshake.core_open(
             frame,
@@ -122,9 +124,7 @@ class CoreChannel:
         state = self.state
         if isinstance(state, Pending):
             self.state = Confirming(device, ephemeral, now + CONFIRM_TIMEOUT_SECONDS)
-        elif isinstance(state, Confirming):
-            self.state = Confirming(device, ephemeral, state.deadline)
-        else:
+        else:  # paired; a confirming channel has an empty slot (CONFIRM-5)
             self.state = Paired(device, ephemeral)
         self._current = fresh
         self.slot = None
@@ -192,12 +192,24 @@ class CoreChannel:
             raise TunnelError(NOT_CONFIRMING)
         return self.state
 
-    def confirm(self, now: int) -> None:
+    def confirm(self, now: int, handshake_ephemeral: bytes) -> None:
+        """The user's Yes for the code of the handshake `handshake_ephemeral` names; another than the
+        committed one is `stale_confirmation` and changes nothing (CONFIRM-4)."""
         self._apply_timeout(now)
         state = self._require_confirming()
+        if handshake_ephemeral != state.last_handshake_ephemeral:
+            raise TunnelError(STALE_CONFIRMATION)
         self.state = Paired(state.device_public_key, state.last_handshake_ephemeral)  # session and slot stay
 
     def reject(self, now: int) -> None:
+        """Names no handshake: rejecting whichever code was shown is always safe."""
         self._apply_timeout(now)
         self._require_confirming()
         self._revoke()
+
+    def fill_session(self, now: int) -> None:
+        """ADP-55: the current session exhausted without its frames (MEMORY-2); `no_session` without one."""
+        self._apply_timeout(now)
+        if self._current is None:
+            raise TunnelError(NO_SESSION)
+        self._current.exhaust()

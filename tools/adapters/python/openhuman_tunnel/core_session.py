@@ -31,17 +31,23 @@ _MEMORY_KEY_LENGTH = 16
 class CoreSession:
     """One session at the core: its keys, the first 16 bytes of every accepted nonce, the count."""
 
-    __slots__ = ("_opening_key", "_sealing_key", "_memory", "_bound")
+    __slots__ = ("_opening_key", "_sealing_key", "_memory", "_bound", "_filled")
 
     def __init__(self, keys: SessionKeys, bound: int = SESSION_BOUND) -> None:
         self._opening_key = keys.c2s
         self._sealing_key = keys.s2c
         self._memory = set()
         self._bound = bound
+        self._filled = False
 
     @property
     def exhausted(self) -> bool:
-        return len(self._memory) >= self._bound
+        return self._filled or len(self._memory) >= self._bound
+
+    def exhaust(self) -> None:
+        """Exhausted as if `bound` frames had been accepted, without them; the memory stays. For the
+        adapter protocol's fillSession (ADP-55): no vector can send 2^20 frames."""
+        self._filled = True
 
     def remembers(self, frame: bytes) -> bool:
         """FRAME-OPEN-5 / MEMORY-1 for the nonce frame[1:25] of a shape-checked frame."""

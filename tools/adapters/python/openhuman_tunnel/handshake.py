@@ -24,6 +24,7 @@ from .errors import (
     HANDSHAKE_REPLAYED,
     MISSING_FIELD,
     PAIRING_EXPIRED,
+    PAIRING_UNCONFIRMED,
     UNKNOWN_DEVICE,
     TunnelError,
 )
@@ -251,8 +252,8 @@ def core_open(
 ) -> Opened:
     """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4; changes nothing.
 
-    The caller decides when the handshake takes effect (KEYCONF-1). A confirming channel is
-    checked like a paired one, with no expiry (CONFIRM-5); `slot_handshake_ephemeral` is the
+    The caller decides when the handshake takes effect (KEYCONF-1). A confirming channel takes
+    no handshake until the user answered (CONFIRM-5); `slot_handshake_ephemeral` is the
     hs_eph_pub of the pending handshake, refused as a replay at step 9 (KEYCONF-2).
     """
     # 1-3: empty/type, too short, too large.
@@ -263,6 +264,9 @@ def core_open(
         raise TunnelError(CHANNEL_REVOKED)
     if isinstance(channel, Pending) and now > channel.expires_at:
         raise TunnelError(PAIRING_EXPIRED)
+    # CONFIRM-5: the code the desktop shows must not change while the user compares it.
+    if isinstance(channel, Confirming):
+        raise TunnelError(PAIRING_UNCONFIRMED)
 
     # 5-6: the handshake key, then authentication of header and plaintext.
     header = frame[:_HANDSHAKE_HEADER_LENGTH]
@@ -280,7 +284,7 @@ def core_open(
     client_eph_pub = _key_field(fields, "client_ephemeral_pubkey")
 
     # 8-9: channel binding. Constant-time compares: these are identity checks on keys.
-    if isinstance(channel, (Paired, Confirming)):
+    if isinstance(channel, Paired):
         if not hmac.compare_digest(device_public, channel.device_public_key):
             raise TunnelError(UNKNOWN_DEVICE)
         last = channel.last_handshake_ephemeral
