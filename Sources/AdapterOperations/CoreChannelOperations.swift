@@ -3,8 +3,9 @@ import TunnelCrypto
 import VectorFormat
 
 /// core-channel: one channel of the core through handshakes, frames, seals, the user's answer
-/// and time (KEYCONF-*, CONFIRM-*, ADP-50). Every step reports the channel state and the
-/// pending-handshake slot after it, so a vector shows exactly what a handshake did not change.
+/// and time (KEYCONF-*, CONFIRM-*, HS-RATE-1, ADP-50). Every step reports the channel state, the
+/// pending-handshake slot and the attempts counted (ADP-53) after it, so a vector shows exactly
+/// what a handshake did not change.
 extension Operations {
     private enum CoreChannelStep {
         case handshake(frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8], ackNonce: [UInt8])
@@ -87,6 +88,10 @@ extension Operations {
                             "devicePublicKey": .hex($0.devicePublicKey),
                             "handshakeEphemeral": .hex($0.handshakeEphemeral),
                         ])
+                    } ?? .null
+                answer["attempts"] =
+                    channel.attempts.map {
+                        .object(["handshakes": .int(Int64($0.handshakes)), "deviceKeys": .int(Int64($0.deviceKeys))])
                     } ?? .null
             }
         )

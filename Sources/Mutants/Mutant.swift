@@ -40,6 +40,7 @@ public struct Mutant: Hashable, Sendable, CustomStringConvertible {
     public static let catalog: [Mutant] =
         typeAndSizeArea + sessionFramesArea + primitivesArea + handshakeArea
         + handshakeJSONArea + channelStatesArea + deviceStatesArea + adapterInputsArea + safePairingArea
+        + admissionArea
         + sessionMemoryArea
         + relayArea + pairingPayloadArea + envelopeArea + verifierArea
 

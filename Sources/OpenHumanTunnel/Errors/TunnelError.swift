@@ -31,6 +31,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case notConfirming
     case sessionExhausted
     case tooManyAttempts
+    case rateLimited
     case duplicateCoreKey
 
     /// The stable snake_case code from the spec's error table.
@@ -63,6 +64,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .notConfirming: "not_confirming"
         case .sessionExhausted: "session_exhausted"
         case .tooManyAttempts: "too_many_attempts"
+        case .rateLimited: "rate_limited"
         case .duplicateCoreKey: "duplicate_core_key"
         }
     }

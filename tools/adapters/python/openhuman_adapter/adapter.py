@@ -460,7 +460,12 @@ def op_core_channel(inp: dict) -> dict:
         return {}
 
     def after() -> dict:
-        return {"channel": _write_channel(channel.state), "pending": _write_slot(channel.slot)}
+        attempts = channel.attempts()
+        return {
+            "channel": _write_channel(channel.state),
+            "pending": _write_slot(channel.slot),
+            "attempts": None if attempts is None else {"handshakes": attempts[0], "deviceKeys": attempts[1]},
+        }
 
     return run_steps(steps, apply, after=after)
 
