@@ -3,10 +3,10 @@ import TunnelCrypto
 import VectorFormat
 
 /// core-channel: one channel of the core through handshakes, frames, seals, the user's answer,
-/// time, a filled session, restarts and the relay's word (KEYCONF-*, CONFIRM-*, ADP-50, ADP-55,
-/// ADP-56). Every step reports
-/// the channel state and the pending-handshake slot after it, so a vector shows exactly what a
-/// handshake did not change, and the signalling events the step owes the relay (ADP-57).
+/// time, a filled session, restarts and the relay's word (KEYCONF-*, CONFIRM-*, HS-RATE-1,
+/// ADP-50, ADP-55, ADP-56). Every step reports the channel state, the pending-handshake slot and
+/// the attempts counted (ADP-53) after it, so a vector shows exactly what a handshake did not
+/// change, and the signalling events the step owes the relay (ADP-57).
 extension Operations {
     private enum CoreChannelStep {
         case handshake(frame: [UInt8], now: Int64, serverEphemeralPrivate: [UInt8], ackNonce: [UInt8])
@@ -111,6 +111,10 @@ extension Operations {
                     } ?? .null
                 // ADP-57: present on every step, so that a vector can require it empty.
                 answer["send"] = .array(channel.takeSignals().map { .object(["event": .string($0.event)]) })
+                answer["attempts"] =
+                    channel.attempts.map {
+                        .object(["handshakes": .int(Int64($0.handshakes)), "deviceKeys": .int(Int64($0.deviceKeys))])
+                    } ?? .null
             }
         )
     }

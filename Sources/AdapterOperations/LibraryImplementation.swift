@@ -173,6 +173,10 @@ private struct LibraryCoreChannel: CoreChannelEndpoint {
         channel.pending.map { ($0.devicePublicKey, $0.handshakeEphemeralPublic) }
     }
 
+    var attempts: (handshakes: Int, deviceKeys: Int)? {
+        channel.shownAttempts.map { ($0.handshakes, $0.deviceKeys.count) }
+    }
+
     mutating func handshake(
         _ frame: [UInt8],
         now: Int64,

@@ -103,6 +103,9 @@ public protocol CoreChannelEndpoint {
     var state: ChannelState { get }
     /// The device key and `hs_eph_pub` of the handshake in the slot, if any.
     var pendingHandshake: (devicePublicKey: [UInt8], handshakeEphemeral: [UInt8])? { get }
+    /// The handshakes and distinct device keys admitted while pending (KEYCONF-7), reported while
+    /// the channel is pending or confirming (SAS-3, ADP-53), nil otherwise.
+    var attempts: (handshakes: Int, deviceKeys: Int)? { get }
     mutating func handshake(
         _ frame: [UInt8],
         now: Int64,

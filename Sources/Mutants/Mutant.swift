@@ -40,7 +40,7 @@ public struct Mutant: Hashable, Sendable, CustomStringConvertible {
     public static let catalog: [Mutant] =
         typeAndSizeArea + sessionFramesArea + primitivesArea + handshakeArea
         + handshakeJSONArea + channelStatesArea + channelLifecycleArea + deviceStatesArea + adapterInputsArea
-        + safePairingArea
+        + safePairingArea + admissionArea
         + sessionMemoryArea
         + relayArea + pairingPayloadArea + envelopeArea + verifierArea
 

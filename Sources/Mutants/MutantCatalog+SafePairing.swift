@@ -51,7 +51,7 @@ extension Mutant {
     public static let pendingDeviceKeysUnbounded = Mutant(
         "pending-device-keys-unbounded",
         breaks: ["KEYCONF-7"],
-        "a pending channel admits handshakes from any number of device keys, as 2.3.0 did: whoever saw the QR code can try codes until one matches the phone's (review R3-2)"
+        "a pending channel admits handshakes from any number of device keys, as 2.3.0 did (its total of 5 handshakes still applies): whoever saw the QR code tries codes with new keys until one matches the phone's (review R3-2)"
     )
     public static let confirmingDelivers = Mutant(
         "confirming-delivers",

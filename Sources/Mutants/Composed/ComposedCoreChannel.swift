@@ -8,6 +8,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     private struct Slot {
         let devicePublicKey: [UInt8]
         let handshakeEphemeral: [UInt8]
+        let clientEphemeral: [UInt8]
         let session: ComposedCoreSession
     }
 
@@ -19,8 +20,12 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
     /// The session a commit replaced, kept only by `old-session-still-opens`.
     private var previousSession: ComposedCoreSession?
     private var slot: Slot?
+    private var attemptCount = 0
     private var pendingDeviceKeys: [[UInt8]] = []
     private var signals: [CoreSignal] = []
+    private var pendingClientEphemerals: [[UInt8]] = []
+    private var sessionClientEphemeral: [UInt8]?
+    private var rate = HandshakeRate()
 
     init(coreStaticPrivate: [UInt8], state: ChannelState, bound: Int, mutant: Mutant?) {
         self.coreStaticPrivate = coreStaticPrivate
@@ -31,6 +36,13 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
 
     var pendingHandshake: (devicePublicKey: [UInt8], handshakeEphemeral: [UInt8])? {
         slot.map { ($0.devicePublicKey, $0.handshakeEphemeral) }
+    }
+
+    var attempts: (handshakes: Int, deviceKeys: Int)? {
+        switch state {
+        case .pending, .confirming: (attemptCount, pendingDeviceKeys.count)
+        case .paired, .revoked: nil
+        }
     }
 
     mutating func tick(now: Int64) {
@@ -51,14 +63,19 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
             coreStaticPrivate: coreStaticPrivate,
             channel: handshakeState,
             pendingHandshakeEphemeral: mutant == .pendingHandshakeReplayAccepted ? nil : slot?.handshakeEphemeral,
+            refusedClientEphemerals: mutant == .clientEphemeralReuseAccepted ? [] : refusedClientEphemerals,
             now: now,
             serverEphemeralPrivate: serverEphemeralPrivate,
-            ackNonce: ackNonce
+            ackNonce: ackNonce,
+            beforeKeyAgreement: { () throws(TunnelError) in
+                if mutant != .handshakeRateUnlimited { try rate.take(now: now) }
+            }
         )
-        try admitDeviceKey(accepted.devicePublicKey)
+        try admit(accepted)
         let waiting = Slot(
             devicePublicKey: accepted.devicePublicKey,
             handshakeEphemeral: accepted.handshakeEphemeralPublic,
+            clientEphemeral: accepted.clientEphemeralPublic,
             session: ComposedCoreSession(keys: accepted.keys, bound: bound, mutant: mutant)
         )
         if mutant == .commitOnHandshake { commit(waiting, now: now) } else { slot = waiting }
@@ -150,15 +167,26 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         revoke()
     }
 
-    private mutating func admitDeviceKey(_ devicePublicKey: [UInt8]) throws(TunnelError) {
-        guard mutant != .pendingDeviceKeysUnbounded, case .pending = state,
-            !pendingDeviceKeys.contains(devicePublicKey)
-        else { return }
-        guard pendingDeviceKeys.count < CoreChannel.pendingDeviceKeyLimit else {
+    /// KEYCONF-7: at most 5 handshakes and 3 distinct device keys into a pending slot.
+    private mutating func admit(_ accepted: CoreHandshake.Acceptance) throws(TunnelError) {
+        guard case .pending = state else { return }
+        let newKey = !pendingDeviceKeys.contains(accepted.devicePublicKey)
+        let tooManyKeys =
+            mutant != .pendingDeviceKeysUnbounded && newKey && pendingDeviceKeys.count >= PendingAttempts.deviceKeyLimit
+        let tooManyHandshakes = mutant != .pendingHandshakesUnbounded && attemptCount >= PendingAttempts.handshakeLimit
+        guard !tooManyKeys, !tooManyHandshakes else {
             revoke()
             throw .tooManyAttempts
         }
-        pendingDeviceKeys.append(devicePublicKey)
+        attemptCount += 1
+        if newKey { pendingDeviceKeys.append(accepted.devicePublicKey) }
+        pendingClientEphemerals.append(accepted.clientEphemeralPublic)
+    }
+
+    /// HS-4-9's client ephemeral keys (R3-16).
+    private var refusedClientEphemerals: [[UInt8]] {
+        if case .pending = state { return pendingClientEphemerals }
+        return [slot?.clientEphemeral, sessionClientEphemeral].compactMap { $0 }
     }
 
     mutating func restart(now: Int64) {
@@ -171,6 +199,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         case .paired, .revoked: break
         }
         session = nil
+        sessionClientEphemeral = nil
         slot = nil
     }
 
@@ -192,6 +221,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         if state != .revoked, mutant != .revokeNotSent { signals.append(.revoke) }
         state = .revoked
         session = nil
+        sessionClientEphemeral = nil
         previousSession = nil
         slot = nil
     }
@@ -228,6 +258,7 @@ struct ComposedCoreChannel: CoreChannelEndpoint {
         if mutant == .memoryKeptAcrossCommit, let session { fresh.adoptMemory(of: session) }
         previousSession = mutant == .oldSessionStillOpens ? session : nil
         session = fresh
+        sessionClientEphemeral = waiting.clientEphemeral
         slot = nil
     }
 

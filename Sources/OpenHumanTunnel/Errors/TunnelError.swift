@@ -32,6 +32,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case staleConfirmation
     case sessionExhausted
     case tooManyAttempts
+    case rateLimited
     case duplicateCoreKey
 
     /// The stable snake_case code from the spec's error table.
@@ -65,6 +66,7 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .staleConfirmation: "stale_confirmation"
         case .sessionExhausted: "session_exhausted"
         case .tooManyAttempts: "too_many_attempts"
+        case .rateLimited: "rate_limited"
         case .duplicateCoreKey: "duplicate_core_key"
         }
     }

@@ -11,9 +11,6 @@ public struct CoreChannel: Sendable {
     /// How long after its expiry a pending channel still commits a handshake accepted in time:
     /// the device's 10-second ack timeout and its first request (KEYCONF-3 step 3).
     public static let pendingGraceSeconds: Int64 = 60
-    /// How many distinct device keys a pending channel admits into its slot (KEYCONF-7): a lost
-    /// ack, a new scan and a second phone of the user's; a fourth means the QR code was seen.
-    public static let pendingDeviceKeyLimit = 3
 
     public private(set) var state: ChannelState
     /// The session frames are opened and sealed under, if any.
@@ -26,6 +23,21 @@ public struct CoreChannel: Sendable {
     public private(set) var pendingDeviceKeys: [[UInt8]] = []
     /// The signalling events owed to the relay since the last `takeSignals()` (SIG-CORE-2).
     public private(set) var signals: [CoreSignal] = []
+    /// The handshakes a pending channel admitted (KEYCONF-7, HS-4-9); frozen at the commit, so
+    /// the confirmation dialog can say how many device keys tried (SAS-3).
+    public private(set) var attempts = PendingAttempts()
+    /// The counts the desktop shows (SAS-3, ADP-53): those of the pending phase while the
+    /// channel is pending or confirming; nil once it is paired or revoked.
+    public var shownAttempts: PendingAttempts? {
+        switch state {
+        case .pending, .confirming: attempts
+        case .paired, .revoked: nil
+        }
+    }
+    /// HS-RATE-1's bucket, in every state.
+    public private(set) var rate = HandshakeRate()
+    /// The `client_ephemeral_pubkey` of the handshake that made the current session (HS-4-9).
+    private var sessionClientEphemeral: [UInt8]?
     /// The `sessionReplayMemory` bound of every session of this channel (MEMORY-2).
     public let sessionBound: Int
     private let coreStaticPrivate: [UInt8]
@@ -61,29 +73,40 @@ public struct CoreChannel: Sendable {
             coreStaticPrivate: coreStaticPrivate,
             channel: state,
             pendingHandshakeEphemeral: pending?.handshakeEphemeralPublic,
+            refusedClientEphemerals: refusedClientEphemerals,
             now: now,
             serverEphemeralPrivate: serverEphemeralPrivate,
-            ackNonce: ackNonce
+            ackNonce: ackNonce,
+            beforeKeyAgreement: { () throws(TunnelError) in try rate.take(now: now) }
         )
-        try admitDeviceKey(accepted.devicePublicKey)
+        try admit(accepted)
         pending = PendingHandshake(
             devicePublicKey: accepted.devicePublicKey,
             handshakeEphemeralPublic: accepted.handshakeEphemeralPublic,
+            clientEphemeralPublic: accepted.clientEphemeralPublic,
             session: CoreSession(keys: accepted.keys, bound: sessionBound),
             sas: accepted.sas
         )
         return accepted
     }
 
-    /// Counts the device key of a handshake that passed HS-4 on a pending channel; a fourth
-    /// distinct key revokes the channel instead (KEYCONF-7). Other states admit only the stored key.
-    private mutating func admitDeviceKey(_ devicePublicKey: [UInt8]) throws(TunnelError) {
-        guard case .pending = state, !pendingDeviceKeys.contains(devicePublicKey) else { return }
-        guard pendingDeviceKeys.count < Self.pendingDeviceKeyLimit else {
+    /// Counts a handshake that passed HS-4 on a pending channel; a sixth handshake or a fourth
+    /// distinct device key revokes the channel instead (KEYCONF-7). Other states admit only the
+    /// stored key and count nothing.
+    private mutating func admit(_ accepted: CoreHandshake.Acceptance) throws(TunnelError) {
+        guard case .pending = state else { return }
+        guard attempts.admits(accepted.devicePublicKey) else {
             revoke()
             throw .tooManyAttempts
         }
-        pendingDeviceKeys.append(devicePublicKey)
+        attempts.record(devicePublicKey: accepted.devicePublicKey, clientEphemeral: accepted.clientEphemeralPublic)
+    }
+
+    /// The client ephemeral keys HS-4-9 refuses (R3-16): every one a pending channel admitted
+    /// (at most 5, KEYCONF-7); otherwise those of the slot and of the current session.
+    private var refusedClientEphemerals: [[UInt8]] {
+        if case .pending = state { return attempts.clientEphemerals }
+        return [pending?.clientEphemeralPublic, sessionClientEphemeral].compactMap { $0 }
     }
 
     /// Opens a device frame with the checks of KEYCONF-3, in order. Returns the plaintext when
@@ -152,6 +175,7 @@ public struct CoreChannel: Sendable {
         case .pending, .confirming: revoke()
         case .paired:
             session = nil
+            sessionClientEphemeral = nil
             pending = nil
             confirmationCode = nil
         case .revoked: break
@@ -186,6 +210,7 @@ public struct CoreChannel: Sendable {
         if state != .revoked { signals.append(.revoke) }
         state = .revoked
         session = nil
+        sessionClientEphemeral = nil
         pending = nil
         confirmationCode = nil
     }
@@ -207,6 +232,7 @@ public struct CoreChannel: Sendable {
             now: now
         )
         session = waiting.session
+        sessionClientEphemeral = waiting.clientEphemeralPublic
         pending = nil
         // The device shows the code of the handshake it just completed, so the desktop must too.
         if case .confirming = state { confirmationCode = waiting.sas }

@@ -50,15 +50,20 @@ public enum CoreHandshake {
     ///
     /// The order puts the cheap, public checks first (type, length, channel state) and makes
     /// every check that depends on the plaintext come after authentication, so an attacker
-    /// without the sealing key learns nothing from which error it gets.
+    /// without the sealing key learns nothing from which error it gets. `beforeKeyAgreement`
+    /// runs between steps 4 and 5, where a channel takes HS-RATE-1's token; the client
+    /// ephemeral keys in `refusedClientEphemerals` are `handshake_replayed` at step 9 (R3-16).
+    /// The stateless `handshake-core` has neither.
     public static func open(
         frame: [UInt8],
         coreStaticPrivate: [UInt8],
         channel: ChannelState,
         pendingHandshakeEphemeral: [UInt8]?,
+        refusedClientEphemerals: [[UInt8]] = [],
         now: Int64,
         serverEphemeralPrivate: [UInt8],
-        ackNonce: [UInt8]
+        ackNonce: [UInt8],
+        beforeKeyAgreement: () throws(TunnelError) -> Void = {}
     ) throws(TunnelError) -> Acceptance {
         try MessageType.check(frame, accepting: .handshake)
         guard frame.count >= HandshakeMessage.handshakeMinimumLength else { throw .frameTooShort }
@@ -71,6 +76,7 @@ public enum CoreHandshake {
         case .confirming: throw .pairingUnconfirmed
         case .pending, .paired: break
         }
+        try beforeKeyAgreement()
 
         let handshakeEphemeralPublic = Array(frame[HandshakeMessage.ephemeralKeyRange])
         var handshakeDH = try TunnelError.crypto { () throws(CryptoError) in
@@ -98,6 +104,9 @@ public enum CoreHandshake {
         if let pendingHandshakeEphemeral, pendingHandshakeEphemeral == handshakeEphemeralPublic {
             throw .handshakeReplayed
         }
+        // HS-4-9, R3-16: a client_eph seen before would make the session's eph_dh, and so its
+        // keys and code, depend on the core's server_eph alone.
+        if refusedClientEphemerals.contains(where: { $0 == clientEphemeralPublic }) { throw .handshakeReplayed }
 
         var staticDH = try TunnelError.crypto { () throws(CryptoError) in
             try X25519.sharedSecret(privateKey: coreStaticPrivate, publicKey: devicePublicKey)

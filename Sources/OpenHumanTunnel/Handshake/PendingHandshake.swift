@@ -7,6 +7,8 @@
 public struct PendingHandshake: Sendable {
     public let devicePublicKey: [UInt8]
     public let handshakeEphemeralPublic: [UInt8]
+    /// Its `client_ephemeral_pubkey`, refused again while it waits (HS-4-9, R3-16).
+    public let clientEphemeralPublic: [UInt8]
     /// The session this handshake would start, with its empty memory.
     let session: CoreSession
     /// The code both screens show if this handshake is committed (SAS-2).

@@ -54,6 +54,11 @@ enum CoreChannelVectors {
                     bug:
                         "A pairing window surviving a restart, a revoked phone keeping its relay access, or the relay ending a pairing."
                 ),
+                "Admission": Flag(
+                    description:
+                        "A bound on the handshakes a channel lets in (KEYCONF-7, HS-RATE-1, HS-4-9) at its edge.",
+                    bug: "A bound off by one or not applied: whoever saw the QR code tries codes until one matches."
+                ),
             ]
         )
         try addFirstPairing(&file)
@@ -67,6 +72,7 @@ enum CoreChannelVectors {
         try addLifecycle(&file)
         try addExhaustedSession(&file)
         try addSessionReplacement(&file)
+        try CoreChannelAdmissionVectors.add(&file)
         return try file.build()
     }
 
@@ -140,7 +146,7 @@ enum CoreChannelVectors {
     }
 
     /// One vector named by its fixture (whose seed is the vector's id), so the name is written once.
-    private static func add(
+    static func add(
         _ file: inout VectorFileBuilder,
         _ fixture: HandshakeFixture,
         _ requirements: [String],
@@ -160,7 +166,7 @@ enum CoreChannelVectors {
         )
     }
 
-    private static func fixture(_ file: VectorFileBuilder, _ name: String) -> HandshakeFixture {
+    static func fixture(_ file: VectorFileBuilder, _ name: String) -> HandshakeFixture {
         HandshakeFixture(id: file.id(name))
     }
 
@@ -516,14 +522,14 @@ enum CoreChannelVectors {
             &file,
             f,
             ["KEYCONF-7", "KEYCONF-6", "CHAN-4"],
-            "Devices a, b, c handshake and a again: all take the slot; a fourth device key d revokes the channel (too_many_attempts), after which a and c are channel_revoked.",
+            "Devices a, b, c handshake and a again, 12 s apart (HS-RATE-1's pace): all take the slot; a fourth device key d revokes the channel (too_many_attempts), after which a and c are channel_revoked.",
             flags: ["Race", "StateUnchanged"],
             input: input(
                 f,
                 [
-                    try handshake(f), try handshake(b, now: t0 + 1), try handshake(c, now: t0 + 2),
-                    try handshake(f.round("again"), now: t0 + 3), try handshake(f.otherDevice("d"), now: t0 + 4),
-                    try handshake(f.round("late"), now: t0 + 5), try open(c, "ping", now: t0 + 6),
+                    try handshake(f), try handshake(b, now: t0 + 12), try handshake(c, now: t0 + 24),
+                    try handshake(f.round("again"), now: t0 + 36), try handshake(f.otherDevice("d"), now: t0 + 48),
+                    try handshake(f.round("late"), now: t0 + 60), try open(c, "ping", now: t0 + 61),
                 ]
             ),
             errors: [nil, nil, nil, nil, "too_many_attempts", "channel_revoked", "channel_revoked"]

@@ -49,6 +49,14 @@ struct HandshakeFixture {
         return replay
     }
 
+    /// The next handshake of the same device that keeps this fixture's client ephemeral key, with
+    /// a new hs_eph, server_eph and nonces: the reuse HS-4-9 refuses (review R3-16).
+    func reusingClientEphemeral(_ name: String) -> HandshakeFixture {
+        var next = round(name)
+        next.clientEphemeralPrivate = clientEphemeralPrivate
+        return next
+    }
+
     /// Another device (another static key) handshaking with the same core.
     func otherDevice(_ name: String) -> HandshakeFixture {
         var other = round(name)

@@ -111,6 +111,18 @@ static const char *check_signal(const json_t *body)
                : ADAPTER_BAD_REQUEST;
 }
 
+/* ADP-53: {handshakes, deviceKeys} while pending or confirming, else null. */
+static json_t *attempts_json(const core_channel *channel)
+{
+    size_t handshakes = 0;
+    size_t device_keys = 0;
+    if (!core_channel_attempts(channel, &handshakes, &device_keys)) {
+        return json_null();
+    }
+    return json_pack("{s:I,s:I}", "handshakes", (json_int_t)handshakes, "deviceKeys",
+                     (json_int_t)device_keys);
+}
+
 static const char *step_kind(const json_t *step, const char **name, const json_t **body)
 {
     static const char *const KINDS[] = {"handshake", "open",    "seal",   "confirm",    "reject",
@@ -175,7 +187,8 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     }
     if (error == NULL && (json_object_set_new(out, "channel", channel_json(&channel->state)) != 0 ||
                           json_object_set_new(out, "pending", slot_json(channel)) != 0 ||
-                          json_object_set_new(out, "send", send_json(channel)) != 0)) {
+                          json_object_set_new(out, "send", send_json(channel)) != 0 ||
+                          json_object_set_new(out, "attempts", attempts_json(channel)) != 0)) {
         error = ADAPTER_INTERNAL_ERROR;
     }
     return error;

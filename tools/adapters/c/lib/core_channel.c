@@ -56,24 +56,62 @@ void core_channel_wipe(core_channel *channel)
     sodium_memzero(channel, sizeof *channel);
 }
 
-/* KEYCONF-7: a pending channel admits at most PENDING_DEVICE_KEY_LIMIT
- * distinct device keys into its slot; the next distinct key revokes it. */
-static tunnel_error admit_device_key(core_channel *channel, const uint8_t device_public[32])
+/* KEYCONF-7: a pending channel admits at most PENDING_HANDSHAKE_LIMIT
+ * handshakes and PENDING_DEVICE_KEY_LIMIT distinct device keys into its
+ * slot; the handshake beyond either bound revokes it. */
+static tunnel_error admit(core_channel *channel, const core_handshake_result *result)
 {
     if (channel->state.status != CHANNEL_PENDING) {
         return TUNNEL_OK;
     }
+    bool new_key = true;
     for (size_t i = 0; i < channel->pending_device_key_count; i++) {
-        if (memcmp(channel->pending_device_keys[i], device_public, 32) == 0) {
-            return TUNNEL_OK;
+        if (memcmp(channel->pending_device_keys[i], result->device_public, 32) == 0) {
+            new_key = false;
         }
     }
-    if (channel->pending_device_key_count >= PENDING_DEVICE_KEY_LIMIT) {
+    if ((new_key && channel->pending_device_key_count >= PENDING_DEVICE_KEY_LIMIT) ||
+        channel->pending_handshake_count >= PENDING_HANDSHAKE_LIMIT) {
         revoke(channel);
         return TUNNEL_ERR_TOO_MANY_ATTEMPTS;
     }
-    memcpy(channel->pending_device_keys[channel->pending_device_key_count++], device_public, 32);
+    if (new_key) {
+        memcpy(channel->pending_device_keys[channel->pending_device_key_count++],
+               result->device_public, 32);
+    }
+    memcpy(channel->pending_client_ephemerals[channel->pending_handshake_count++],
+           result->client_ephemeral_public, 32);
     return TUNNEL_OK;
+}
+
+/* HS-4-9 (R3-16): every client_eph a pending channel admitted; otherwise
+ * those of the slot and of the current session. storage holds two keys. */
+static core_handshake_limits limits_of(core_channel *channel, uint8_t storage[2][32])
+{
+    core_handshake_limits limits = {.rate = &channel->rate};
+    if (channel->state.status == CHANNEL_PENDING) {
+        limits.refused_client_ephemerals = (const uint8_t(*)[32])channel->pending_client_ephemerals;
+        limits.refused_count = channel->pending_handshake_count;
+        return limits;
+    }
+    if (channel->has_slot) {
+        memcpy(storage[limits.refused_count++], channel->slot.client_ephemeral_public, 32);
+    }
+    if (channel->has_current) {
+        memcpy(storage[limits.refused_count++], channel->current_client_ephemeral, 32);
+    }
+    limits.refused_client_ephemerals = (const uint8_t(*)[32])storage;
+    return limits;
+}
+
+bool core_channel_attempts(const core_channel *channel, size_t *handshakes, size_t *device_keys)
+{
+    if (channel->state.status != CHANNEL_PENDING && channel->state.status != CHANNEL_CONFIRMING) {
+        return false;
+    }
+    *handshakes = channel->pending_handshake_count;
+    *device_keys = channel->pending_device_key_count;
+    return true;
 }
 
 tunnel_error core_channel_handshake(core_channel *channel, const uint8_t *frame,
@@ -82,12 +120,14 @@ tunnel_error core_channel_handshake(core_channel *channel, const uint8_t *frame,
                                     const uint8_t ack_nonce[24], core_handshake_result *result)
 {
     apply_timeout(channel, now);
+    uint8_t refused[2][32];
+    core_handshake_limits limits = limits_of(channel, refused);
     tunnel_error error = core_handshake_open(
         frame, frame_length, channel->core_static_private, &channel->state,
-        channel->has_slot ? channel->slot.handshake_ephemeral_public : NULL, now,
+        channel->has_slot ? channel->slot.handshake_ephemeral_public : NULL, &limits, now,
         server_ephemeral_private, ack_nonce, result);
     if (error == TUNNEL_OK) {
-        error = admit_device_key(channel, result->device_public);
+        error = admit(channel, result);
     }
     if (error != TUNNEL_OK) {
         sodium_memzero(result, sizeof *result);
@@ -97,6 +137,7 @@ tunnel_error core_channel_handshake(core_channel *channel, const uint8_t *frame,
     empty_slot(channel);
     memcpy(channel->slot.device_public, result->device_public, 32);
     memcpy(channel->slot.handshake_ephemeral_public, result->handshake_ephemeral_public, 32);
+    memcpy(channel->slot.client_ephemeral_public, result->client_ephemeral_public, 32);
     channel->slot.keys = result->keys;
     memcpy(channel->slot.sas, result->sas, sizeof channel->slot.sas);
     channel->has_slot = true;
@@ -111,6 +152,7 @@ static void commit_slot(core_channel *channel, core_session *fresh, uint64_t now
     end_current_session(channel);
     channel->current = *fresh;
     channel->has_current = true;
+    memcpy(channel->current_client_ephemeral, channel->slot.client_ephemeral_public, 32);
     channel_state *state = &channel->state;
     if (state->status == CHANNEL_PENDING) {
         state->status = CHANNEL_CONFIRMING;

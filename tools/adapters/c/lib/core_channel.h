@@ -24,11 +24,14 @@
 #define PENDING_GRACE_SECONDS 60u    /* KEYCONF-3 step 3 */
 /* KEYCONF-7: a lost ack, a new scan, a second phone; a fourth key saw the QR code. */
 #define PENDING_DEVICE_KEY_LIMIT 3u
+/* KEYCONF-7: the phone's handshake and a few retries; each ack reveals a code. */
+#define PENDING_HANDSHAKE_LIMIT 5u
 
 /* A handshake that passed HS-4 and waits for its first frame. */
 typedef struct {
     uint8_t device_public[32];
     uint8_t handshake_ephemeral_public[32];
+    uint8_t client_ephemeral_public[32]; /* refused again while it waits (HS-4-9) */
     session_keys keys;
     char sas[SAS_DIGITS + 1];
 } pending_handshake;
@@ -38,6 +41,8 @@ typedef struct {
     channel_state state;
     bool has_current;
     core_session current;
+    /* HS-4-9: the client_eph of the handshake that made the current session. */
+    uint8_t current_client_ephemeral[32];
     bool has_slot;
     pending_handshake slot;
     size_t session_bound; /* MEMORY-2, for every session this channel starts */
@@ -47,6 +52,11 @@ typedef struct {
     /* SIG-CORE-2: the channel was revoked by the core itself since the last
      * core_channel_take_revoke, so tunnel:revoke is owed to the relay. */
     bool revoke_owed;
+    /* KEYCONF-7, HS-4-9: the client_eph of every handshake a pending channel
+     * admitted; their count is the handshakes admitted. */
+    uint8_t pending_client_ephemerals[PENDING_HANDSHAKE_LIMIT][32];
+    size_t pending_handshake_count;
+    handshake_rate rate; /* HS-RATE-1, in every state */
 } core_channel;
 
 /* A channel issued (pending) or restored (paired, revoked) in state: no
@@ -57,8 +67,8 @@ void core_channel_init(core_channel *channel, const uint8_t core_static_private[
 /* Erases every key and frees the session memory (SESS-2). */
 void core_channel_wipe(core_channel *channel);
 
-/* HS-4 with KEYCONF-1, KEYCONF-2 and CONFIRM-5 (a confirming channel takes
- * none: pairing_unconfirmed): on success result holds the
+/* HS-4 with HS-RATE-1, KEYCONF-1, KEYCONF-2, KEYCONF-7 and CONFIRM-5 (a
+ * confirming channel takes none: pairing_unconfirmed): on success result holds the
  * ack to send, the keys and the code, and the handshake replaces the slot;
  * the state and the current session are unchanged. On failure nothing
  * changes (after the timeout of CONFIRM-3, which every input applies). */
@@ -88,6 +98,11 @@ tunnel_error core_channel_seal(core_channel *channel, const uint8_t *plaintext,
 tunnel_error core_channel_confirm(core_channel *channel, uint64_t now,
                                   const uint8_t handshake_ephemeral[32]);
 tunnel_error core_channel_reject(core_channel *channel, uint64_t now);
+
+/* ADP-53, SAS-3: the handshakes and distinct device keys admitted while
+ * pending, shown while the channel is pending or confirming; false once it
+ * is paired or revoked. */
+bool core_channel_attempts(const core_channel *channel, size_t *handshakes, size_t *device_keys);
 
 /* A timer of the core: applies the timeout of CONFIRM-3 only. */
 void core_channel_tick(core_channel *channel, uint64_t now);

@@ -70,12 +70,28 @@ static tunnel_error open_handshake(const uint8_t *frame, size_t frame_length,
     return error;
 }
 
+/* HS-4 step 9 for the client ephemeral key (R3-16): one seen before would
+ * make the session's eph_dh, and so its keys and code, fresh only by the
+ * core's server_eph. */
+static bool client_ephemeral_refused(const core_handshake_limits *limits,
+                                     const uint8_t client_ephemeral_public[32])
+{
+    for (size_t i = 0; limits != NULL && i < limits->refused_count; i++) {
+        if (sodium_memcmp(client_ephemeral_public, limits->refused_client_ephemerals[i], 32) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* HS-4 steps 8 and 9 (CHAN-3, CHAN-5, KEYCONF-2). The device key is
  * compared in constant time: it is the channel's credential. */
 static tunnel_error check_channel_binding(const channel_state *channel,
                                           const uint8_t *slot_handshake_ephemeral,
+                                          const core_handshake_limits *limits,
                                           const uint8_t device_public[32],
-                                          const uint8_t handshake_ephemeral_public[32])
+                                          const uint8_t handshake_ephemeral_public[32],
+                                          const uint8_t client_ephemeral_public[32])
 {
     bool bound = channel->status == CHANNEL_PAIRED;
     if (bound && sodium_memcmp(device_public, channel->device_public, 32) != 0) {
@@ -87,6 +103,9 @@ static tunnel_error check_channel_binding(const channel_state *channel,
     }
     if (slot_handshake_ephemeral != NULL &&
         sodium_memcmp(handshake_ephemeral_public, slot_handshake_ephemeral, 32) == 0) {
+        return TUNNEL_ERR_HANDSHAKE_REPLAYED;
+    }
+    if (client_ephemeral_refused(limits, client_ephemeral_public)) {
         return TUNNEL_ERR_HANDSHAKE_REPLAYED;
     }
     return TUNNEL_OK;
@@ -110,7 +129,8 @@ static void build_ack(const accept_secrets *secrets, const uint8_t client_epheme
 tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
                                  const uint8_t core_static_private[32],
                                  const channel_state *channel,
-                                 const uint8_t *slot_handshake_ephemeral, uint64_t now,
+                                 const uint8_t *slot_handshake_ephemeral,
+                                 const core_handshake_limits *limits, uint64_t now,
                                  const uint8_t server_ephemeral_private[32],
                                  const uint8_t ack_nonce[24], core_handshake_result *result)
 {
@@ -119,6 +139,9 @@ tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
                                            HANDSHAKE_MIN_LENGTH);
     if (error == TUNNEL_OK) {
         error = check_channel_open(channel, now);
+    }
+    if (error == TUNNEL_OK && limits != NULL && limits->rate != NULL) {
+        error = handshake_rate_take(limits->rate, now); /* HS-RATE-1, before step 5 */
     }
     if (error != TUNNEL_OK) {
         return error;
@@ -132,8 +155,8 @@ tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
     error = open_handshake(frame, frame_length, core_static_private, &secrets, device_public,
                            client_ephemeral_public);
     if (error == TUNNEL_OK) {
-        error = check_channel_binding(channel, slot_handshake_ephemeral, device_public,
-                                      handshake_ephemeral_public);
+        error = check_channel_binding(channel, slot_handshake_ephemeral, limits, device_public,
+                                      handshake_ephemeral_public, client_ephemeral_public);
     }
     if (error == TUNNEL_OK) {
         error = x25519_shared_secret(core_static_private, device_public, secrets.static_dh);
@@ -155,6 +178,7 @@ tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
                    sizeof result->ack, result->sas);
         memcpy(result->device_public, device_public, 32);
         memcpy(result->handshake_ephemeral_public, handshake_ephemeral_public, 32);
+        memcpy(result->client_ephemeral_public, client_ephemeral_public, 32);
     } else {
         sodium_memzero(result, sizeof *result);
     }
@@ -168,7 +192,7 @@ tunnel_error core_handshake_accept(const uint8_t *frame, size_t frame_length,
                                    const uint8_t ack_nonce[24], core_handshake_result *result)
 {
     tunnel_error error = core_handshake_open(frame, frame_length, core_static_private, channel,
-                                             NULL, now, server_ephemeral_private, ack_nonce,
+                                             NULL, NULL, now, server_ephemeral_private, ack_nonce,
                                              result);
     if (error == TUNNEL_OK) {
         /* CHAN-2, CHAN-6: the state changes only here, after every check. */

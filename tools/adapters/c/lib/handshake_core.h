@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "handshake_json.h"
+#include "handshake_rate.h"
 #include "sas.h"
 #include "session_keys.h"
 #include "tunnel_error.h"
@@ -41,20 +42,32 @@ typedef struct {
     session_keys keys;
     uint8_t device_public[32];
     uint8_t handshake_ephemeral_public[32];
+    uint8_t client_ephemeral_public[32];
     char sas[SAS_DIGITS + 1]; /* SAS-2 over this handshake and the ack built */
 } core_handshake_result;
 
+/* What a channel with a history (core-channel) brings to HS-4 beyond its
+ * state; the stateless handshake-core passes NULL. rate takes its token
+ * between steps 4 and 5 (HS-RATE-1), the one effect a failing handshake
+ * has; a client_ephemeral_pubkey among refused_client_ephemerals is
+ * handshake_replayed at step 9 (HS-4-9, R3-16). */
+typedef struct {
+    handshake_rate *rate;
+    const uint8_t (*refused_client_ephemerals)[32];
+    size_t refused_count;
+} core_handshake_limits;
+
 /* Runs the checks of HS-4 in order and, when all pass, derives the session
- * keys, builds the ack and the code; changes nothing (KEYCONF-1: the caller
- * decides when to commit). A confirming channel is checked like a paired
- * one and never expires here (CONFIRM-5). slot_handshake_ephemeral is the
- * hs_eph_pub of the pending handshake, or NULL when the slot is empty
- * (KEYCONF-2). server_ephemeral_private and ack_nonce are fresh CSPRNG
- * output from the caller (ACK-3). */
+ * keys, builds the ack and the code; changes nothing but the token of
+ * limits->rate (KEYCONF-1: the caller decides when to commit). A confirming channel is checked like
+ * a paired one and never expires here (CONFIRM-5). slot_handshake_ephemeral is the hs_eph_pub of
+ * the pending handshake, or NULL when the slot is empty (KEYCONF-2). server_ephemeral_private and
+ * ack_nonce are fresh CSPRNG output from the caller (ACK-3). */
 tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
                                  const uint8_t core_static_private[32],
                                  const channel_state *channel,
-                                 const uint8_t *slot_handshake_ephemeral, uint64_t now,
+                                 const uint8_t *slot_handshake_ephemeral,
+                                 const core_handshake_limits *limits, uint64_t now,
                                  const uint8_t server_ephemeral_private[32],
                                  const uint8_t ack_nonce[24], core_handshake_result *result);
 

@@ -32,6 +32,7 @@ const char *tunnel_error_code(tunnel_error error)
     case TUNNEL_ERR_STALE_CONFIRMATION: return "stale_confirmation";
     case TUNNEL_ERR_SESSION_EXHAUSTED: return "session_exhausted";
     case TUNNEL_ERR_TOO_MANY_ATTEMPTS: return "too_many_attempts";
+    case TUNNEL_ERR_RATE_LIMITED: return "rate_limited";
     case TUNNEL_ERR_DUPLICATE_CORE_KEY: return "duplicate_core_key";
     case TUNNEL_ERR_NO_MEMORY: return "internal_error";
     }

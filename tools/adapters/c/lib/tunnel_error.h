@@ -34,6 +34,7 @@ typedef enum {
     TUNNEL_ERR_STALE_CONFIRMATION,
     TUNNEL_ERR_SESSION_EXHAUSTED,
     TUNNEL_ERR_TOO_MANY_ATTEMPTS,
+    TUNNEL_ERR_RATE_LIMITED,
     TUNNEL_ERR_DUPLICATE_CORE_KEY,
     /* Not a wire code: the process ran out of memory. The adapter reports
      * it as "internal_error" so it can never pass for a protocol verdict. */

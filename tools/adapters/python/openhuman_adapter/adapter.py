@@ -470,10 +470,11 @@ def op_core_channel(inp: dict) -> dict:
         return {}
 
     def after() -> dict:
-        # ADP-57: `send` on every step, [] when nothing is owed.
+        attempts = channel.attempts()
         return {
             "channel": _write_channel(channel.state),
             "pending": _write_slot(channel.slot),
+            "attempts": None if attempts is None else {"handshakes": attempts[0], "deviceKeys": attempts[1]},
             "send": [{"event": event} for event in channel.take_signals()],
         }
 

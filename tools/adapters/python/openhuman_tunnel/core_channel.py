@@ -25,17 +25,30 @@ from .errors import (
 )
 from .frames import MIN_SESSION_FRAME, TYPE_SESSION, check_shape
 from .handshake import Confirming, Paired, Pending, Revoked
+from .handshake_rate import HandshakeRate
 
 CONFIRM_TIMEOUT_SECONDS = 120  # CONFIRM-1
 PENDING_GRACE_SECONDS = 60  # KEYCONF-3 step 3
 SIGNAL_REVOKE = "tunnel:revoke"  # SIG-CORE-2: what a revocation by the core owes the relay
 PENDING_DEVICE_KEY_LIMIT = 3  # KEYCONF-7: a lost ack, a new scan, a second phone; a fourth saw the QR code
+PENDING_HANDSHAKE_LIMIT = 5  # KEYCONF-7: the phone's handshake and a few retries; each ack reveals a code
 
 
 class CoreChannel:
     """A channel issued (pending) or restored (paired, revoked) in `state`: no session, empty slot (CHAN-7)."""
 
-    __slots__ = ("_core_static_private", "state", "_current", "slot", "_bound", "_pending_device_keys", "_signals")
+    __slots__ = (
+        "_core_static_private",
+        "state",
+        "_current",
+        "_current_client_ephemeral",
+        "slot",
+        "_bound",
+        "_pending_device_keys",
+        "_pending_client_ephemerals",
+        "_rate",
+        "_signals",
+    )
 
     def __init__(self, core_static_private: bytes, state, bound: int = SESSION_BOUND) -> None:
         self._core_static_private = core_static_private
@@ -45,6 +58,9 @@ class CoreChannel:
         self._bound = bound
         self._pending_device_keys = []  # KEYCONF-7: distinct device keys admitted while pending
         self._signals = []  # SIG-CORE-2: the signalling events owed to the relay since take_signals
+        self._pending_client_ephemerals = []  # KEYCONF-7, HS-4-9: one per handshake admitted while pending
+        self._current_client_ephemeral = None  # HS-4-9: that of the handshake that made the current session
+        self._rate = HandshakeRate()  # HS-RATE-1, in every state
 
     # --- time and revocation ---------------------------------------------------------
 
@@ -56,6 +72,7 @@ class CoreChannel:
             self._signals.append(SIGNAL_REVOKE)
         self.state = Revoked()
         self._current = None
+        self._current_client_ephemeral = None
         self.slot = None
 
     def _apply_timeout(self, now: int) -> None:
@@ -76,6 +93,7 @@ class CoreChannel:
             self._revoke()
         else:
             self._current = None
+            self._current_client_ephemeral = None
             self.slot = None
 
     def relay_revoked(self, now: int) -> None:
@@ -102,19 +120,40 @@ class CoreChannel:
             server_ephemeral_private,
             ack_nonce,
             None if self.slot is None else self.slot.handshake_ephemeral,
+            self._refused_client_ephemerals(),
+            self._rate,
         )
-        self._admit_device_key(opened.device_public_key)
+        self._admit(opened)
         self.slot = opened  # one pending handshake per channel; the newer replaces it
         return opened
 
-    def _admit_device_key(self, device_public_key: bytes) -> None:
-        """KEYCONF-7: a pending channel admits at most 3 distinct device keys; a fourth revokes it."""
-        if not isinstance(self.state, Pending) or device_public_key in self._pending_device_keys:
+    def _refused_client_ephemerals(self) -> list:
+        """HS-4-9 (R3-16): every client_eph a pending channel admitted; else the slot's and the session's."""
+        if isinstance(self.state, Pending):
+            return self._pending_client_ephemerals
+        held = (None if self.slot is None else self.slot.client_ephemeral, self._current_client_ephemeral)
+        return [key for key in held if key is not None]
+
+    def _admit(self, opened) -> None:
+        """KEYCONF-7: a pending channel admits at most 5 handshakes and 3 distinct device keys; the
+        handshake beyond either bound revokes it."""
+        if not isinstance(self.state, Pending):
             return
-        if len(self._pending_device_keys) >= PENDING_DEVICE_KEY_LIMIT:
+        new_key = opened.device_public_key not in self._pending_device_keys
+        too_many_keys = new_key and len(self._pending_device_keys) >= PENDING_DEVICE_KEY_LIMIT
+        if too_many_keys or len(self._pending_client_ephemerals) >= PENDING_HANDSHAKE_LIMIT:
             self._revoke()
             raise TunnelError(TOO_MANY_ATTEMPTS)
-        self._pending_device_keys.append(device_public_key)
+        if new_key:
+            self._pending_device_keys.append(opened.device_public_key)
+        self._pending_client_ephemerals.append(opened.client_ephemeral)
+
+    def attempts(self):
+        """ADP-53, SAS-3: (handshakes, distinct device keys) admitted while pending, shown while the
+        channel is pending or confirming; None once it is paired or revoked."""
+        if not isinstance(self.state, (Pending, Confirming)):
+            return None
+        return len(self._pending_client_ephemerals), len(self._pending_device_keys)
 
     # --- frames ----------------------------------------------------------------------
 
@@ -127,6 +166,7 @@ class CoreChannel:
         else:  # paired; a confirming channel has an empty slot (CONFIRM-5)
             self.state = Paired(device, ephemeral)
         self._current = fresh
+        self._current_client_ephemeral = self.slot.client_ephemeral
         self.slot = None
 
     def _open_session_frame(self, frame: bytes, now: int) -> bytes:

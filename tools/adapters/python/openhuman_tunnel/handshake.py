@@ -217,12 +217,19 @@ def device_finish_with_code(
 class Opened:
     """A handshake that passed HS-4: the ack to send, the session keys and the code (SAS-2)."""
 
-    __slots__ = ("ack", "keys", "device_public_key", "handshake_ephemeral", "sas")
+    __slots__ = ("ack", "keys", "device_public_key", "handshake_ephemeral", "client_ephemeral", "sas")
 
     def __init__(
-        self, ack: bytes, keys: SessionKeys, device_public_key: bytes, handshake_ephemeral: bytes, code: str
+        self,
+        ack: bytes,
+        keys: SessionKeys,
+        device_public_key: bytes,
+        handshake_ephemeral: bytes,
+        client_ephemeral: bytes,
+        code: str,
     ) -> None:
         self.ack = ack
+        self.client_ephemeral = client_ephemeral  # refused again at step 9 (HS-4-9, R3-16)
         self.keys = keys
         self.device_public_key = device_public_key
         self.handshake_ephemeral = handshake_ephemeral
@@ -249,12 +256,17 @@ def core_open(
     server_ephemeral_private: bytes,
     ack_nonce: bytes,
     slot_handshake_ephemeral: bytes | None = None,
+    refused_client_ephemerals=(),
+    rate=None,
 ) -> Opened:
     """Open a 0x03 handshake for `channel` and answer it, in the exact order of HS-4; changes nothing.
 
     The caller decides when the handshake takes effect (KEYCONF-1). A confirming channel takes
     no handshake until the user answered (CONFIRM-5); `slot_handshake_ephemeral` is the
-    hs_eph_pub of the pending handshake, refused as a replay at step 9 (KEYCONF-2).
+    hs_eph_pub of the pending handshake, refused as a replay at step 9 (KEYCONF-2), and so is a
+    client_ephemeral_pubkey in `refused_client_ephemerals` (HS-4-9, R3-16). `rate`, when given,
+    is the channel's HandshakeRate, which takes its token between steps 4 and 5 (HS-RATE-1): the
+    only effect a failing handshake has. The stateless handshake-core passes neither.
     """
     # 1-3: empty/type, too short, too large.
     check_shape(frame, TYPE_HANDSHAKE, MIN_HANDSHAKE_FRAME)
@@ -267,6 +279,8 @@ def core_open(
     # CONFIRM-5: the code the desktop shows must not change while the user compares it.
     if isinstance(channel, Confirming):
         raise TunnelError(PAIRING_UNCONFIRMED)
+    if rate is not None:
+        rate.take(now)
 
     # 5-6: the handshake key, then authentication of header and plaintext.
     header = frame[:_HANDSHAKE_HEADER_LENGTH]
@@ -292,6 +306,8 @@ def core_open(
             raise TunnelError(HANDSHAKE_REPLAYED)
     if slot_handshake_ephemeral is not None and hmac.compare_digest(hs_eph_pub, slot_handshake_ephemeral):
         raise TunnelError(HANDSHAKE_REPLAYED)
+    if any(hmac.compare_digest(client_eph_pub, seen) for seen in refused_client_ephemerals):
+        raise TunnelError(HANDSHAKE_REPLAYED)
 
     # 10-11: the session DHs.
     static_dh = x25519.shared_secret(core_static_private, device_public)
@@ -306,7 +322,7 @@ def core_open(
         + ack_nonce
         + aead.seal(_ack_key(static_dh, client_eph_pub), ack_nonce, _ack_plaintext(server_eph_pub), ack_aad)
     )
-    return Opened(ack, keys, device_public, hs_eph_pub, sas.derive(static_dh, eph_dh, frame, ack))
+    return Opened(ack, keys, device_public, hs_eph_pub, client_eph_pub, sas.derive(static_dh, eph_dh, frame, ack))
 
 
 def core_accept(
