@@ -164,6 +164,7 @@ struct ComposedImplementation: TunnelImplementation {
             switch mutant {
             case .verifierIgnoresRepeatedNonces: [.nonceRepeats]
             case .verifierTrustsProbes: [.probeAnswers]
+            case .verifierIgnoresLegacyKeyLogLabels: [.privateKeyLabels]
             default: []
             }
         return TraceVerifier.verify(input, skipping: skipping)

@@ -17,8 +17,15 @@ extension Mutant {
             + "tampered copy reads as nonce reuse"
     )
 
+    public static let verifierIgnoresLegacyKeyLogLabels = Mutant(
+        "verifier-ignores-legacy-key-log-labels",
+        breaks: ["KEYLOG-12"],
+        "the verifier reads only the key log labels of 2.4, so a key log saved with 2.3 (private keys) opens nothing "
+            + "and the plaintext departures it would show pass unnamed"
+    )
+
     /// This area's mutants, in catalog order.
     static let verifierArea: [Mutant] = [
-        .verifierIgnoresRepeatedNonces, .verifierTrustsProbes,
+        .verifierIgnoresRepeatedNonces, .verifierTrustsProbes, .verifierIgnoresLegacyKeyLogLabels,
     ]
 }

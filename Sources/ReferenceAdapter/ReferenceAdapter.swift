@@ -115,13 +115,8 @@ public struct ReferenceAdapter: Sendable {
         } catch let error as BadRequest {
             return Reply(response: Self.failure(id: .int(id), "bad_request"), log: "request \(id): \(error.reason)")
         } catch let error as any ProtocolFailure {
-            return protocolFailure(
-                id: id,
-                error.code,
-                operation: operation,
-                input: members["input"],
-                loggingKeys: loggingKeys
-            )
+            // A rejection completes no exchange, so it logs nothing (KEYLOG-2, KEYLOG-8).
+            return Reply(response: Self.failure(id: .int(id), error.code))
         } catch is UnrepresentableOutput {
             return Reply(
                 response: Self.failure(id: .int(id), "unsupported"),
@@ -131,21 +126,6 @@ public struct ReferenceAdapter: Sendable {
             // Neither a malformed input nor a protocol rejection: the adapter's own failure (ADP-11).
             return Reply(response: Self.failure(id: .int(id), "internal_error"), log: "request \(id): \(error)")
         }
-    }
-
-    /// A protocol rejection: the operation ran on a well-formed input, so the keys it was given
-    /// were used and go to the key log.
-    private func protocolFailure(
-        id: Int64,
-        _ code: String,
-        operation: String,
-        input: JSONValue?,
-        loggingKeys: Bool
-    ) -> Reply {
-        Reply(
-            response: Self.failure(id: .int(id), code),
-            keys: loggingKeys ? OperationKeys.lines(operation: operation, input: input ?? .null, output: nil) : []
-        )
     }
 
     private func hello(_ input: RequestInput) throws(BadRequest) -> JSONValue {

@@ -8,47 +8,53 @@ enum HandshakeOpening {
     enum Outcome: Equatable {
         /// The key log holds no secret that gives the key.
         case noKey
-        /// The message authenticated: its plaintext, and the core key the handshake was sealed to
-        /// or the `static_dh` the ack was sealed under.
-        case opened(plaintext: [UInt8], key: [UInt8])
-        /// A key could be derived and the message does not open under it.
+        /// The message authenticated: its plaintext, the core key the handshake was sealed to,
+        /// and for an ack opened with 2.3 static keys the `static_dh` it was sealed under.
+        case opened(plaintext: [UInt8], corePublic: [UInt8]?, staticDH: [UInt8]?)
+        /// A key could be had and the message does not open under it.
         case notOpened
     }
 
-    /// k_hs = HKDF(hs_dh, hs_eph_pub || core_static_pub) for every core key `keys` knows a secret
-    /// for, the pairing payload's first (KDF-3).
+    /// k_hs for every core key the handshake may be sealed to, the pairing payload's first: a
+    /// `K_HS` line, or KDF-3 from a 2.3 private key.
     static func openHandshake(_ message: [UInt8], keys: KeyRing) -> Outcome {
         let handshakeEphemeral = Array(message[HandshakeMessage.ephemeralKeyRange])
         var derived = false
-        for corePublic in keys.corePublicKeys {
-            let dh: [UInt8]?
-            if let core = keys.secret(.coreStatic, corePublic) {
-                dh = try? X25519.sharedSecret(privateKey: core, publicKey: handshakeEphemeral)
-            } else if let ephemeral = keys.secret(.handshakeEphemeral, handshakeEphemeral) {
-                dh = try? X25519.sharedSecret(privateKey: ephemeral, publicKey: corePublic)
-            } else {
+        for corePublic in keys.corePublicKeys(handshakeEphemeral: handshakeEphemeral) {
+            guard let key = keys.handshakeKey(handshakeEphemeral: handshakeEphemeral, corePublic: corePublic) else {
                 continue
             }
-            guard let dh else { continue }
             derived = true
-            if let plaintext = try? HandshakeMessage.openHandshake(message, handshakeDH: dh, corePublic: corePublic) {
-                return .opened(plaintext: plaintext, key: corePublic)
+            if let plaintext = try? HandshakeMessage.openHandshake(message, key: key) {
+                return .opened(plaintext: plaintext, corePublic: corePublic, staticDH: nil)
             }
         }
         return derived ? .notOpened : .noKey
     }
 
-    /// k_ack = HKDF(static_dh, client_eph_pub) for the handshake the ack answers (KDF-4), with the
-    /// aad `0x04 || client_eph_pub` (ACK-1).
+    /// k_ack for the handshake the ack answers, with the aad `0x04 || client_eph_pub` (ACK-1):
+    /// the `K_ACK` line of its `client_eph_pub`, or KDF-4 from a 2.3 static private key.
     static func openAck(_ message: [UInt8], answering handshake: HandshakeView, keys: KeyRing) -> Outcome {
-        guard let device = handshake.devicePublic, let client = handshake.clientEphemeral,
-            let core = handshake.corePublic,
-            let staticDH = keys.staticDH(devicePublic: device, corePublic: core)
-        else { return .noKey }
-        guard let plaintext = try? HandshakeMessage.openAck(message, staticDH: staticDH, clientEphemeralPublic: client)
-        else {
+        guard let client = handshake.clientEphemeral else { return .noKey }
+        var staticDH: [UInt8]?
+        let key: [UInt8]
+        if let logged = keys.secret(.ackKey, client) {
+            key = logged
+        } else if let device = handshake.devicePublic, let core = handshake.corePublic,
+            let dh = keys.staticDH(devicePublic: device, corePublic: core)
+        {
+            staticDH = dh
+            key = KeySchedule.ackKey(staticDH: dh, clientEphemeralPublic: client)
+        } else {
+            return .noKey
+        }
+        guard let plaintext = try? HandshakeMessage.openAck(message, key: key, clientEphemeralPublic: client) else {
             return .notOpened
         }
-        return .opened(plaintext: plaintext, key: staticDH)
+        // A log that mixes K_ACK with a 2.3 static key: the static key still gives KDF-2's check.
+        if staticDH == nil, let device = handshake.devicePublic, let core = handshake.corePublic {
+            staticDH = keys.staticDH(devicePublic: device, corePublic: core)
+        }
+        return .opened(plaintext: plaintext, corePublic: nil, staticDH: staticDH)
     }
 }

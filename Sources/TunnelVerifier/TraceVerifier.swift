@@ -98,8 +98,20 @@ struct VerificationRun {
     private mutating func readKeyLog() {
         guard let text = input.keyLog else { return }
         let reading = KeyLogParser.read(text)
-        keys = KeyRing(log: reading.log, payloadCoreKey: keys.payloadCoreKey)
+        keys = KeyRing(
+            log: reading.log,
+            payloadCoreKey: keys.payloadCoreKey,
+            readsPrivateKeys: !skipping.contains(.privateKeyLabels)
+        )
         recorder.note("key log: \(reading.log.entries.count) secrets")
+        let legacy = keys.privateKeyLabels
+        if !legacy.isEmpty {
+            // KEYLOG-12: read, and said, so a user knows the log is a standing credential.
+            recorder.note(
+                "key log of suite 2.3: \(legacy.map(\.rawValue).joined(separator: ", ")) are private keys, "
+                    + "which no writer of 2.4 writes (KEYLOG-11); read to open this trace, handle the file as the keys"
+            )
+        }
         for error in reading.errors {
             let requirement = if case .conflictingSecret = error { "KEYLOG-4" } else { "KEYLOG-1" }
             recorder.depart(requirement, step: 0, "key log line \(error.line): \(error)")

@@ -1,3 +1,4 @@
+import KitModels
 import OpenHumanTunnel
 
 extension VerificationRun {
@@ -8,11 +9,11 @@ extension VerificationRun {
         recorder.note("hs_eph_pub \(Base64URL.encode(Array(message[HandshakeMessage.ephemeralKeyRange])))")
         defer { view.awaitingAck = handshake }
         let opening = HandshakeOpening.openHandshake(message, keys: keys)
-        guard case .opened(let plaintext, let corePublic) = opening else {
+        guard case .opened(let plaintext, let corePublic?, _) = opening else {
             if opening == .notOpened {
                 recorder.depart("HS-1", step: step, "the handshake opens under no k_hs the key log gives")
             } else {
-                recorder.note("not opened: the key log gives neither CORE_STATIC nor HANDSHAKE_EPHEMERAL for it")
+                recorder.note("not opened: the key log gives no K_HS for it")
             }
             view.everySessionKnown = false
             return
@@ -63,10 +64,10 @@ extension VerificationRun {
         recorder.note("answers the handshake of step \(handshake.step)")
         var session = SessionView(ackStep: step, keys: nil)
         defer { view.sessions.append(session) }
-        let staticDH: [UInt8], plaintext: [UInt8]
+        let staticDH: [UInt8]?, plaintext: [UInt8]
         switch HandshakeOpening.openAck(message, answering: handshake, keys: keys) {
         case .noKey:
-            recorder.note("not opened: the key log gives no static key for this handshake")
+            recorder.note("not opened: the key log gives no K_ACK for this handshake's client_eph_pub")
             view.everySessionKnown = false
             return
         case .notOpened:
@@ -77,7 +78,7 @@ extension VerificationRun {
             )
             view.everySessionKnown = false
             return
-        case .opened(let text, let key):
+        case .opened(let text, _, let key):
             (plaintext, staticDH) = (text, key)
         }
         recorder.note("plaintext \(TranscriptText.excerpt(plaintext))")
@@ -109,11 +110,12 @@ extension VerificationRun {
         if session.keys == nil { view.everySessionKnown = false }
     }
 
-    /// KDF-2 from the logged ephemeral key, checked against SESSION_KEYS; or SESSION_KEYS alone.
+    /// The session's keys: SESSION_KEYS, and the pairing code from SAS_OKM; or, from a 2.3 key
+    /// log's private keys, KDF-2 and SAS-1, the keys checked against SESSION_KEYS.
     private mutating func sessionKeys(
         handshake: HandshakeView,
         server: [UInt8],
-        staticDH: [UInt8],
+        staticDH: [UInt8]?,
         message: [UInt8],
         step: Int
     ) -> SessionKeys? {
@@ -127,8 +129,12 @@ extension VerificationRun {
                     + "\(Base64URL.encode(Array(id[32...]))), the ack carries \(Base64URL.encode(server))"
             )
         }
-        guard let ephemeralDH = keys.ephemeralDH(clientEphemeral: client, serverEphemeral: server) else {
+        guard let staticDH, let ephemeralDH = keys.ephemeralDH(clientEphemeral: client, serverEphemeral: server) else {
             if logged != nil { recorder.note("session keys from the key log's SESSION_KEYS") }
+            let codeID = KeyLogEntry.pairingCodeID(handshake: handshake.message, ack: message)
+            if let okm = keys.secret(.pairingCodeKey, codeID) {
+                notePairingCode(ShortAuthenticationString.digits(okm), from: "SAS_OKM", step: step)
+            }
             return logged
         }
         let derived = SessionKeys.derive(
@@ -150,8 +156,14 @@ extension VerificationRun {
             handshake: handshake.message,
             ack: message
         )
-        pairingCodes.append(Verification.PairingCode(step: step, code: code))
-        recorder.note("session keys derived (KDF-2); pairing code \(code.prefix(3)) \(code.suffix(3))")
+        recorder.note("session keys derived (KDF-2)")
+        notePairingCode(code, from: "static_dh and eph_dh", step: step)
         return derived
+    }
+
+    /// The code both screens should have shown (VERIFY-7).
+    private mutating func notePairingCode(_ code: String, from source: String, step: Int) {
+        pairingCodes.append(Verification.PairingCode(step: step, code: code))
+        recorder.note("pairing code \(code.prefix(3)) \(code.suffix(3)) (SAS-2, from \(source))")
     }
 }

@@ -6,4 +6,6 @@ package enum VerifierCheck: Sendable, Hashable {
     case nonceRepeats
     /// What VERIFY-12 holds a probe to: its answer, and the channel state it must leave unchanged.
     case probeAnswers
+    /// The private key labels of suite 2.3 in a key log (KEYLOG-12).
+    case privateKeyLabels
 }

@@ -119,7 +119,7 @@ final class TraceSavingTests: XCTestCase {
     }
 
     // REQ: ADP-96, ADP-97
-    func testTheReferenceAsDeviceGivesAHandshakeTraceWhoseKeyLogNamesItsKeys() throws {
+    func testTheReferenceAsDeviceGivesAHandshakeTraceWhoseKeyLogNamesItsDerivedKeysAndNoPrivateKey() throws {
         let directory = traceDirectory()
         let run = CommandRun.run(
             [
@@ -138,31 +138,31 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "core", "core"])
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x04, 0x04])
         let handshake = try XCTUnwrap(payload(trace[1]))
-        let keyLog = try read(directory, "live_handshake_adapter-device.keylog")
+        let keyLog = try read(directory, "live_handshake_adapter-device.keylog").filter { !$0.isEmpty }
+        let handshakeID = Hex.encode(Array(handshake[1..<33]) + parsed.corePublicKey)
         let handshakeKey = try XCTUnwrap(
-            keyLog.first { $0.hasPrefix("HANDSHAKE_EPHEMERAL \(Hex.encode(Array(handshake[1..<33]))) ") },
-            "the key log names the handshake ephemeral of the 0x03 in the trace: \(keyLog)"
+            keyLog.first { $0.hasPrefix("K_HS \(handshakeID) ") },
+            "the key log names the handshake of the trace and the payload's core key: \(keyLog)"
         )
         XCTAssertEqual(keyLog.filter { $0.hasPrefix("SESSION_KEYS ") }.count, 1, "only the genuine ack derived keys")
-        XCTAssertFalse(keyLog.contains { $0.hasPrefix("CORE_STATIC ") }, "the runner adds no key of its own side")
-        // With the payload's core key and the logged handshake ephemeral, the 0x03 of the trace
-        // opens, and names the device key of the log: payload, trace and key log agree.
-        let handshakePrivate = try XCTUnwrap(Hex.decode(String(handshakeKey.split(separator: " ")[2])))
-        let key = KeySchedule.handshakeKey(
-            handshakeDH: try X25519.sharedSecret(privateKey: handshakePrivate, publicKey: parsed.corePublicKey),
-            handshakeEphemeralPublic: Array(handshake[1..<33]),
-            corePublic: parsed.corePublicKey
+        XCTAssertEqual(
+            keyLog.filter { KeyLogLabel(rawValue: String($0.prefix { $0 != " " }))?.isPrivateKey != false },
+            [],
+            "no private key, and the runner adds no key of its own side (KEYLOG-11)"
         )
+        // The logged k_hs opens the 0x03 of the trace, and its client ephemeral key names the
+        // logged K_ACK: payload, trace and key log agree.
+        let key = try XCTUnwrap(Hex.decode(String(handshakeKey.split(separator: " ")[2])))
         let plaintext = try XChaCha20Poly1305.open(
             key: key,
             nonce: Array(handshake[33..<57]),
             ciphertext: Array(handshake[57...]),
             aad: Array(handshake[0..<33])
         )
-        let devicePublic = try Base64URL.decodeKey(
-            try XCTUnwrap(try JSONReader.value(plaintext)["device_pubkey"]?.stringValue)
+        let client = try Base64URL.decodeKey(
+            try XCTUnwrap(try JSONReader.value(plaintext)["client_ephemeral_pubkey"]?.stringValue)
         )
-        XCTAssertTrue(keyLog.contains { $0.hasPrefix("DEVICE_STATIC \(Hex.encode(devicePublic)) ") })
+        XCTAssertTrue(keyLog.contains { $0.hasPrefix("K_ACK \(Hex.encode(client)) ") })
     }
 
     // REQ: ADP-24, ADP-97
@@ -225,7 +225,7 @@ final class TraceSavingTests: XCTestCase {
         let keyLog = try read(directory, "live_handshake_adapter-device.keylog").filter { !$0.isEmpty }
         XCTAssertEqual(
             Set(keyLog.map { String($0.prefix { $0 != " " }) }),
-            ["DEVICE_STATIC", "HANDSHAKE_EPHEMERAL", "CLIENT_EPHEMERAL", "SESSION_KEYS"],
+            ["K_HS", "K_ACK", "SESSION_KEYS"],
             "\(keyLog.count) lines"
         )
         XCTAssertFalse(keyLog.contains { $0.hasPrefix("junk") })
@@ -341,16 +341,13 @@ final class TraceSavingTests: XCTestCase {
         XCTAssertEqual(trace.compactMap { payload($0)?.first }, [0x03, 0x04, 0x02, 0x02])
         XCTAssertEqual(trace.dropFirst().map { $0["from"]?.stringValue ?? "" }, ["device", "core", "device", "core"])
         XCTAssertEqual(Set(trace.compactMap { $0["data"]?["channelId"]?.stringValue }), ["interop_A-B"])
-        // Both adapters' lines: A as device, B as core, the same session keys from each.
+        // Both adapters' lines: A as device, B as core, the same secrets of the exchange from each.
         let keyLog = try read(directory, "interop_A-B_frames-both-ways.keylog").filter { !$0.isEmpty }
         XCTAssertEqual(
             keyLog.map { String($0.prefix { $0 != " " }) },
-            [
-                "DEVICE_STATIC", "HANDSHAKE_EPHEMERAL", "CLIENT_EPHEMERAL", "DEVICE_STATIC", "CLIENT_EPHEMERAL",
-                "SESSION_KEYS", "CORE_STATIC", "SERVER_EPHEMERAL", "SESSION_KEYS",
-            ]
+            ["K_HS", "K_ACK", "SESSION_KEYS", "K_HS", "K_ACK", "SESSION_KEYS", "SAS_OKM"]
         )
-        XCTAssertEqual(keyLog[5], keyLog[8], "device and core logged the same session")
+        XCTAssertEqual(Array(keyLog[0..<3]), Array(keyLog[3..<6]), "device and core logged the same exchange")
 
         // The check ids select exactly: the handshake alone saves no frames.
         let handshakeOnly = traceDirectory()

@@ -93,4 +93,25 @@ import TunnelCrypto
         let device = KeyLogEntry(label: .deviceStatic, id: id, secret: repeated(7, 32))
         #expect(KeyLogParser.read(Self.coreEntry.line + device.line).errors.isEmpty)
     }
+
+    // REQ: KEYLOG-1, KEYLOG-8, KEYLOG-9, KEYLOG-10
+    @Test func theDerivedLabelsHaveTheLengthsOfTheirSaltsAndSecrets() throws {
+        let hex = { (byte: UInt8, count: Int) in Hex.encode([UInt8](repeating: byte, count: count)) }
+        let lines = [
+            "K_HS \(hex(1, 64)) \(hex(2, 32))", "K_ACK \(hex(3, 32)) \(hex(4, 32))",
+            "SESSION_KEYS \(hex(3, 64)) \(hex(5, 64))", "SAS_OKM \(hex(6, 32)) \(hex(7, 8))",
+        ]
+        let log = try KeyLogParser.parse(lines.joined(separator: "\n"))
+        #expect(log.entries.map(\.label) == [.ackKey, .handshakeKey, .pairingCodeKey, .sessionKeys])
+        #expect(log.secret(.pairingCodeKey, id: [UInt8](repeating: 6, count: 32)) == [UInt8](repeating: 7, count: 8))
+        // A K_HS named by hs_eph_pub alone, or a SAS_OKM with 32 bytes of secret, is the wrong length.
+        #expect(
+            KeyLogParser.read("K_HS \(hex(1, 32)) \(hex(2, 32))").errors == [.badLength(line: 1, label: .handshakeKey)]
+        )
+        #expect(
+            KeyLogParser.read("SAS_OKM \(hex(6, 32)) \(hex(7, 32))").errors == [
+                .badLength(line: 1, label: .pairingCodeKey)
+            ]
+        )
+    }
 }

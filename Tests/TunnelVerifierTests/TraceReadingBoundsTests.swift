@@ -70,7 +70,7 @@ import VectorGeneration
         #expect(KeyLogParser.read(crlfLog).errors == [])
         #expect(KeyLogParser.read(crlfLog).log == KeyLogParser.read(exchange.keyLog).log)
         // A CR anywhere else is still a malformed line.
-        let stray = KeyLogParser.read("CORE_STATIC\r " + String(exchange.keyLog.dropFirst("CORE_STATIC ".count)))
+        let stray = KeyLogParser.read("K_HS\r " + String(exchange.keyLog.dropFirst("K_HS ".count)))
         #expect(stray.errors.first == .malformedLine(line: 1))
     }
 

@@ -125,7 +125,8 @@ import VectorGeneration
             serverEphemeralPublic: exchange.serverEphemeralPublic,
             keys: SessionKeys(c2s: exchange.keys.c2s, s2c: [UInt8](repeating: 9, count: 32))
         )
-        let log = exchange.keyLogEntries.dropLast().map(\.line).joined() + wrong.line
+        // Only a 2.3 key log's private keys let the verifier derive the keys it checks.
+        let log = exchange.legacyKeyLogEntries.dropLast().map(\.line).joined() + wrong.line
         #expect(Self.firstDeparture(Self.verify(exchange.records, keyLog: log)) == "KDF-2@3")
         #expect(
             Self.firstDeparture(Self.verify(exchange.records, keyLog: exchange.keyLog + wrong.line)) == "KEYLOG-4@0"
@@ -135,11 +136,42 @@ import VectorGeneration
     // REQ: KDF-3, VERIFY-4
     @Test func aHandshakeSealedToAnotherCoreThanThePayloadNamesIsKDF3() throws {
         let exchange = try RecordedExchange(id: "verifier-test/clean")
-        let (message, otherCore) = try exchange.handshakeToOtherCore()
+        let (message, otherCore, handshakeKey) = try exchange.handshakeToOtherCore()
         var records = exchange.records
         records[1] = RecordedExchange.record(message, from: .device, time: records[1].time)
-        let log = exchange.keyLog + KeyLogEntry.privateKey(.coreStatic, otherCore).line
-        #expect(Self.firstDeparture(Self.verify(records, keyLog: log)) == "KDF-3@2")
+        // The device's K_HS names the core key it sealed to; a 2.3 log's CORE_STATIC shows the same.
+        #expect(Self.firstDeparture(Self.verify(records, keyLog: exchange.keyLog + handshakeKey.line)) == "KDF-3@2")
+        let legacy = exchange.legacyKeyLog + KeyLogEntry.privateKey(.coreStatic, otherCore).line
+        #expect(Self.firstDeparture(Self.verify(records, keyLog: legacy)) == "KDF-3@2")
+    }
+
+    // REQ: KEYLOG-11
+    @Test func theKeyLogOfAnExchangeHoldsNoPrivateKey() throws {
+        let exchange = try RecordedExchange(id: "verifier-test/clean")
+        let labels = exchange.keyLogEntries.map(\.label)
+        #expect(labels == [.handshakeKey, .ackKey, .sessionKeys, .pairingCodeKey])
+        #expect(!labels.contains { $0.isPrivateKey })
+        // Positive control: the 2.3 form of the same log is made of private keys but for one line.
+        #expect(exchange.legacyKeyLogEntries.filter(\.label.isPrivateKey).count == 5)
+    }
+
+    // REQ: KEYLOG-12, VERIFY-7
+    @Test func aKeyLogOf23StillOpensTheExchangeGivesTheSameCodeAndSaysItHoldsPrivateKeys() throws {
+        let exchange = try RecordedExchange(id: "verifier-test/clean")
+        let current = Self.verify(exchange.records, keyLog: exchange.keyLog)
+        let legacy = Self.verify(exchange.records, keyLog: exchange.legacyKeyLog)
+        #expect(legacy.departures == [] && current.departures == [])
+        #expect(legacy.pairingCodes == current.pairingCodes && current.pairingCodes.count == 1)
+        let text = TranscriptText.render(legacy)
+        #expect(text.contains(String(decoding: RecordedExchange.response, as: UTF8.self)))
+        #expect(text.contains("key log of suite 2.3: CORE_STATIC, DEVICE_STATIC"))
+        #expect(!TranscriptText.render(current).contains("suite 2.3"))
+        // Without the 2.3 labels (the mutant's reader), the same log opens nothing.
+        let skipping = TraceVerifier.verify(
+            VerifierInput(trace: Array(exchange.trace.utf8), keyLog: exchange.legacyKeyLog),
+            skipping: [.privateKeyLabels]
+        )
+        #expect(skipping.pairingCodes == [] && !TranscriptText.render(skipping).contains("core.ping"))
     }
 
     // REQ: VERIFY-8

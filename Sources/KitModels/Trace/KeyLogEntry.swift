@@ -17,9 +17,80 @@ public struct KeyLogEntry: Equatable, Hashable, Sendable {
         self.secret = secret
     }
 
-    /// The entry for an X25519 private key, named by its public key.
+    /// The entry for an X25519 private key, named by its public key: suite 2.3's form, which
+    /// only tests and the vectors of old key logs build (KEYLOG-11, KEYLOG-12).
     public static func privateKey(_ label: KeyLogLabel, _ privateKey: [UInt8]) -> KeyLogEntry {
-        KeyLogEntry(label: label, id: X25519.publicKey(privateKey: privateKey), secret: privateKey)
+        precondition(label.isPrivateKey, "\(label.rawValue) is not a private key label")
+        return KeyLogEntry(label: label, id: X25519.publicKey(privateKey: privateKey), secret: privateKey)
+    }
+
+    /// `K_HS`: the key of one 0x03, named by KDF-3's salt, `hs_eph_pub || core_static_pub`
+    /// (KEYLOG-8).
+    public static func handshakeKey(handshakeEphemeralPublic: [UInt8], corePublic: [UInt8], key: [UInt8]) -> KeyLogEntry
+    {
+        KeyLogEntry(label: .handshakeKey, id: handshakeEphemeralPublic + corePublic, secret: key)
+    }
+
+    /// `K_HS` from the DH output both sides compute, `hs_dh`.
+    public static func handshakeKey(
+        handshakeDH: [UInt8],
+        handshakeEphemeralPublic: [UInt8],
+        corePublic: [UInt8]
+    )
+        -> KeyLogEntry
+    {
+        handshakeKey(
+            handshakeEphemeralPublic: handshakeEphemeralPublic,
+            corePublic: corePublic,
+            key: KeySchedule.handshakeKey(
+                handshakeDH: handshakeDH,
+                handshakeEphemeralPublic: handshakeEphemeralPublic,
+                corePublic: corePublic
+            )
+        )
+    }
+
+    /// `K_ACK`: the key of one 0x04, named by KDF-4's salt, `client_eph_pub` (KEYLOG-9).
+    /// `static_dh` itself is never logged: it is the same for every session of the pairing.
+    public static func ackKey(staticDH: [UInt8], clientEphemeralPublic: [UInt8]) -> KeyLogEntry {
+        KeyLogEntry(
+            label: .ackKey,
+            id: clientEphemeralPublic,
+            secret: KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
+        )
+    }
+
+    /// `SAS_OKM` of an exchange from the two DH outputs of SAS-1, which are not logged.
+    public static func pairingCodeKey(
+        staticDH: [UInt8],
+        ephemeralDH: [UInt8],
+        handshake: [UInt8],
+        ack: [UInt8]
+    )
+        -> KeyLogEntry
+    {
+        pairingCodeKey(
+            handshake: handshake,
+            ack: ack,
+            keyMaterial: ShortAuthenticationString.keyMaterial(
+                staticDH: staticDH,
+                ephemeralDH: ephemeralDH,
+                handshake: handshake,
+                ack: ack
+            )
+        )
+    }
+
+    /// `SAS_OKM`: the pairing code's 8 bytes of key material, named by SAS-1's salt, the SHA-256
+    /// of the exchange's transcript (KEYLOG-10).
+    public static func pairingCodeKey(handshake: [UInt8], ack: [UInt8], keyMaterial: [UInt8]) -> KeyLogEntry {
+        KeyLogEntry(label: .pairingCodeKey, id: pairingCodeID(handshake: handshake, ack: ack), secret: keyMaterial)
+    }
+
+    /// The id of a `SAS_OKM` line: `sas_salt = SHA-256(transcript)`, which a reader computes
+    /// from the two messages of the trace.
+    public static func pairingCodeID(handshake: [UInt8], ack: [UInt8]) -> [UInt8] {
+        SHA256.hash(ShortAuthenticationString.transcript(handshake: handshake, ack: ack))
     }
 
     /// The entry for a session's direction keys, named by its two ephemeral public keys.

@@ -1,5 +1,6 @@
 import KitModels
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
 /// A complete exchange recorded as a trace and its key log, every message built by the
@@ -110,8 +111,35 @@ public struct RecordedExchange: Sendable {
         }
     }
 
-    /// Every secret of the exchange, as the two endpoints log them (KEYLOG-2).
+    /// Every secret of the exchange, as the two endpoints log them: the derived secrets of
+    /// KEYLOG-2 and KEYLOG-8 to KEYLOG-10, no private key.
     public var keyLogEntries: [KeyLogEntry] {
+        let f = fixture
+        let handshakeDH = try! X25519.sharedSecret(privateKey: f.handshakeEphemeralPrivate, publicKey: f.corePublic)
+        let staticDH = try! X25519.sharedSecret(privateKey: f.devicePrivate, publicKey: f.corePublic)
+        let ephemeralDH = try! X25519.sharedSecret(
+            privateKey: f.clientEphemeralPrivate,
+            publicKey: f.serverEphemeralPublic
+        )
+        return [
+            .handshakeKey(
+                handshakeDH: handshakeDH,
+                handshakeEphemeralPublic: f.handshakeEphemeralPublic,
+                corePublic: f.corePublic
+            ),
+            .ackKey(staticDH: staticDH, clientEphemeralPublic: f.clientEphemeralPublic),
+            .session(
+                clientEphemeralPublic: f.clientEphemeralPublic,
+                serverEphemeralPublic: f.serverEphemeralPublic,
+                keys: keys
+            ),
+            .pairingCodeKey(staticDH: staticDH, ephemeralDH: ephemeralDH, handshake: handshake, ack: ack),
+        ]
+    }
+
+    /// The same exchange's key log as a writer of suite 2.3 wrote it: every private key and
+    /// `SESSION_KEYS` (a fixture of 2.3 that a reader still opens, KEYLOG-12).
+    public var legacyKeyLogEntries: [KeyLogEntry] {
         let f = fixture
         return [
             .privateKey(.coreStatic, f.corePrivate), .privateKey(.deviceStatic, f.devicePrivate),
@@ -126,6 +154,8 @@ public struct RecordedExchange: Sendable {
         ]
     }
 
+    public var legacyKeyLog: String { legacyKeyLogEntries.map(\.line).joined() }
+
     public var keyLog: String { keyLogEntries.map(\.line).joined() }
 
     /// `records` as a trace file: the header, then one line per record.
@@ -137,6 +167,7 @@ public struct RecordedExchange: Sendable {
 
     /// Test and vector access to the exchange's other building blocks.
     public var corePublic: [UInt8] { fixture.corePublic }
+    public var devicePublic: [UInt8] { fixture.devicePublic }
     public var clientEphemeralPublic: [UInt8] { fixture.clientEphemeralPublic }
     public var serverEphemeralPublic: [UInt8] { fixture.serverEphemeralPublic }
 
@@ -145,8 +176,14 @@ public struct RecordedExchange: Sendable {
     /// The ack sealed properly but carrying `plaintext`.
     public func ack(plaintext: [UInt8]) throws -> [UInt8] { try fixture.ack(plaintext: plaintext) }
     /// The same device sealing its handshake to another core's key.
-    public func handshakeToOtherCore() throws -> (message: [UInt8], corePrivate: [UInt8]) {
+    public func handshakeToOtherCore() throws -> (message: [UInt8], corePrivate: [UInt8], handshakeKey: KeyLogEntry) {
         let other = fixture.otherCore("other-core")
-        return (try other.handshake(), other.corePrivate)
+        let dh = try X25519.sharedSecret(privateKey: other.handshakeEphemeralPrivate, publicKey: other.corePublic)
+        let key = KeyLogEntry.handshakeKey(
+            handshakeDH: dh,
+            handshakeEphemeralPublic: other.handshakeEphemeralPublic,
+            corePublic: other.corePublic
+        )
+        return (try other.handshake(), other.corePrivate, key)
     }
 }

@@ -288,7 +288,7 @@ enum VerifyVectors {
     private static func keyLogCases(_ exchange: RecordedExchange, exchangeID: String) throws -> [Case] {
         let r = exchange.records
         let later = exchange.later, key = exchange.keyLog
-        let device = Base64URL.encode(X25519.publicKey(privateKey: exchange.keyLogEntries[1].secret))
+        let device = Base64URL.encode(exchange.devicePublic)
         let sorted =
             #"{"client_ephemeral_pubkey":""# + Base64URL.encode(exchange.clientEphemeralPublic)
             + #"","device_pubkey":""# + device + #""}"#
@@ -309,7 +309,16 @@ enum VerifyVectors {
             serverEphemeralPublic: exchange.serverEphemeralPublic,
             keys: SessionKeys(c2s: exchange.keys.c2s, s2c: LabelDerived.key(id: exchangeID, name: "wrong-s2c"))
         )
-        let (otherHandshake, otherCore) = try exchange.handshakeToOtherCore()
+        let (otherHandshake, _, otherHandshakeKey) = try exchange.handshakeToOtherCore()
+        let wrongAckKey = KeyLogEntry(
+            label: .ackKey,
+            id: exchange.clientEphemeralPublic,
+            secret: LabelDerived.key(id: exchangeID, name: "wrong-k-ack")
+        )
+        let ackWithSpaces = exchange.replacing(
+            2,
+            with: RecordedExchange.record(try exchange.ack(plaintext: Array(spaced.utf8)), from: .core, time: r[2].time)
+        )
         let response = try exchange.frame(RecordedExchange.response, from: .device, nonce: "response-from-device")
         return [
             Case(
@@ -333,17 +342,35 @@ enum VerifyVectors {
                 requires: ["ACK-2", "VERIFY-5"],
                 flags: ["KeyLog"],
                 comment: "The ack's plaintext with spaces after the colons.",
+                input: trace(ackWithSpaces, keyLog: key),
+                expect: departures([("ACK-2", 3)])
+            ),
+            Case(
+                "ack-under-other-key",
+                requires: ["ACK-1", "VERIFY-5"],
+                flags: ["KeyLog"],
+                comment: "The key log's K_ACK for the handshake's client_eph_pub does not open the ack.",
                 input: trace(
-                    exchange.replacing(
-                        2,
-                        with: RecordedExchange.record(
-                            try exchange.ack(plaintext: Array(spaced.utf8)),
-                            from: .core,
-                            time: r[2].time
-                        )
-                    ),
-                    keyLog: key
+                    r,
+                    keyLog: exchange.keyLogEntries.filter { $0.label != .ackKey }.map(\.line).joined()
+                        + wrongAckKey.line
                 ),
+                expect: departures([("ACK-1", 3)])
+            ),
+            Case(
+                "legacy-key-log",
+                requires: ["KEYLOG-12", "VERIFY-5", "VERIFY-7"],
+                flags: ["Clean"],
+                comment: "A key log of suite 2.3 (private keys and SESSION_KEYS) still opens the whole exchange.",
+                input: trace(r, keyLog: exchange.legacyKeyLog),
+                expect: departures([])
+            ),
+            Case(
+                "legacy-key-log-ack-with-spaces",
+                requires: ["KEYLOG-12", "ACK-2"],
+                flags: ["KeyLog"],
+                comment: "The ack with spaces, read with a key log of suite 2.3: its private keys open the ack.",
+                input: trace(ackWithSpaces, keyLog: exchange.legacyKeyLog),
                 expect: departures([("ACK-2", 3)])
             ),
             Case(
@@ -373,8 +400,9 @@ enum VerifyVectors {
                 "session-keys-disagree",
                 requires: ["KDF-2", "VERIFY-5"],
                 flags: ["KeyLog"],
-                comment: "The logged SESSION_KEYS differ from what KDF-2 derives.",
-                input: trace(r, keyLog: exchange.keyLogEntries.dropLast().map(\.line).joined() + wrongKeys.line),
+                comment:
+                    "A key log of suite 2.3 whose SESSION_KEYS differ from what KDF-2 derives from its private keys.",
+                input: trace(r, keyLog: exchange.legacyKeyLogEntries.dropLast().map(\.line).joined() + wrongKeys.line),
                 expect: departures([("KDF-2", 3)])
             ),
             Case(
@@ -389,13 +417,14 @@ enum VerifyVectors {
                 "handshake-to-other-core",
                 requires: ["KDF-3", "VERIFY-4"],
                 flags: ["KeyLog"],
-                comment: "The handshake is sealed to a core key other than the pairing payload's.",
+                comment:
+                    "The handshake is sealed to a core key other than the pairing payload's, as the device's K_HS says.",
                 input: trace(
                     exchange.replacing(
                         1,
                         with: RecordedExchange.record(otherHandshake, from: .device, time: r[1].time)
                     ),
-                    keyLog: key + KeyLogEntry.privateKey(.coreStatic, otherCore).line
+                    keyLog: key + otherHandshakeKey.line
                 ),
                 expect: departures([("KDF-3", 2)])
             ),
@@ -415,7 +444,7 @@ enum VerifyVectors {
                 requires: ["KEYLOG-1", "KEYLOG-3"],
                 flags: ["KeyLog"],
                 comment: "A key log line whose id is one byte: reported at step 0 with its line.",
-                input: trace(r, keyLog: "CORE_STATIC 00\n" + key),
+                input: trace(r, keyLog: "K_ACK 00\n" + key),
                 expect: departures([("KEYLOG-1", 0)])
             ),
         ]

@@ -10,7 +10,6 @@
 #include "channel_json.h"
 #include "core_channel.h"
 #include "core_step_io.h"
-#include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
@@ -210,7 +209,6 @@ const char *op_core_channel(const json_t *input, json_t *output)
         sodium_memzero(core_static_private, sizeof core_static_private);
         return error;
     }
-    key_log_private(KEY_LOG_CORE_STATIC, core_static_private);
     core_channel channel;
     core_channel_init(&channel, core_static_private, &state, CORE_SESSION_BOUND);
     sodium_memzero(core_static_private, sizeof core_static_private);

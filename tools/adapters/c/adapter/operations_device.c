@@ -10,7 +10,6 @@
 
 #include "adapter_io.h"
 #include "handshake_device.h"
-#include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "session_cipher.h"
@@ -95,10 +94,6 @@ const char *op_handshake_device(const json_t *input, json_t *output)
         if (!json_is_object(step) || !json_is_string(json_object_get(step, "frame"))) {
             error = ADAPTER_BAD_REQUEST;
         }
-    }
-    if (error == NULL) {
-        key_log_private(KEY_LOG_DEVICE_STATIC, receiver.device_static_private);
-        key_log_private(KEY_LOG_CLIENT_EPHEMERAL, receiver.client_ephemeral_private);
     }
     if (error == NULL) {
         error = steps_run(steps, output, run_step, &receiver);

@@ -8,7 +8,6 @@
 #include "adapter_io.h"
 #include "device_pairing.h"
 #include "envelope_io.h"
-#include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
@@ -103,8 +102,6 @@ static const char *run_step(void *context, const json_t *json, json_t *result)
     if (error == NULL) {
         if (step.kind == STEP_START) {
             uint8_t frame[HANDSHAKE_FRAME_LENGTH];
-            key_log_private(KEY_LOG_HANDSHAKE_EPHEMERAL, step.handshake_ephemeral_private);
-            key_log_private(KEY_LOG_CLIENT_EPHEMERAL, step.client_ephemeral_private);
             tunnel_error status = device_pairing_start(pairing, step.handshake_ephemeral_private,
                                                        step.client_ephemeral_private, step.nonce,
                                                        step.now, frame);
@@ -151,7 +148,6 @@ const char *op_device_state(const json_t *input, json_t *output)
     device_pairing pairing;
     device_pairing_init(&pairing, core_public, device_private, ack_timeout);
     if (error == NULL) {
-        key_log_private(KEY_LOG_DEVICE_STATIC, device_private);
         error = steps_run(steps, output, run_step, &pairing);
     }
     device_pairing_wipe(&pairing);

@@ -6,7 +6,6 @@
 #include "channel_json.h"
 #include "handshake_core.h"
 #include "handshake_device.h"
-#include "key_log.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
@@ -44,9 +43,6 @@ const char *op_handshake_device_start(const json_t *input, json_t *output)
         error = input_fixed(input, "nonce", nonce, sizeof nonce);
     }
     if (error == NULL) {
-        key_log_private(KEY_LOG_DEVICE_STATIC, keys.device_static_private);
-        key_log_private(KEY_LOG_HANDSHAKE_EPHEMERAL, handshake_ephemeral_private);
-        key_log_private(KEY_LOG_CLIENT_EPHEMERAL, keys.client_ephemeral_private);
         tunnel_error status = device_handshake_start(
             keys.core_static_public, keys.device_static_private, handshake_ephemeral_private,
             keys.client_ephemeral_private, nonce, frame);
@@ -72,8 +68,6 @@ const char *op_handshake_device_finish(const json_t *input, json_t *output)
         error = input_bytes(input, "frame", &frame, &frame_length);
     }
     if (error == NULL) {
-        key_log_private(KEY_LOG_DEVICE_STATIC, keys.device_static_private);
-        key_log_private(KEY_LOG_CLIENT_EPHEMERAL, keys.client_ephemeral_private);
         tunnel_error status = device_handshake_finish(frame, frame_length, keys.core_static_public,
                                                       keys.device_static_private,
                                                       keys.client_ephemeral_private, &session);
@@ -152,9 +146,6 @@ const char *op_handshake_core(const json_t *input, json_t *output)
     }
     if (error == NULL) {
         error = read_channel(input, &channel);
-    }
-    if (error == NULL) {
-        key_log_private(KEY_LOG_CORE_STATIC, core_static_private);
     }
     if (error == NULL) {
         core_steps context = {core_static_private, &channel};

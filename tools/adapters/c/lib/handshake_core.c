@@ -167,11 +167,16 @@ tunnel_error core_handshake_open(const uint8_t *frame, size_t frame_length,
                                      secrets.ephemeral_dh);
     }
     if (error == TUNNEL_OK) {
-        /* Used only now, for a handshake the core accepts. */
-        key_log_private(KEY_LOG_SERVER_EPHEMERAL, server_ephemeral_private);
+        /* Logged only now, for a handshake the core accepts (KEYLOG-8, KEYLOG-9), in the
+         * order of the exchange: k_hs, k_ack, the session keys, the code's key material. */
+        uint8_t core_static_public[32];
+        x25519_public_key(core_static_private, core_static_public);
+        key_log_handshake_key(handshake_ephemeral_public, core_static_public,
+                              secrets.handshake_key);
+        ack_key_derive(secrets.static_dh, client_ephemeral_public, secrets.ack_key);
+        key_log_ack_key(client_ephemeral_public, secrets.ack_key);
         session_keys_derive(secrets.static_dh, secrets.ephemeral_dh, client_ephemeral_public,
                             server_ephemeral_public, &result->keys);
-        ack_key_derive(secrets.static_dh, client_ephemeral_public, secrets.ack_key);
         build_ack(&secrets, client_ephemeral_public, server_ephemeral_public, ack_nonce,
                   result->ack);
         sas_derive(secrets.static_dh, secrets.ephemeral_dh, frame, frame_length, result->ack,

@@ -7,6 +7,7 @@
 #include "aead.h"
 #include "frame.h"
 #include "handshake_keys.h"
+#include "key_log.h"
 #include "x25519.h"
 
 tunnel_error device_handshake_start(const uint8_t core_static_public[32],
@@ -41,6 +42,7 @@ tunnel_error device_handshake_start(const uint8_t core_static_public[32],
     x25519_public_key(client_ephemeral_private, client_ephemeral_public);
     handshake_plaintext_build(device_public, client_ephemeral_public, plaintext);
     handshake_key_derive(handshake_dh, handshake_ephemeral_public, core_static_public, key);
+    key_log_handshake_key(handshake_ephemeral_public, core_static_public, key);
 
     frame[0] = FRAME_TYPE_HANDSHAKE;
     memcpy(frame + 1, handshake_ephemeral_public, 32);
@@ -91,7 +93,6 @@ tunnel_error device_handshake_finish(const uint8_t *ack, size_t ack_length,
     uint8_t ephemeral_dh[32];
     error = aead_open(key, ack + 1, ack + 25, ciphertext_length, aad, sizeof aad, plaintext,
                       &plaintext_length);
-    sodium_memzero(key, sizeof key);
     if (error == TUNNEL_OK) {
         error = ack_plaintext_parse(plaintext, plaintext_length, server_ephemeral_public);
     }
@@ -102,10 +103,13 @@ tunnel_error device_handshake_finish(const uint8_t *ack, size_t ack_length,
                                      ephemeral_dh);
     }
     if (error == TUNNEL_OK) {
+        /* Logged only now: the ack is accepted (KEYLOG-9). */
+        key_log_ack_key(client_ephemeral_public, key);
         session_keys_derive(static_dh, ephemeral_dh, client_ephemeral_public,
                             server_ephemeral_public, keys);
         sodium_memzero(ephemeral_dh, sizeof ephemeral_dh);
     }
+    sodium_memzero(key, sizeof key);
     sodium_memzero(static_dh, sizeof static_dh);
     return error;
 }

@@ -8,8 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "x25519.h"
-
 #define KEY_LOG_VARIABLE "OPENHUMAN_KEYLOG"
 /* The longest line: a label of up to 24 characters, 64 bytes of id and 64 of secret in
  * hex, two spaces, the line feed and the terminator. */
@@ -20,7 +18,7 @@
  * line is in the file before the adapter answers the request (a runner that
  * reads the key log after the answer finds it) and lines of several writers
  * never interleave. Opened per line: no descriptor is held between requests
- * (ADP-9). 0600: the file holds private keys. A failure is silent: the key
+ * (ADP-9). 0600: the file holds secrets. A failure is silent: the key
  * log is a debugging aid and never changes an answer. */
 /* The key log's file name; NULL when none is asked for (unset or empty). */
 static const char *key_log_path(void)
@@ -55,15 +53,33 @@ static void append_line(const char *path, const char *label, const uint8_t *id, 
     sodium_memzero(line, sizeof line);
 }
 
-void key_log_private(const char *label, const uint8_t private_key[32])
+void key_log_handshake_key(const uint8_t handshake_ephemeral_public[32],
+                           const uint8_t core_static_public[32], const uint8_t key[32])
 {
     const char *path = key_log_path();
-    uint8_t public_key[32];
+    uint8_t id[64];
     if (path == NULL) {
         return;
     }
-    x25519_public_key(private_key, public_key);
-    append_line(path, label, public_key, sizeof public_key, private_key, 32u);
+    memcpy(id, handshake_ephemeral_public, 32);
+    memcpy(id + 32, core_static_public, 32);
+    append_line(path, "K_HS", id, sizeof id, key, 32u);
+}
+
+void key_log_ack_key(const uint8_t client_ephemeral_public[32], const uint8_t key[32])
+{
+    const char *path = key_log_path();
+    if (path != NULL) {
+        append_line(path, "K_ACK", client_ephemeral_public, 32u, key, 32u);
+    }
+}
+
+void key_log_pairing_code(const uint8_t salt[32], const uint8_t okm[8])
+{
+    const char *path = key_log_path();
+    if (path != NULL) {
+        append_line(path, "SAS_OKM", salt, 32u, okm, 8u);
+    }
 }
 
 void key_log_session(const uint8_t client_ephemeral_public[32],

@@ -2,7 +2,9 @@
  * "LABEL id-hex secret-hex\n", appended to the file named by the environment
  * variable OPENHUMAN_KEYLOG. Written only when that variable is set and not
  * empty, a setting for tests and debugging: a key log lets its holder decrypt
- * every session it covers and, with a static key, act as that side.
+ * the exchanges it covers. Only the secrets of one exchange are logged, never
+ * a static or ephemeral private key (KEYLOG-11): no line is a credential
+ * beyond the exchange it names.
  *
  * Compiled in only when OPENHUMAN_KEY_LOG is defined, as the Makefile does for
  * the adapter (a test build); any other build gets the empty inline functions
@@ -12,25 +14,34 @@
 #include <stdint.h>
 #include "session_keys.h"
 
-#define KEY_LOG_CORE_STATIC "CORE_STATIC"
-#define KEY_LOG_DEVICE_STATIC "DEVICE_STATIC"
-#define KEY_LOG_HANDSHAKE_EPHEMERAL "HANDSHAKE_EPHEMERAL"
-#define KEY_LOG_CLIENT_EPHEMERAL "CLIENT_EPHEMERAL"
-#define KEY_LOG_SERVER_EPHEMERAL "SERVER_EPHEMERAL"
-
 #ifdef OPENHUMAN_KEY_LOG
-/* LABEL public-key private-key: a private key an operation was given or
- * generated and uses, named by its public key. */
-void key_log_private(const char *label, const uint8_t private_key[32]);
-/* SESSION_KEYS client_eph_pub||server_eph_pub c2s||s2c: session keys just
- * derived (KDF-2), named by the two ephemeral public keys of their salt. */
+/* K_HS hs_eph_pub||core_static_pub k_hs (KEYLOG-8): the key of a handshake
+ * the device sealed or the core accepted, named by KDF-3's salt. */
+void key_log_handshake_key(const uint8_t handshake_ephemeral_public[32],
+                           const uint8_t core_static_public[32], const uint8_t key[32]);
+/* K_ACK client_eph_pub k_ack (KEYLOG-9): the key of an ack the core sent or
+ * the device accepted, named by KDF-4's salt. */
+void key_log_ack_key(const uint8_t client_ephemeral_public[32], const uint8_t key[32]);
+/* SESSION_KEYS client_eph_pub||server_eph_pub c2s||s2c (KEYLOG-2): session
+ * keys just derived (KDF-2), named by the two ephemeral public keys of their salt. */
 void key_log_session(const uint8_t client_ephemeral_public[32],
                      const uint8_t server_ephemeral_public[32], const session_keys *keys);
+/* SAS_OKM sas_salt sas_okm (KEYLOG-10): the pairing code's 8 bytes of key
+ * material, named by SAS-1's salt, the SHA-256 of the transcript. */
+void key_log_pairing_code(const uint8_t salt[32], const uint8_t okm[8]);
 #else
-static inline void key_log_private(const char *label, const uint8_t private_key[32])
+static inline void key_log_handshake_key(const uint8_t handshake_ephemeral_public[32],
+                                         const uint8_t core_static_public[32],
+                                         const uint8_t key[32])
 {
-    (void)label;
-    (void)private_key;
+    (void)handshake_ephemeral_public;
+    (void)core_static_public;
+    (void)key;
+}
+static inline void key_log_ack_key(const uint8_t client_ephemeral_public[32], const uint8_t key[32])
+{
+    (void)client_ephemeral_public;
+    (void)key;
 }
 static inline void key_log_session(const uint8_t client_ephemeral_public[32],
                                    const uint8_t server_ephemeral_public[32],
@@ -39,6 +50,11 @@ static inline void key_log_session(const uint8_t client_ephemeral_public[32],
     (void)client_ephemeral_public;
     (void)server_ephemeral_public;
     (void)keys;
+}
+static inline void key_log_pairing_code(const uint8_t salt[32], const uint8_t okm[8])
+{
+    (void)salt;
+    (void)okm;
 }
 #endif
 #endif

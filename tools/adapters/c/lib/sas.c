@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hkdf.h"
+#include "key_log.h"
 
 static const char SAS_INFO[] = "openhuman-tunnel/v2/sas";
 
@@ -35,6 +36,7 @@ void sas_derive(const uint8_t static_dh[32], const uint8_t ephemeral_dh[32],
     /* 8 bytes never exceed the HKDF limit, so this cannot fail. */
     (void)hkdf_sha256(ikm, sizeof ikm, salt, sizeof salt, (const uint8_t *)SAS_INFO,
                       sizeof SAS_INFO - 1, okm, sizeof okm);
+    key_log_pairing_code(salt, okm);
     uint64_t value = 0;
     for (size_t i = 0; i < sizeof okm; i++) {
         value = (value << 8) | okm[i];

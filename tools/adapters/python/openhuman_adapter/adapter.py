@@ -21,7 +21,6 @@ from openhuman_tunnel import (
     core_key_fingerprint,
     handshake,
     hkdf,
-    key_log,
     pairing_window,
     qr,
     sas,
@@ -169,9 +168,6 @@ def op_handshake_device_start(inp: dict) -> dict:
     core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
     handshake_private, client_private = _key(inp, "handshakeEphemeralPrivate"), _key(inp, "clientEphemeralPrivate")
     nonce = _bytes(inp, "nonce", 24)
-    key_log.private(key_log.DEVICE_STATIC, device_private)
-    key_log.private(key_log.HANDSHAKE_EPHEMERAL, handshake_private)
-    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
     frame = handshake.device_start(core_public, device_private, handshake_private, client_private, nonce)
     return {"frame": _hex(frame)}
 
@@ -179,8 +175,6 @@ def op_handshake_device_start(inp: dict) -> dict:
 def op_handshake_device_finish(inp: dict) -> dict:
     frame, core_public = _bytes(inp, "frame"), _key(inp, "corePublicKey")
     device_private, client_private = _key(inp, "deviceStaticPrivate"), _key(inp, "clientEphemeralPrivate")
-    key_log.private(key_log.DEVICE_STATIC, device_private)
-    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
     keys = handshake.device_finish(frame, core_public, device_private, client_private)
     return {"c2s": _hex(keys.c2s), "s2c": _hex(keys.s2c)}
 
@@ -192,8 +186,6 @@ def op_handshake_device(inp: dict) -> dict:
     core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
     client_private = _key(inp, "clientEphemeralPrivate")
     messages = [_bytes(_object(step), "frame") for step in _list(inp, "steps")]
-    key_log.private(key_log.DEVICE_STATIC, device_private)
-    key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
     session = None
 
     def apply(message: bytes) -> dict:
@@ -212,15 +204,12 @@ def op_device_state(inp: dict) -> dict:
     starts idle, and every result names the state after its step."""
     core_public, device_private = _key(inp, "corePublicKey"), _key(inp, "deviceStaticPrivate")
     pairing = DevicePairing(core_public, device_private, _safe_integer(inp, "ackTimeout"))
-    key_log.private(key_log.DEVICE_STATIC, device_private)
     steps = [_device_state_step(_object(step)) for step in _list(inp, "steps")]
 
     def apply(step) -> dict:
         action, now, value = step
         if action == "start":
             handshake_private, client_private, nonce = value
-            key_log.private(key_log.HANDSHAKE_EPHEMERAL, handshake_private)
-            key_log.private(key_log.CLIENT_EPHEMERAL, client_private)
             return {"frame": _hex(pairing.start(handshake_private, client_private, nonce, now))}
         if action == "receive":
             kind, result = pairing.receive(value, now)
@@ -301,7 +290,6 @@ def op_handshake_core(inp: dict) -> dict:
     core_static_private = _key(inp, "coreStaticPrivate")
     channel = _read_channel(inp.get("channel"))
     steps = [_core_step(step) for step in _list(inp, "steps")]
-    key_log.private(key_log.CORE_STATIC, core_static_private)
 
     def apply(step) -> dict:
         nonlocal channel
@@ -446,7 +434,6 @@ def op_core_channel(inp: dict) -> dict:
     core_static_private = _key(inp, "coreStaticPrivate")
     channel = CoreChannel(core_static_private, _read_channel(inp.get("channel")))
     steps = [_core_channel_step(step) for step in _list(inp, "steps")]
-    key_log.private(key_log.CORE_STATIC, core_static_private)
 
     def apply(step) -> dict:
         kind, arguments = step

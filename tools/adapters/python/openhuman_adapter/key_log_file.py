@@ -2,7 +2,7 @@
 the environment variable OPENHUMAN_KEYLOG (KEYLOG-7, ADP-95).
 
 Installed only when that variable is set and not empty, a setting for tests and debugging: a key
-log lets its holder decrypt every session it covers and, with a static key, act as that side.
+log lets its holder decrypt the exchanges it covers (never a private key: KEYLOG-11).
 Each line is one write on a file opened in append mode and closed at once, so it is in the file
 before the adapter answers the request that used the key, and lines of several writers never
 interleave. A failure to write is reported on stderr and never changes an answer.
@@ -25,7 +25,7 @@ def install_from_environment() -> None:
     def append(label: str, ident: bytes, secret: bytes) -> None:
         line = f"{label} {ident.hex()} {secret.hex()}\n".encode("ascii")
         try:
-            # 0o600: the file holds private keys. O_APPEND: one write is one whole line at the end.
+            # 0o600: the file holds secrets. O_APPEND: one write is one whole line at the end.
             descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
             try:
                 os.write(descriptor, line)

@@ -160,6 +160,7 @@ def device_start(
         x25519.public_key(device_static_private), x25519.public_key(client_ephemeral_private)
     )
     key = _handshake_key(hs_dh, hs_eph_pub, core_public)
+    key_log.handshake_key(hs_eph_pub, core_public, key)
     return header + nonce + aead.seal(key, nonce, plaintext, header)
 
 
@@ -170,7 +171,8 @@ def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: byte
     client_eph_pub = x25519.public_key(client_ephemeral_private)
     nonce = ack[1 : 1 + NONCE_LENGTH]
     aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
-    plaintext = aead.open(_ack_key(static_dh, client_eph_pub), nonce, ack[1 + NONCE_LENGTH :], aad)
+    ack_key = _ack_key(static_dh, client_eph_pub)
+    plaintext = aead.open(ack_key, nonce, ack[1 + NONCE_LENGTH :], aad)
 
     fields = _read_fields(plaintext)
     if _string_field(fields, "kind") != _ACK_KIND:
@@ -178,6 +180,7 @@ def _device_open_ack(ack: bytes, core_public: bytes, device_static_private: byte
     server_eph_pub = _key_field(fields, "server_ephemeral_pubkey")
 
     eph_dh = x25519.shared_secret(client_ephemeral_private, server_eph_pub)
+    key_log.ack_key(client_eph_pub, ack_key)  # logged only now: the ack is accepted (KEYLOG-9)
     return static_dh, eph_dh, client_eph_pub, server_eph_pub
 
 
@@ -288,9 +291,8 @@ def core_open(
     hs_dh = x25519.shared_secret(core_static_private, hs_eph_pub)
     core_public = x25519.public_key(core_static_private)
     nonce = frame[_HANDSHAKE_HEADER_LENGTH : _HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH]
-    plaintext = aead.open(
-        _handshake_key(hs_dh, hs_eph_pub, core_public), nonce, frame[_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH :], header
-    )
+    handshake_key = _handshake_key(hs_dh, hs_eph_pub, core_public)
+    plaintext = aead.open(handshake_key, nonce, frame[_HANDSHAKE_HEADER_LENGTH + NONCE_LENGTH :], header)
 
     # 7: JSON, each required member completely before the next (JSON-7).
     fields = _read_fields(plaintext)
@@ -314,13 +316,17 @@ def core_open(
     server_eph_pub = x25519.public_key(server_ephemeral_private)
     eph_dh = x25519.shared_secret(server_ephemeral_private, client_eph_pub)
 
-    key_log.private(key_log.SERVER_EPHEMERAL, server_ephemeral_private)  # used only now, for an accepted handshake
+    # Logged only now, for an accepted handshake, in the order of the exchange (KEYLOG-8, KEYLOG-9):
+    # k_hs, k_ack, then the session keys and the code's key material as they are derived.
+    ack_key = _ack_key(static_dh, client_eph_pub)
+    key_log.handshake_key(hs_eph_pub, core_public, handshake_key)
+    key_log.ack_key(client_eph_pub, ack_key)
     keys = SessionKeys.derive(static_dh, eph_dh, client_eph_pub, server_eph_pub)
     ack_aad = bytes((TYPE_HANDSHAKE_ACK,)) + client_eph_pub
     ack = (
         bytes((TYPE_HANDSHAKE_ACK,))
         + ack_nonce
-        + aead.seal(_ack_key(static_dh, client_eph_pub), ack_nonce, _ack_plaintext(server_eph_pub), ack_aad)
+        + aead.seal(ack_key, ack_nonce, _ack_plaintext(server_eph_pub), ack_aad)
     )
     return Opened(ack, keys, device_public, hs_eph_pub, client_eph_pub, sas.derive(static_dh, eph_dh, frame, ack))
 

@@ -9,7 +9,7 @@ handshake (answered with a new ack) and any changed byte give another code. It i
 
 import hashlib
 
-from . import hkdf
+from . import hkdf, key_log
 
 _INFO = b"openhuman-tunnel/v2/sas"
 _OKM_LENGTH = 8
@@ -27,4 +27,5 @@ def derive(static_dh: bytes, ephemeral_dh: bytes, handshake: bytes, ack: bytes) 
     """
     salt = hashlib.sha256(_length_prefixed(handshake) + _length_prefixed(ack)).digest()
     okm = hkdf.sha256(static_dh + ephemeral_dh, salt, _INFO, _OKM_LENGTH)
+    key_log.pairing_code(salt, okm)
     return "%06d" % (int.from_bytes(okm, "big") % _CODES)
