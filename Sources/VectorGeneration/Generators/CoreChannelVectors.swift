@@ -460,6 +460,23 @@ enum CoreChannelVectors {
             ),
             errors: [nil, "handshake_replayed", "pairing_unconfirmed"]
         )
+        f = fixture(file, "pending-handshake-ephemeral-reuse-refused")
+        let fresh = f.round("fresh")
+        try add(
+            &file,
+            f,
+            ["KEYCONF-2", "HS-4-9"],
+            "A handshake with the slot's hs_eph_pub but a fresh client_eph, so that only KEYCONF-2's check can refuse it: handshake_replayed, and the slot keeps the original, whose frame then commits; control: a handshake with fresh ephemerals of both kinds is taken.",
+            flags: ["Commit", "StateUnchanged"],
+            input: input(
+                f,
+                [
+                    try handshake(f), try handshake(f.reusingHandshakeEphemeral("reuse"), now: t0 + 1),
+                    try handshake(fresh, now: t0 + 13), try open(fresh, "ping", now: t0 + 14),
+                ]
+            ),
+            errors: [nil, "handshake_replayed", nil, "pairing_unconfirmed"]
+        )
     }
 
     private static func addLostAckAndRace(_ file: inout VectorFileBuilder) throws {

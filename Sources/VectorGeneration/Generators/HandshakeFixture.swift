@@ -57,6 +57,15 @@ struct HandshakeFixture {
         return next
     }
 
+    /// The next handshake of the same device that keeps this fixture's hs_eph (so its
+    /// `hs_eph_pub`) with a fresh client ephemeral key, server_eph and nonces: not a replay byte
+    /// for byte, so only KEYCONF-2's check of the slot's `hs_eph_pub` refuses it.
+    func reusingHandshakeEphemeral(_ name: String) -> HandshakeFixture {
+        var next = round(name)
+        next.handshakeEphemeralPrivate = handshakeEphemeralPrivate
+        return next
+    }
+
     /// Another device (another static key) handshaking with the same core.
     func otherDevice(_ name: String) -> HandshakeFixture {
         var other = round(name)
