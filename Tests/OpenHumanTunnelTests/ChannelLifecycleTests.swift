@@ -9,13 +9,7 @@ import Testing
 
     /// A first pairing that reached `confirming` at 1_001, its deadline 1_121.
     private func confirming(_ name: String) throws -> CoreChannel {
-        let pairing = Pairing.named(name)
-        var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate, state: Self.pending)
-        let exchange = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
-        #expect(throws: TunnelError.pairingUnconfirmed) {
-            try channel.open(exchange.frame("ping", nonceLabel: "c1"), now: 1_001)
-        }
-        return channel
+        try Pairing.named(name).confirmingChannel(pending: Self.pending).channel
     }
 
     /// A pairing window was measured on a monotonic clock that a restart starts again, so no

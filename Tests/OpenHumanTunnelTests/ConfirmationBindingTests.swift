@@ -13,11 +13,9 @@ import Testing
     // REQ: CONFIRM-5, HS-4-4, KEYCONF-4
     @Test func theCodeOnTheDesktopCannotChangeDuringTheDialog() throws {
         let pairing = Pairing.named("code stays")
-        var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate, state: Self.pending)
-        let first = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
-        #expect(throws: TunnelError.pairingUnconfirmed) {
-            try channel.open(first.frame("ping", nonceLabel: "c1"), now: 1_001)
-        }
+        let confirming = try pairing.confirmingChannel(pending: Self.pending)
+        var channel = confirming.channel
+        let first = confirming.exchange
         let shown = (channel.state, channel.confirmationCode)
         #expect(shown.1 == first.coreCode)
         #expect(throws: TunnelError.pairingUnconfirmed) {
@@ -41,11 +39,7 @@ import Testing
     // REQ: CONFIRM-4
     @Test func aConfirmationOfAnotherHandshakeIsStale() throws {
         let pairing = Pairing.named("stale yes")
-        var channel = CoreChannel(coreStaticPrivate: pairing.core.staticPrivate, state: Self.pending)
-        let first = try channel.handshake(from: pairing.device, core: pairing.core, now: 1_000)
-        #expect(throws: TunnelError.pairingUnconfirmed) {
-            try channel.open(first.frame("ping", nonceLabel: "s1"), now: 1_001)
-        }
+        var channel = try pairing.confirmingChannel(pending: Self.pending).channel
         let confirming = channel.state
         let other = pairing.device.nextHandshake("never committed").handshakeEphemeralPublic
         #expect(throws: TunnelError.staleConfirmation) { try channel.confirm(now: 1_002, handshakeEphemeral: other) }

@@ -19,8 +19,6 @@ public struct CoreChannel: Sendable {
     public private(set) var pending: PendingHandshake?
     /// The code to show while confirming: that of the committed handshake (SAS-3).
     public private(set) var confirmationCode: String?
-    /// The distinct device keys whose handshakes a pending channel admitted (KEYCONF-7).
-    public private(set) var pendingDeviceKeys: [[UInt8]] = []
     /// The signalling events owed to the relay since the last `takeSignals()` (SIG-CORE-2).
     public private(set) var signals: [CoreSignal] = []
     /// The handshakes a pending channel admitted (KEYCONF-7, HS-4-9); frozen at the commit, so
@@ -200,7 +198,7 @@ public struct CoreChannel: Sendable {
     public mutating func fillSession(now: Int64) throws(TunnelError) {
         advance(to: now)
         guard session != nil else { throw .noSession }
-        session!.exhaust()
+        session?.exhaust()
     }
 
     /// Revocation ends everything at once (CHAN-4). Every revocation is the core's own decision

@@ -53,14 +53,7 @@ package enum HandshakeMessage {
             corePublic: corePublic
         )
         defer { SecretMemory.wipe(&key) }
-        return try TunnelError.crypto { () throws(CryptoError) in
-            try XChaCha20Poly1305.open(
-                key: key,
-                nonce: Array(frame[nonceRange]),
-                ciphertext: Array(frame[ciphertextStart...]),
-                aad: Array(frame[headerRange])
-            )
-        }
+        return try openHandshake(frame, key: key)
     }
 
     /// Opens a 0x04 of at least `ackMinimumLength` bytes under `k_ack` (KDF-4), with the AAD of
@@ -72,14 +65,7 @@ package enum HandshakeMessage {
     ) throws(TunnelError) -> [UInt8] {
         var key = KeySchedule.ackKey(staticDH: staticDH, clientEphemeralPublic: clientEphemeralPublic)
         defer { SecretMemory.wipe(&key) }
-        return try TunnelError.crypto { () throws(CryptoError) in
-            try XChaCha20Poly1305.open(
-                key: key,
-                nonce: Array(frame[ackNonceRange]),
-                ciphertext: Array(frame[ackCiphertextStart...]),
-                aad: ackAAD(clientEphemeralPublic: clientEphemeralPublic)
-            )
-        }
+        return try openAck(frame, key: key, clientEphemeralPublic: clientEphemeralPublic)
     }
 
     /// The ack's AAD: `0x04 || client_eph_pub`. Binding the client's ephemeral key means an ack

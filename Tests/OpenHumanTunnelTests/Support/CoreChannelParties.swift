@@ -1,4 +1,5 @@
 import OpenHumanTunnel
+import Testing
 import TunnelCrypto
 
 /// A device's completed handshake with a `CoreChannel`: what it sent, what the core answered,
@@ -75,5 +76,18 @@ extension CoreChannel {
             keys: try device.finish(accepted.ack),
             coreCode: accepted.sas
         )
+    }
+}
+
+extension Pairing {
+    /// A channel issued as `pending` whose first frame, under this pairing's handshake at 1,000,
+    /// committed it: `confirming`, the frame held (CONFIRM-2), waiting for the user's answer.
+    func confirmingChannel(pending: ChannelState) throws -> (channel: CoreChannel, exchange: DeviceExchange) {
+        var channel = CoreChannel(coreStaticPrivate: core.staticPrivate, state: pending)
+        let exchange = try channel.handshake(from: device, core: core, now: 1_000)
+        #expect(throws: TunnelError.pairingUnconfirmed) {
+            try channel.open(exchange.frame("ping", nonceLabel: "c1"), now: 1_001)
+        }
+        return (channel, exchange)
     }
 }

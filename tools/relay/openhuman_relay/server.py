@@ -181,12 +181,12 @@ class RelayServer:
         relay process, not yet across several (12.8)."""
         eio_sid = self.sio.manager.eio_sid_from_sid(target, "/")
         socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
-        if socket is None:
+        if socket is None or socket.queue.empty():
             return False
         # Engine.IO keeps a connection's unwritten packets in an asyncio.Queue (python-engineio
         # 4.15.1, pinned in requirements.txt); the frame's own size is its payload's length.
         waiting = sum(len(packet.data) for packet in socket.queue._queue if isinstance(packet.data, (str, bytes)))
-        return waiting > 0 and waiting + len(data.get("payload", "")) > OUTGOING_BYTES
+        return waiting + len(data.get("payload", "")) > OUTGOING_BYTES
 
     def _emitter(self, name, data, target):
         async def emit():
