@@ -294,23 +294,14 @@ struct InteropPair {
         let requestId = "interop-" + Hex.encode(random.bytes(8))
         let generated: JSONValue = ["seed": .hex(random.bytes(32)), "length": .int(Int64(length))]
         let (chunks, digest) = try split(sender, requestId: requestId, generated: generated)
-        let explicit = chunks.reduce(0) { $0 + $1.count } * 2 < 3_000_000
-        if !explicit {
+        if !ReassemblySteps.fitOnALine(chunks) {
             guard try split(receiver, requestId: requestId, generated: generated).chunks == chunks else {
                 throw Failure(
                     message: "\(sender.label) and \(receiver.label) split the same message differently (CHUNK-1)"
                 )
             }
         }
-        let order = [0] + chunks.indices.dropFirst().reversed()
-        let steps: [JSONValue] = order.enumerated().map { position, index in
-            let now = JSONValue.int(Int64(position))
-            if explicit { return ["plaintext": .hex(chunks[index]), "now": now] }
-            return [
-                "splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))],
-                "now": now,
-            ]
-        }
+        let steps = ReassemblySteps.firstThenReversed(chunks, requestId: requestId, generated: generated)
         let output = try call(
             receiver,
             "envelope-reassemble",

@@ -106,16 +106,7 @@ enum ChunkingCheck {
         reference: [[UInt8]],
         context: LiveContext
     ) throws(CheckFailure) {
-        let explicit = reference.reduce(0) { $0 + $1.count } * 2 < 3_000_000
-        let order = [0] + reference.indices.dropFirst().reversed()
-        let steps: [JSONValue] = order.enumerated().map { position, index in
-            let now = JSONValue.int(Int64(position))
-            if explicit { return ["plaintext": .hex(reference[index]), "now": now] }
-            return [
-                "splitOf": ["requestId": .string(requestId), "generated": generated, "index": .int(Int64(index))],
-                "now": now,
-            ]
-        }
+        let steps = ReassemblySteps.firstThenReversed(reference, requestId: requestId, generated: generated)
         let output = try context.output(
             "envelope-reassemble",
             ["role": "device", "digest": true, "steps": .array(steps)]
