@@ -23,7 +23,7 @@ public struct Operations: Sendable {
         "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
         "envelope-device",
-        "verify",
+        "verify", "noise-handshake", "pairing-v3-values",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
@@ -60,6 +60,8 @@ public struct Operations: Sendable {
         case "envelope-device": try envelopeDevice(input)
         case "relay": try relay(input)
         case "verify": try verify(input)
+        case "noise-handshake": try noiseHandshake(input)
+        case "pairing-v3-values": try pairingV3Values(input)
         default: nil
         }
     }

@@ -96,6 +96,16 @@ public protocol TunnelImplementation: Sendable {
     func relay(_ steps: [RelayStep]) -> [[RelayEmission]]
     /// The verifier's answer for a trace (kit chapter 3).
     func verify(_ input: VerifierInput) -> Verification
+    /// A whole version 3 Noise handshake and its transport messages (ADP-58).
+    func noiseHandshake(_ run: NoiseHandshakeRun) throws(TunnelError) -> NoiseHandshakeResult
+    /// The values version 3 derives around its handshakes (ADP-59).
+    func pairingV3Values(
+        channelID: String,
+        pairingSecret: [UInt8],
+        handshakeHash: [UInt8],
+        deviceNonce: [UInt8],
+        coreNonce: [UInt8]
+    ) -> PairingV3Values
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
@@ -158,6 +168,28 @@ extension TunnelImplementation {
 
     /// The kit's reference verifier.
     public func verify(_ input: VerifierInput) -> Verification { TraceVerifier.verify(input) }
+
+    /// The library's Noise handshake states.
+    public func noiseHandshake(_ run: NoiseHandshakeRun) throws(TunnelError) -> NoiseHandshakeResult {
+        try run.execute()
+    }
+
+    /// The library's derivations.
+    public func pairingV3Values(
+        channelID: String,
+        pairingSecret: [UInt8],
+        handshakeHash: [UInt8],
+        deviceNonce: [UInt8],
+        coreNonce: [UInt8]
+    ) -> PairingV3Values {
+        PairingV3Values(
+            channelID: channelID,
+            pairingSecret: pairingSecret,
+            handshakeHash: handshakeHash,
+            deviceNonce: deviceNonce,
+            coreNonce: coreNonce
+        )
+    }
 
     /// The rule of ACK-4 to ACK-6 built from `deviceFinish` and `session`: the ack opener takes
     /// every message until it accepts one (its inputs never change, so a rejection leaves it as

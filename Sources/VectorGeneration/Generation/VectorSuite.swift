@@ -36,6 +36,8 @@ public enum VectorSuite {
         ("envelope-device", { _ in try EnvelopeDeviceVectors.make() }),
         ("relay", { _ in try RelayVectors.make() }),
         ("verify", { _ in try VerifyVectors.make() }),
+        ("noise-handshake", { _ in try NoiseHandshakeVectors.make() }),
+        ("pairing-v3", { _ in try PairingV3Vectors.make() }),
     ]
 
     /// The vector files, by area.
