@@ -19,12 +19,16 @@ static const char *string_member(const json_t *input, const char *name, const ch
 
 const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, size_t *length)
 {
-    const char *text;
-    size_t text_length;
-    const char *error = string_member(input, name, &text, &text_length);
-    if (error != NULL) {
-        return error;
+    return input_hex_value(json_object_get(input, name), bytes, length);
+}
+
+const char *input_hex_value(const json_t *value, uint8_t **bytes, size_t *length)
+{
+    if (!json_is_string(value)) {
+        return ADAPTER_BAD_REQUEST;
     }
+    const char *text = json_string_value(value);
+    size_t text_length = json_string_length(value);
     uint8_t *decoded = secure_alloc(text_length / 2);
     if (decoded == NULL) {
         return ADAPTER_INTERNAL_ERROR;
@@ -36,6 +40,15 @@ const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, 
     *bytes = decoded;
     *length = text_length / 2;
     return NULL;
+}
+
+const char *input_optional_bytes(const json_t *input, const char *name, uint8_t **bytes,
+                                 size_t *length)
+{
+    const json_t *member = json_object_get(input, name);
+    *bytes = NULL;
+    *length = 0;
+    return member == NULL || json_is_null(member) ? NULL : input_bytes(input, name, bytes, length);
 }
 
 const char *input_fixed(const json_t *input, const char *name, uint8_t *out, size_t length)
@@ -105,16 +118,28 @@ const char *input_session_keys(const json_t *input, session_keys *keys)
     return error;
 }
 
-bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size_t length)
+/* A new JSON string of hex(bytes), or NULL when out of memory. */
+static json_t *hex_string(const uint8_t *bytes, size_t length)
 {
     char *text = secure_alloc(2 * length + 1);
     if (text == NULL) {
-        return false;
+        return NULL;
     }
     hex_encode(bytes, length, text);
-    int status = json_object_set_new(object, name, json_stringn(text, 2 * length));
+    json_t *string = json_stringn(text, 2 * length);
     secure_free(text);
-    return status == 0;
+    return string;
+}
+
+bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size_t length)
+{
+    return json_object_set_new(object, name, hex_string(bytes, length)) == 0;
+}
+
+const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length)
+{
+    return json_array_append_new(array, hex_string(bytes, length)) == 0 ? NULL
+                                                                        : ADAPTER_INTERNAL_ERROR;
 }
 
 void secure_memory_install_for_jansson(void)

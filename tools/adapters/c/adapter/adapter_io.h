@@ -29,6 +29,13 @@
  * that the caller releases with secure_free. */
 const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, size_t *length);
 
+/* The same for a value that is no member (an array element). */
+const char *input_hex_value(const json_t *value, uint8_t **bytes, size_t *length);
+
+/* Like input_bytes, but the member may be absent or null (*bytes NULL). */
+const char *input_optional_bytes(const json_t *input, const char *name, uint8_t **bytes,
+                                 size_t *length);
+
 /* A required hex member that must decode to exactly length bytes. */
 const char *input_fixed(const json_t *input, const char *name, uint8_t *out, size_t length);
 
@@ -63,5 +70,8 @@ void secure_memory_install_for_jansson(void);
 
 /* Sets object[name] = hex(bytes); returns false when out of memory. */
 bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size_t length);
+
+/* Appends hex(bytes) to array; returns NULL or internal_error (out of memory). */
+const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length);
 
 #endif

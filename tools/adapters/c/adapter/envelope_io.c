@@ -5,8 +5,6 @@
 #include "adapter_io.h"
 #include "chunk_splitter.h"
 #include "generated_message.h"
-#include "hex.h"
-#include "secure_memory.h"
 
 /* True when value holds a real (a number with a fraction or exponent). */
 static bool has_real(const json_t *value)
@@ -73,18 +71,6 @@ const char *output_ids(json_t *object, const char *name,
         }
     }
     return NULL;
-}
-
-const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length)
-{
-    char *text = secure_alloc(2 * length + 1);
-    if (text == NULL) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    hex_encode(bytes, length, text);
-    int status = json_array_append_new(array, json_stringn(text, 2 * length));
-    secure_free(text);
-    return status == 0 ? NULL : ADAPTER_INTERNAL_ERROR;
 }
 
 const char *output_split(json_t *object, const char *name, const char *request_id,

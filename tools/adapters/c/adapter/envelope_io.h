@@ -22,9 +22,6 @@ const char *output_json_value(json_t *object, const char *name, const uint8_t *t
 /* result["partial"] = {"requestId", "received", "total"}. */
 const char *output_partial(json_t *result, const reassembly *kept);
 
-/* Appends hex(bytes) to array. */
-const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length);
-
 /* object[name] = [ids...]. */
 const char *output_ids(json_t *object, const char *name,
                        const char (*ids)[ENVELOPE_MAX_REQUEST_ID + 1], size_t count);

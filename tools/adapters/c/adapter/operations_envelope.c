@@ -20,16 +20,6 @@ static const char *input_text(const json_t *input, const char *name, const uint8
     return error;
 }
 
-/* An optional hex member (absent or null: *bytes NULL). */
-static const char *input_optional_bytes(const json_t *input, const char *name, uint8_t **bytes,
-                                        size_t *length)
-{
-    const json_t *member = json_object_get(input, name);
-    *bytes = NULL;
-    *length = 0;
-    return member == NULL || json_is_null(member) ? NULL : input_bytes(input, name, bytes, length);
-}
-
 static const char *input_any_integer(const json_t *input, const char *name, int64_t *value)
 {
     const json_t *member = json_object_get(input, name);
