@@ -12,6 +12,11 @@
 #include <stdint.h>
 
 #define SAS_DIGITS 6u
+#define SAS_OKM_LENGTH 8u
+
+/* code = u64be(okm) mod 10^6 as six ASCII digits, leading zeros kept, then a
+ * NUL (SAS-2): the reduction shared by version 2's code and version 3's. */
+void sas_code_from_okm(const uint8_t okm[SAS_OKM_LENGTH], char code[SAS_DIGITS + 1]);
 
 /* transcript = u32be(len(hs)) || hs || u32be(len(ack)) || ack;
  * okm = HKDF-SHA256(static_dh || eph_dh, SHA-256(transcript),
