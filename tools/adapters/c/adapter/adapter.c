@@ -54,6 +54,7 @@ static const operation OPERATIONS[] = {
     {"envelope-reassemble", op_envelope_reassemble},
     {"envelope-core", op_envelope_core},
     {"envelope-device", op_envelope_device},
+    {"noise-handshake", op_noise_handshake},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])
