@@ -55,6 +55,7 @@ static const operation OPERATIONS[] = {
     {"envelope-core", op_envelope_core},
     {"envelope-device", op_envelope_device},
     {"noise-handshake", op_noise_handshake},
+    {"pairing-v3-values", op_pairing_v3_values},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

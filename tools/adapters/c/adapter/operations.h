@@ -54,7 +54,8 @@ const char *op_envelope_reassemble(const json_t *input, json_t *output);
 const char *op_envelope_core(const json_t *input, json_t *output);
 const char *op_envelope_device(const json_t *input, json_t *output);
 
-/* Wire version 3: the Noise handshake (operations_noise.c). */
+/* Wire version 3: the Noise handshake and the pairing values (operations_noise.c). */
 const char *op_noise_handshake(const json_t *input, json_t *output);
+const char *op_pairing_v3_values(const json_t *input, json_t *output);
 
 #endif

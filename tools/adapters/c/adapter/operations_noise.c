@@ -1,5 +1,6 @@
 /* Wire version 3's first slice: one whole Noise handshake with both parties
- * inside the adapter, then its transport messages (noise-handshake, ADP-58). */
+ * inside the adapter, then its transport messages (noise-handshake, ADP-58),
+ * and the pairing values derived around it (pairing-v3-values, ADP-59). */
 #include <sodium.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "adapter_io.h"
 #include "noise.h"
 #include "operations.h"
+#include "pairing_v3.h"
 #include "secure_memory.h"
 #include "x25519.h"
 
@@ -322,5 +324,69 @@ const char *op_noise_handshake(const json_t *input, json_t *output)
     json_decref(keys);
     sodium_memzero(&both, sizeof both);
     release_handshake_request(&request);
+    return error;
+}
+
+/* cid: 1 to 255 bytes, each ASCII (the QR payload's channel id as it stands). */
+static const char *read_cid(const json_t *input, const char **cid, size_t *length)
+{
+    const char *error = input_string(input, "cid", cid, length);
+    if (error == NULL && (*length == 0 || *length > PAIRING_V3_CID_MAX_LENGTH)) {
+        error = ADAPTER_BAD_REQUEST;
+    }
+    for (size_t i = 0; error == NULL && i < *length; i++) {
+        if ((uint8_t)(*cid)[i] > 0x7f) {
+            error = ADAPTER_BAD_REQUEST;
+        }
+    }
+    return error;
+}
+
+const char *op_pairing_v3_values(const json_t *input, json_t *output)
+{
+    const char *cid = NULL;
+    size_t cid_length = 0;
+    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
+    uint8_t handshake_hash[32];
+    uint8_t device_nonce[PAIRING_V3_NONCE_LENGTH];
+    uint8_t core_nonce[PAIRING_V3_NONCE_LENGTH];
+    const char *error = read_cid(input, &cid, &cid_length);
+    if (error == NULL) {
+        error = input_fixed(input, "pairingSecret", pairing_secret, sizeof pairing_secret);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "handshakeHash", handshake_hash, sizeof handshake_hash);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceNonce", device_nonce, sizeof device_nonce);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "coreNonce", core_nonce, sizeof core_nonce);
+    }
+    if (error == NULL) {
+        uint8_t prologue[PAIRING_V3_PROLOGUE_MAX_LENGTH];
+        uint8_t psk[32];
+        uint8_t commitment[32];
+        uint8_t reconnect_psk[32];
+        char code[SAS_DIGITS + 1];
+        size_t prologue_length = pairing_v3_prologue(cid, cid_length, prologue);
+        pairing_v3_psk(pairing_secret, cid, cid_length, psk);
+        pairing_v3_commitment(device_nonce, commitment);
+        pairing_v3_code(handshake_hash, device_nonce, core_nonce, code);
+        pairing_v3_reconnect_psk(handshake_hash, device_nonce, core_nonce, reconnect_psk);
+        if (!output_set_hex(output, "prologue", prologue, prologue_length) ||
+            !output_set_hex(output, "psk", psk, sizeof psk) ||
+            !output_set_hex(output, "commitment", commitment, sizeof commitment) ||
+            json_object_set_new(output, "code", json_string(code)) != 0 ||
+            !output_set_hex(output, "reconnectPsk", reconnect_psk, sizeof reconnect_psk)) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+        sodium_memzero(psk, sizeof psk);
+        sodium_memzero(reconnect_psk, sizeof reconnect_psk);
+        sodium_memzero(code, sizeof code);
+    }
+    sodium_memzero(pairing_secret, sizeof pairing_secret);
+    sodium_memzero(device_nonce, sizeof device_nonce);
+    sodium_memzero(core_nonce, sizeof core_nonce);
     return error;
 }
