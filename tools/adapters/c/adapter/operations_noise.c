@@ -242,7 +242,8 @@ static tunnel_error send_message(parties *both, size_t index, const uint8_t *pay
                                 0, payload, payload_length, message);
 }
 
-/* The receiver reads message index; after message 2 both parties split. */
+/* The receiver reads message index; after the second handshake message
+ * (index 1) both parties split. */
 static tunnel_error receive_message(parties *both, size_t index, const uint8_t *message,
                                     size_t length, uint8_t *payload)
 {
