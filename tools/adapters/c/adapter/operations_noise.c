@@ -13,8 +13,9 @@
 #include "secure_memory.h"
 #include "x25519.h"
 
-/* The payloads, decoded before anything runs: a malformed one is bad_request
- * even when an earlier message would already fail. */
+/* The payloads, decoded and measured before anything runs: a malformed one,
+ * or one that makes its message longer than Noise allows (ADP-58), is
+ * bad_request even when an earlier message would already fail. */
 typedef struct {
     size_t count;
     uint8_t **bytes;
@@ -58,7 +59,7 @@ static size_t message_length(noise_pattern pattern, size_t index, size_t payload
                      : payload_length + NOISE_TAG_LENGTH;
 }
 
-static const char *read_payloads(const json_t *input, payload_list *payloads)
+static const char *read_payloads(const json_t *input, noise_pattern pattern, payload_list *payloads)
 {
     const json_t *array = json_object_get(input, "payloads");
     if (!json_is_array(array) || json_array_size(array) < 2) {
@@ -75,6 +76,10 @@ static const char *read_payloads(const json_t *input, payload_list *payloads)
     for (size_t i = 0; error == NULL && i < count; i++) {
         error = input_hex_value(json_array_get(array, i), &payloads->bytes[i],
                                 &payloads->lengths[i]);
+        if (error == NULL &&
+            message_length(pattern, i, payloads->lengths[i]) > NOISE_MAX_MESSAGE_LENGTH) {
+            error = ADAPTER_BAD_REQUEST;
+        }
     }
     return error;
 }
@@ -155,7 +160,7 @@ static const char *read_handshake_request(const json_t *input, handshake_request
         error = input_fixed(input, "responderEphemeral", request->responder_ephemeral, 32);
     }
     if (error == NULL) {
-        error = read_payloads(input, &request->payloads);
+        error = read_payloads(input, request->pattern, &request->payloads);
     }
     if (error == NULL) {
         error = input_optional_fixed(input, "responderPsk", request->responder_psk, 32,
@@ -264,7 +269,7 @@ static tunnel_error receive_message(parties *both, size_t index, const uint8_t *
 }
 
 /* Sends, substitutes and receives every message in order, appending each
- * as it went on the wire (after a substitution) to messages. */
+ * to messages as its sender wrote it (ADP-58: "as sent"). */
 static const char *run_messages(const handshake_request *request, parties *both, json_t *messages)
 {
     const char *error = NULL;
@@ -279,7 +284,7 @@ static const char *run_messages(const handshake_request *request, parties *both,
         } else if ((status = send_message(both, i, request->payloads.bytes[i], payload_length,
                                           message)) != TUNNEL_OK) {
             error = tunnel_error_code(status);
-        } else {
+        } else if ((error = output_append_hex(messages, message, length)) == NULL) {
             const substitution *substitute = &request->substitute;
             if (substitute->present && substitute->message == i) {
                 memcpy(message + substitute->offset, substitute->bytes, substitute->length);
@@ -287,8 +292,6 @@ static const char *run_messages(const handshake_request *request, parties *both,
             status = receive_message(both, i, message, length, received);
             if (status != TUNNEL_OK) {
                 error = tunnel_error_code(status);
-            } else {
-                error = output_append_hex(messages, message, length);
             }
         }
         secure_free(message);
