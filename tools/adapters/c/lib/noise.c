@@ -265,6 +265,18 @@ static tunnel_error mix_token(noise_handshake *handshake, noise_token token)
     return status;
 }
 
+/* After a message's tokens: on to the next message, or, when one of them
+ * failed, the whole state wiped (V3-NOISE-3: the party discards it, and its
+ * private keys go with it). */
+static void finish_message(noise_handshake *handshake, tunnel_error status)
+{
+    if (status == TUNNEL_OK) {
+        handshake->next_message++;
+    } else {
+        sodium_memzero(handshake, sizeof *handshake);
+    }
+}
+
 tunnel_error noise_handshake_write(noise_handshake *handshake, const uint8_t *payload,
                                    size_t payload_length, uint8_t *message)
 {
@@ -292,7 +304,7 @@ tunnel_error noise_handshake_write(noise_handshake *handshake, const uint8_t *pa
     if (status == TUNNEL_OK) {
         status = encrypt_and_hash(symmetric, payload, payload_length, message + offset);
     }
-    handshake->next_message++;
+    finish_message(handshake, status);
     return status;
 }
 
@@ -329,7 +341,7 @@ tunnel_error noise_handshake_read(noise_handshake *handshake, const uint8_t *mes
         status = decrypt_and_hash(symmetric, message + offset, length - offset, payload,
                                   payload_length);
     }
-    handshake->next_message++;
+    finish_message(handshake, status);
     return status;
 }
 

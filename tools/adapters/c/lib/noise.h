@@ -106,15 +106,18 @@ size_t noise_handshake_message_length(noise_pattern pattern, size_t message, siz
 /* WriteMessage: the sender's next handshake message (each party writes or
  * reads message 0, then message 1, nothing more) into message
  * (noise_handshake_message_length bytes). A message longer than 65,535
- * bytes -> plaintext_too_large with nothing written. */
+ * bytes -> plaintext_too_large with nothing written and the state as it
+ * was; a zero DH -> low_order_key with the state wiped (V3-NOISE-2: the
+ * handshake ends on this side; the state is not used again). */
 tunnel_error noise_handshake_write(noise_handshake *handshake, const uint8_t *payload,
                                    size_t payload_length, uint8_t *message);
 
 /* ReadMessage: the receiver's next handshake message; the payload goes to
- * payload (capacity length). Its tokens run in order and the first failure
- * ends it: a message shorter than its tokens and a tag -> frame_too_short,
- * longer than 65,535 bytes -> frame_too_large, a zero DH -> low_order_key, a
- * failed decryption -> auth_failed. After a failure the state is spent. */
+ * payload (capacity length). A message shorter than its tokens and a tag ->
+ * frame_too_short, longer than 65,535 bytes -> frame_too_large, both before
+ * anything is read. Then its tokens run in order and the first failure ends
+ * it: a zero DH -> low_order_key (V3-NOISE-2), a failed decryption ->
+ * auth_failed (V3-NOISE-3); the state is then wiped and not used again. */
 tunnel_error noise_handshake_read(noise_handshake *handshake, const uint8_t *message, size_t length,
                                   uint8_t *payload, size_t *payload_length);
 
