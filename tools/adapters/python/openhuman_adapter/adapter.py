@@ -21,6 +21,7 @@ from openhuman_tunnel import (
     core_key_fingerprint,
     handshake,
     hkdf,
+    noise,
     pairing_window,
     qr,
     sas,
@@ -486,6 +487,91 @@ def op_qr_parse(inp: dict) -> dict:
     return {"cid": result.cid, "pt": result.pt, "cpk": _hex(result.cpk), "rpc": result.rpc, "exp": result.exp}
 
 
+# --- wire version 3 ------------------------------------------------------------------
+
+
+def _hex_list(source: dict, name: str) -> list[bytes]:
+    return [_bytes({name: value}, name) for value in _list(source, name)]
+
+
+def _substitution(inp: dict, message_count: int):
+    """(message index, offset, bytes) of `substitute`, or None; the index must name a message."""
+    if inp.get("substitute") is None:
+        return None
+    substitute = _object(inp["substitute"])
+    message, offset = _safe_integer(substitute, "message"), _safe_integer(substitute, "offset")
+    if message >= message_count:
+        raise BadRequest("substitute.message: there is no such message")
+    return message, offset, _bytes(substitute, "bytes")
+
+
+def op_noise_handshake(inp: dict) -> dict:
+    """One whole handshake with both parties in the adapter, then the transport messages
+    (ADP-58): a refusal by the receiver of any message is the answer."""
+    protocol = inp.get("protocol")
+    if protocol not in noise.PATTERNS:
+        raise BadRequest(
+            "protocol: expected Noise_IKpsk1_25519_ChaChaPoly_SHA256 or Noise_KKpsk2_25519_ChaChaPoly_SHA256"
+        )
+    prologue, psk = _bytes(inp, "prologue"), _key(inp, "psk")
+    initiator_static, initiator_ephemeral = _key(inp, "initiatorStatic"), _key(inp, "initiatorEphemeral")
+    responder_static, responder_ephemeral = _key(inp, "responderStatic"), _key(inp, "responderEphemeral")
+    payloads = _hex_list(inp, "payloads")
+    if len(payloads) < 2:
+        raise BadRequest("payloads: expected the two handshake payloads at least")
+    responder_psk = _optional_bytes(inp, "responderPsk", 32)
+    responder_prologue = _optional_bytes(inp, "responderPrologue")
+    known_initiator = _optional_bytes(inp, "responderKnowsInitiator", 32)
+    if known_initiator is not None and protocol != noise.KKPSK2:
+        raise BadRequest("responderKnowsInitiator: only KKpsk2 has the initiator's static key as a pre-message")
+    substitution = _substitution(inp, len(payloads))
+
+    if protocol == noise.KKPSK2 and known_initiator is None:
+        known_initiator = x25519.public_key(initiator_static)
+    initiator = noise.HandshakeState(
+        protocol, True, prologue, psk, initiator_static, initiator_ephemeral, x25519.public_key(responder_static)
+    )
+    responder = noise.HandshakeState(
+        protocol,
+        False,
+        prologue if responder_prologue is None else responder_prologue,
+        psk if responder_psk is None else responder_psk,
+        responder_static,
+        responder_ephemeral,
+        known_initiator,
+    )
+    messages = []
+
+    def on_the_wire(message: bytes) -> bytes:
+        """The message as its receiver gets it: `substitute` applied when it names this one."""
+        if substitution is not None and substitution[0] == len(messages):
+            _, offset, replacement = substitution
+            if offset + len(replacement) > len(message):
+                raise BadRequest("substitute: the bytes do not fit inside the message")
+            message = message[:offset] + replacement + message[offset + len(replacement) :]
+        messages.append(message)
+        return message
+
+    responder.read_message(on_the_wire(initiator.write_message(payloads[0])))
+    initiator.read_message(on_the_wire(responder.write_message(payloads[1])))
+    initiator_to_responder, responder_to_initiator = initiator.split()
+    receivers = responder.split()
+    for index, payload in enumerate(payloads[2:], start=2):
+        if index % 2 == 0:
+            sender, receiver = initiator_to_responder, receivers[0]
+        else:
+            sender, receiver = responder_to_initiator, receivers[1]
+        receiver.decrypt_with_ad(b"", on_the_wire(sender.encrypt_with_ad(b"", payload)))
+    return {
+        "messages": [_hex(message) for message in messages],
+        "handshakeHash": _hex(initiator.handshake_hash),
+        "transportKeys": {
+            "initiatorToResponder": _hex(initiator_to_responder.key),
+            "responderToInitiator": _hex(responder_to_initiator.key),
+        },
+    }
+
+
 # --- the loop ------------------------------------------------------------------------
 
 OPERATIONS = {
@@ -511,6 +597,7 @@ OPERATIONS = {
     "channel-keys": op_channel_keys,
     "core-session": op_core_session,
     "core-channel": op_core_channel,
+    "noise-handshake": op_noise_handshake,
     **ENVELOPE_OPERATIONS,
 }
 
