@@ -509,10 +509,8 @@ def op_noise_handshake(inp: dict) -> dict:
     """One whole handshake with both parties in the adapter, then the transport messages
     (ADP-58): a refusal by the receiver of any message is the answer."""
     protocol = inp.get("protocol")
-    if protocol not in noise.PATTERNS:
-        raise BadRequest(
-            "protocol: expected Noise_IKpsk1_25519_ChaChaPoly_SHA256 or Noise_KKpsk2_25519_ChaChaPoly_SHA256"
-        )
+    if not isinstance(protocol, str) or protocol not in noise.PATTERNS:  # a list is no dict key
+        raise BadRequest(f"protocol: expected {noise.IKPSK1} or {noise.KKPSK2}")
     prologue, psk = _bytes(inp, "prologue"), _key(inp, "psk")
     initiator_static, initiator_ephemeral = _key(inp, "initiatorStatic"), _key(inp, "initiatorEphemeral")
     responder_static, responder_ephemeral = _key(inp, "responderStatic"), _key(inp, "responderEphemeral")
