@@ -22,6 +22,7 @@ from openhuman_tunnel import (
     handshake,
     hkdf,
     noise,
+    pairing_v3,
     pairing_window,
     qr,
     sas,
@@ -570,6 +571,25 @@ def op_noise_handshake(inp: dict) -> dict:
     }
 
 
+_CID_MAX_LENGTH = 255
+
+
+def op_pairing_v3_values(inp: dict) -> dict:
+    """The derived values of a version 3 pairing (ADP-59)."""
+    cid = _text(inp, "cid")
+    if not 1 <= len(cid) <= _CID_MAX_LENGTH or not cid.isascii():
+        raise BadRequest("cid: expected 1 to 255 ASCII characters")
+    cid_bytes = cid.encode("ascii")
+    values = pairing_v3.after_handshake(_key(inp, "handshakeHash"), _key(inp, "deviceNonce"), _key(inp, "coreNonce"))
+    return {
+        "prologue": _hex(pairing_v3.prologue(cid_bytes)),
+        "psk": _hex(pairing_v3.psk(_bytes(inp, "pairingSecret", 16), cid_bytes)),
+        "commitment": _hex(pairing_v3.commitment(_key(inp, "deviceNonce"))),
+        "code": values.code,
+        "reconnectPsk": _hex(values.reconnect_psk),
+    }
+
+
 # --- the loop ------------------------------------------------------------------------
 
 OPERATIONS = {
@@ -596,6 +616,7 @@ OPERATIONS = {
     "core-session": op_core_session,
     "core-channel": op_core_channel,
     "noise-handshake": op_noise_handshake,
+    "pairing-v3-values": op_pairing_v3_values,
     **ENVELOPE_OPERATIONS,
 }
 
