@@ -510,7 +510,7 @@ def op_noise_handshake(inp: dict) -> dict:
     """One whole handshake with both parties in the adapter, then the transport messages
     (ADP-58): a refusal by the receiver of any message is the answer."""
     protocol = inp.get("protocol")
-    if not isinstance(protocol, str) or protocol not in noise.PATTERNS:  # a list is no dict key
+    if not isinstance(protocol, str) or protocol not in noise.PATTERNS:  # a list or an object cannot be looked up
         raise BadRequest(f"protocol: expected {noise.IKPSK1} or {noise.KKPSK2}")
     prologue, psk = _bytes(inp, "prologue"), _key(inp, "psk")
     initiator_static, initiator_ephemeral = _key(inp, "initiatorStatic"), _key(inp, "initiatorEphemeral")
@@ -553,20 +553,19 @@ def op_noise_handshake(inp: dict) -> dict:
 
     responder.read_message(on_the_wire(initiator.write_message(payloads[0])))
     initiator.read_message(on_the_wire(responder.write_message(payloads[1])))
-    initiator_to_responder, responder_to_initiator = initiator.split()
-    receivers = responder.split()
+    initiator_ciphers, responder_ciphers = initiator.split(), responder.split()
     for index, payload in enumerate(payloads[2:], start=2):
-        if index % 2 == 0:
-            sender, receiver = initiator_to_responder, receivers[0]
-        else:
-            sender, receiver = responder_to_initiator, receivers[1]
-        receiver.decrypt_with_ad(b"", on_the_wire(sender.encrypt_with_ad(b"", payload)))
+        direction = index % 2  # Split's c1 carries the initiator's messages (even), c2 the responder's
+        sender, receiver = (
+            (initiator_ciphers, responder_ciphers) if direction == 0 else (responder_ciphers, initiator_ciphers)
+        )
+        receiver[direction].decrypt_with_ad(b"", on_the_wire(sender[direction].encrypt_with_ad(b"", payload)))
     return {
         "messages": [_hex(message) for message in messages],
         "handshakeHash": _hex(initiator.handshake_hash),
         "transportKeys": {
-            "initiatorToResponder": _hex(initiator_to_responder.key),
-            "responderToInitiator": _hex(responder_to_initiator.key),
+            "initiatorToResponder": _hex(initiator_ciphers[0].key),
+            "responderToInitiator": _hex(initiator_ciphers[1].key),
         },
     }
 
@@ -579,12 +578,13 @@ def op_pairing_v3_values(inp: dict) -> dict:
     cid = _text(inp, "cid")
     if not 1 <= len(cid) <= _CID_MAX_LENGTH or not cid.isascii():
         raise BadRequest("cid: expected 1 to 255 ASCII characters")
-    cid_bytes = cid.encode("ascii")
-    values = pairing_v3.after_handshake(_key(inp, "handshakeHash"), _key(inp, "deviceNonce"), _key(inp, "coreNonce"))
+    cid_bytes, pairing_secret = cid.encode("ascii"), _bytes(inp, "pairingSecret", 16)
+    device_nonce = _key(inp, "deviceNonce")
+    values = pairing_v3.after_handshake(_key(inp, "handshakeHash"), device_nonce, _key(inp, "coreNonce"))
     return {
         "prologue": _hex(pairing_v3.prologue(cid_bytes)),
-        "psk": _hex(pairing_v3.psk(_bytes(inp, "pairingSecret", 16), cid_bytes)),
-        "commitment": _hex(pairing_v3.commitment(_key(inp, "deviceNonce"))),
+        "psk": _hex(pairing_v3.psk(pairing_secret, cid_bytes)),
+        "commitment": _hex(pairing_v3.commitment(device_nonce)),
         "code": values.code,
         "reconnectPsk": _hex(values.reconnect_psk),
     }
