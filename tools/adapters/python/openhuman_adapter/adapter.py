@@ -495,15 +495,27 @@ def _hex_list(source: dict, name: str) -> list[bytes]:
     return [_bytes({name: value}, name) for value in _list(source, name)]
 
 
-def _substitution(inp: dict, message_count: int):
-    """(message index, offset, bytes) of `substitute`, or None; the index must name a message."""
+def _message_lengths(pattern: noise.Pattern, payloads: list[bytes]) -> list[int]:
+    """The length of every message on the wire, from its payload's: a message over Noise's
+    65,535 bytes cannot be sent, so its payload is bad_request (ADP-58)."""
+    lengths = [pattern.message_length(index, len(payloads[index])) for index in range(len(pattern.messages))]
+    lengths += [len(payload) + noise.TAG_LENGTH for payload in payloads[len(pattern.messages) :]]
+    if max(lengths) > noise.MAX_MESSAGE_LENGTH:
+        raise BadRequest("payloads: a message would be longer than 65,535 bytes")
+    return lengths
+
+
+def _substitution(inp: dict, message_lengths: list[int]):
+    """(message index, offset, bytes) of `substitute`, or None; the bytes must fit inside the
+    message, which is known before any message is written."""
     if inp.get("substitute") is None:
         return None
     substitute = _object(inp["substitute"])
     message, offset = _safe_integer(substitute, "message"), _safe_integer(substitute, "offset")
-    if message >= message_count:
-        raise BadRequest("substitute.message: there is no such message")
-    return message, offset, _bytes(substitute, "bytes")
+    replacement = _bytes(substitute, "bytes")
+    if message >= len(message_lengths) or offset + len(replacement) > message_lengths[message]:
+        raise BadRequest("substitute: the bytes do not fit inside the message")
+    return message, offset, replacement
 
 
 def op_noise_handshake(inp: dict) -> dict:
@@ -523,7 +535,7 @@ def op_noise_handshake(inp: dict) -> dict:
     known_initiator = _optional_bytes(inp, "responderKnowsInitiator", 32)
     if known_initiator is not None and protocol != noise.KKPSK2:
         raise BadRequest("responderKnowsInitiator: only KKpsk2 has the initiator's static key as a pre-message")
-    substitution = _substitution(inp, len(payloads))
+    substitution = _substitution(inp, _message_lengths(noise.PATTERNS[protocol], payloads))
 
     if protocol == noise.KKPSK2 and known_initiator is None:
         known_initiator = x25519.public_key(initiator_static)
@@ -541,25 +553,26 @@ def op_noise_handshake(inp: dict) -> dict:
     )
     messages = []
 
-    def on_the_wire(message: bytes) -> bytes:
-        """The message as its receiver gets it: `substitute` applied when it names this one."""
+    def send(message: bytes) -> bytes:
+        """Records the message as sent; returns it as its receiver gets it, with `substitute`
+        applied when it names this one."""
         if substitution is not None and substitution[0] == len(messages):
             _, offset, replacement = substitution
-            if offset + len(replacement) > len(message):
-                raise BadRequest("substitute: the bytes do not fit inside the message")
-            message = message[:offset] + replacement + message[offset + len(replacement) :]
+            received = message[:offset] + replacement + message[offset + len(replacement) :]
+        else:
+            received = message
         messages.append(message)
-        return message
+        return received
 
-    responder.read_message(on_the_wire(initiator.write_message(payloads[0])))
-    initiator.read_message(on_the_wire(responder.write_message(payloads[1])))
+    responder.read_message(send(initiator.write_message(payloads[0])))
+    initiator.read_message(send(responder.write_message(payloads[1])))
     initiator_ciphers, responder_ciphers = initiator.split(), responder.split()
     for index, payload in enumerate(payloads[2:], start=2):
         direction = index % 2  # Split's c1 carries the initiator's messages (even), c2 the responder's
         sender, receiver = (
             (initiator_ciphers, responder_ciphers) if direction == 0 else (responder_ciphers, initiator_ciphers)
         )
-        receiver[direction].decrypt_with_ad(b"", on_the_wire(sender[direction].encrypt_with_ad(b"", payload)))
+        receiver[direction].decrypt_with_ad(b"", send(sender[direction].encrypt_with_ad(b"", payload)))
     return {
         "messages": [_hex(message) for message in messages],
         "handshakeHash": _hex(initiator.handshake_hash),

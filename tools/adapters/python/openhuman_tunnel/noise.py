@@ -24,6 +24,7 @@ from .errors import AUTH_FAILED, TunnelError
 DH_LENGTH = 32
 HASH_LENGTH = 32
 TAG_LENGTH = 16
+MAX_MESSAGE_LENGTH = 65_535  # every Noise message, handshake or transport (section 3)
 
 
 # --- CipherState (Noise section 5.1) ---------------------------------------------------------
@@ -130,6 +131,12 @@ class Pattern:
     initiator_static_known: bool  # pre-message "-> s"
     responder_static_known: bool  # pre-message "<- s"
     messages: tuple[tuple[str, ...], ...]
+
+    def message_length(self, index: int, payload_length: int) -> int:
+        """The length of handshake message `index` with such a payload, known before it is
+        written: 32 bytes per `e`, 48 per `s` (always encrypted), then the payload and its tag."""
+        token_lengths = {"e": DH_LENGTH, "s": DH_LENGTH + TAG_LENGTH}
+        return sum(token_lengths.get(token, 0) for token in self.messages[index]) + payload_length + TAG_LENGTH
 
 
 IKPSK1 = "Noise_IKpsk1_25519_ChaChaPoly_SHA256"
