@@ -36,28 +36,27 @@ def _nonce(n: int) -> bytes:
 
 
 class CipherState:
-    """A key (None while no key exists) and the nonce n of the next message.
+    """A key and the nonce n of the next message.
 
-    Nonce n = 2^64 - 1 is reserved by Noise; it is not checked, since one handshake and its
-    transport messages from one request come nowhere near 2^64 messages.
+    Noise's CipherState may also hold no key, and then passes plaintexts through; in these two
+    patterns every message starts with `e`, whose MixKey sets a key before anything is encrypted
+    (SymmetricState), so a CipherState here always has one. Nonce n = 2^64 - 1 is reserved by
+    Noise; it is not checked, since one handshake and its transport messages come nowhere near
+    2^64 messages.
     """
 
-    def __init__(self, key: bytes | None = None) -> None:
+    def __init__(self, key: bytes) -> None:
         self.key = key
         self.n = 0
 
     def encrypt_with_ad(self, ad: bytes, plaintext: bytes) -> bytes:
-        """ciphertext || tag under nonce n, then n + 1; the plaintext itself while no key exists."""
-        if self.key is None:
-            return plaintext
+        """ciphertext || tag under nonce n, then n + 1."""
         ciphertext = crypto_aead_chacha20poly1305_ietf_encrypt(plaintext, ad, _nonce(self.n), self.key)
         self.n += 1
         return ciphertext
 
     def decrypt_with_ad(self, ad: bytes, ciphertext: bytes) -> bytes:
         """The plaintext, then n + 1; a failed tag raises auth_failed and leaves n as it was."""
-        if self.key is None:
-            return ciphertext
         if len(ciphertext) < TAG_LENGTH:  # too short to hold a tag: cannot authenticate
             raise TunnelError(AUTH_FAILED)
         try:
@@ -79,14 +78,19 @@ def _hkdf(chaining_key: bytes, input_key_material: bytes, outputs: int) -> list[
 
 
 class SymmetricState:
-    """The chaining key ck, the handshake hash h and the CipherState of the handshake."""
+    """The chaining key ck, the handshake hash h and the CipherState of the handshake.
+
+    It holds no CipherState until the first MixKey: in psk handshakes that is the first `e`
+    token (section 9.2), which comes before any EncryptAndHash in both patterns.
+    """
+
+    cipher: CipherState
 
     def __init__(self, protocol_name: bytes) -> None:
         # Both protocol names are 36 bytes, longer than HASHLEN, so h is the name's hash
         # (the zero-padding of names of 32 bytes or fewer never applies).
         self.h = hashlib.sha256(protocol_name).digest()
         self.ck = self.h
-        self.cipher = CipherState()
 
     def mix_key(self, input_key_material: bytes) -> None:
         self.ck, key = _hkdf(self.ck, input_key_material, 2)
