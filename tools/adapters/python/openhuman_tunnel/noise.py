@@ -1,7 +1,7 @@
 """The Noise Protocol Framework, revision 34, for the two handshakes of wire version 3:
 Noise_IKpsk1_25519_ChaChaPoly_SHA256 and Noise_KKpsk2_25519_ChaChaPoly_SHA256.
 
-Written from the Noise specification (sections 4 and 5, psk modes 9): CipherState,
+Written from the Noise specification (sections 4 and 5, and 9 for the psk modifiers): CipherState,
 SymmetricState and HandshakeState as the specification defines them, for these two patterns
 only. The DH is X25519 with the kit's all-zero check (x25519.py, DH-2), so a low-order key is
 refused at the token whose DH produced it; HKDF is RFC 5869's with the chaining key as the salt
