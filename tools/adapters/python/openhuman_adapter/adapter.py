@@ -21,6 +21,8 @@ from openhuman_tunnel import (
     core_key_fingerprint,
     handshake,
     hkdf,
+    noise,
+    pairing_v3,
     pairing_window,
     qr,
     sas,
@@ -486,6 +488,121 @@ def op_qr_parse(inp: dict) -> dict:
     return {"cid": result.cid, "pt": result.pt, "cpk": _hex(result.cpk), "rpc": result.rpc, "exp": result.exp}
 
 
+# --- wire version 3 ------------------------------------------------------------------
+
+
+def _hex_list(source: dict, name: str) -> list[bytes]:
+    return [_bytes({name: value}, name) for value in _list(source, name)]
+
+
+def _message_lengths(pattern: noise.Pattern, payloads: list[bytes]) -> list[int]:
+    """The length of every message on the wire, from its payload's: a message over Noise's
+    65,535 bytes cannot be sent, so its payload is bad_request (ADP-58)."""
+    lengths = [pattern.message_length(index, len(payloads[index])) for index in range(len(pattern.messages))]
+    lengths += [len(payload) + noise.TAG_LENGTH for payload in payloads[len(pattern.messages) :]]
+    if max(lengths) > noise.MAX_MESSAGE_LENGTH:
+        raise BadRequest("payloads: a message would be longer than 65,535 bytes")
+    return lengths
+
+
+def _substitution(inp: dict, message_lengths: list[int]):
+    """(message index, offset, bytes) of `substitute`, or None; the bytes must fit inside the
+    message, which is known before any message is written."""
+    if inp.get("substitute") is None:
+        return None
+    substitute = _object(inp["substitute"])
+    message, offset = _safe_integer(substitute, "message"), _safe_integer(substitute, "offset")
+    replacement = _bytes(substitute, "bytes")
+    if message >= len(message_lengths) or offset + len(replacement) > message_lengths[message]:
+        raise BadRequest("substitute: the bytes do not fit inside the message")
+    return message, offset, replacement
+
+
+def op_noise_handshake(inp: dict) -> dict:
+    """One whole handshake with both parties in the adapter, then the transport messages
+    (ADP-58): a refusal by the receiver of any message is the answer."""
+    protocol = inp.get("protocol")
+    if not isinstance(protocol, str) or protocol not in noise.PATTERNS:  # a list or an object cannot be looked up
+        raise BadRequest(f"protocol: expected {noise.IKPSK1} or {noise.KKPSK2}")
+    prologue, psk = _bytes(inp, "prologue"), _key(inp, "psk")
+    initiator_static, initiator_ephemeral = _key(inp, "initiatorStatic"), _key(inp, "initiatorEphemeral")
+    responder_static, responder_ephemeral = _key(inp, "responderStatic"), _key(inp, "responderEphemeral")
+    payloads = _hex_list(inp, "payloads")
+    if len(payloads) < 2:
+        raise BadRequest("payloads: expected the two handshake payloads at least")
+    responder_psk = _optional_bytes(inp, "responderPsk", 32)
+    responder_prologue = _optional_bytes(inp, "responderPrologue")
+    known_initiator = _optional_bytes(inp, "responderKnowsInitiator", 32)
+    if known_initiator is not None and protocol != noise.KKPSK2:
+        raise BadRequest("responderKnowsInitiator: only KKpsk2 has the initiator's static key as a pre-message")
+    substitution = _substitution(inp, _message_lengths(noise.PATTERNS[protocol], payloads))
+
+    if protocol == noise.KKPSK2 and known_initiator is None:
+        known_initiator = x25519.public_key(initiator_static)
+    initiator = noise.HandshakeState(
+        protocol, True, prologue, psk, initiator_static, initiator_ephemeral, x25519.public_key(responder_static)
+    )
+    responder = noise.HandshakeState(
+        protocol,
+        False,
+        prologue if responder_prologue is None else responder_prologue,
+        psk if responder_psk is None else responder_psk,
+        responder_static,
+        responder_ephemeral,
+        known_initiator,
+    )
+    messages = []
+
+    def send(message: bytes) -> bytes:
+        """Records the message as sent; returns it as its receiver gets it, with `substitute`
+        applied when it names this one."""
+        if substitution is not None and substitution[0] == len(messages):
+            _, offset, replacement = substitution
+            received = message[:offset] + replacement + message[offset + len(replacement) :]
+        else:
+            received = message
+        messages.append(message)
+        return received
+
+    responder.read_message(send(initiator.write_message(payloads[0])))
+    initiator.read_message(send(responder.write_message(payloads[1])))
+    initiator_ciphers, responder_ciphers = initiator.split(), responder.split()
+    for index, payload in enumerate(payloads[2:], start=2):
+        direction = index % 2  # Split's c1 carries the initiator's messages (even), c2 the responder's
+        sender, receiver = (
+            (initiator_ciphers, responder_ciphers) if direction == 0 else (responder_ciphers, initiator_ciphers)
+        )
+        receiver[direction].decrypt_with_ad(b"", send(sender[direction].encrypt_with_ad(b"", payload)))
+    return {
+        "messages": [_hex(message) for message in messages],
+        "handshakeHash": _hex(initiator.handshake_hash),
+        "transportKeys": {
+            "initiatorToResponder": _hex(initiator_ciphers[0].key),
+            "responderToInitiator": _hex(initiator_ciphers[1].key),
+        },
+    }
+
+
+_CID_MAX_LENGTH = 255
+
+
+def op_pairing_v3_values(inp: dict) -> dict:
+    """The derived values of a version 3 pairing (ADP-59)."""
+    cid = _text(inp, "cid")
+    if not 1 <= len(cid) <= _CID_MAX_LENGTH or not cid.isascii():
+        raise BadRequest("cid: expected 1 to 255 ASCII characters")
+    cid_bytes, pairing_secret = cid.encode("ascii"), _bytes(inp, "pairingSecret", 16)
+    device_nonce = _key(inp, "deviceNonce")
+    values = pairing_v3.after_handshake(_key(inp, "handshakeHash"), device_nonce, _key(inp, "coreNonce"))
+    return {
+        "prologue": _hex(pairing_v3.prologue(cid_bytes)),
+        "psk": _hex(pairing_v3.psk(pairing_secret, cid_bytes)),
+        "commitment": _hex(pairing_v3.commitment(device_nonce)),
+        "code": values.code,
+        "reconnectPsk": _hex(values.reconnect_psk),
+    }
+
+
 # --- the loop ------------------------------------------------------------------------
 
 OPERATIONS = {
@@ -511,6 +628,8 @@ OPERATIONS = {
     "channel-keys": op_channel_keys,
     "core-session": op_core_session,
     "core-channel": op_core_channel,
+    "noise-handshake": op_noise_handshake,
+    "pairing-v3-values": op_pairing_v3_values,
     **ENVELOPE_OPERATIONS,
 }
 
