@@ -4,8 +4,9 @@ import OpenHumanTunnel
 import ReferenceAdapter
 import TunnelVerifier
 
-/// Wire version 2 rebuilt from the library's public primitives (X25519, HKDF,
-/// XChaCha20Poly1305, Base64URL, the pairing parser and encoder), with at most one `Mutant`
+/// Wire version 2, and version 3's Noise handshakes, rebuilt from the library's public
+/// primitives (X25519, HKDF, SHA256, XChaCha20Poly1305, ChaCha20Poly1305, Base64URL, the
+/// pairing parser and encoder, the Noise patterns' token lists), with at most one `Mutant`
 /// switched on.
 ///
 /// With `mutant == nil` this is the composed control: it must pass every vector, so a mutant's
@@ -211,5 +212,9 @@ struct ComposedImplementation: TunnelImplementation {
 
     func deviceRequests() -> any DeviceEndpoint {
         ComposedEnvelope.deviceRequests(limits: envelopeLimits, mutant: mutant)
+    }
+
+    func noiseHandshake(_ run: NoiseHandshakeRun) throws(TunnelError) -> NoiseHandshakeResult {
+        try ComposedNoise(mutant: mutant).execute(run)
     }
 }
