@@ -1,4 +1,5 @@
-// The mutants of one area. Wire version 3: the Noise handshakes (V3-NOISE-*, V3-PRO-1).
+// The mutants of one area. Wire version 3: the Noise handshakes and the values around them
+// (V3-NOISE-*, V3-PRO-1, V3-PSK-*, V3-COMMIT-1, V3-SAS-1).
 // Each is declared once: its name (as given to `--mutant`), the requirements it breaks and
 // what it gets wrong. `Mutant.catalog` (Mutant.swift) lists the areas in order.
 
@@ -78,6 +79,46 @@ extension Mutant {
         breaks: ["V3-NOISE-3"],
         "the responder ignores a transport message's failed tag and hands the received bytes on: a changed reveal is accepted"
     )
+    public static let v3PrologueWithoutLengthOctet = Mutant(
+        "v3-prologue-without-length-octet",
+        breaks: ["V3-PRO-1"],
+        "the prologue is the label followed directly by the cid, without uint8(len(cid))"
+    )
+    public static let v3PskWithoutChannelID = Mutant(
+        "v3-psk-without-channel-id",
+        breaks: ["V3-PSK-1"],
+        "the pairing psk's info is the label alone, without the cid: one QR secret would make the same psk for every channel"
+    )
+    public static let v3CommitmentWithoutLabel = Mutant(
+        "v3-commitment-without-label",
+        breaks: ["V3-COMMIT-1"],
+        "the commitment is SHA-256(N_D) without the openhuman-tunnel/v3/commit label"
+    )
+    public static let v3CodeWithoutDeviceNonce = Mutant(
+        "v3-code-without-device-nonce",
+        breaks: ["V3-SAS-1"],
+        "the code is derived from h and N_C only, ignoring N_D: the device's commitment then constrains nothing"
+    )
+    public static let v3CodeReducedFrom32Bits = Mutant(
+        "v3-code-reduced-from-32-bits",
+        breaks: ["V3-SAS-1"],
+        "the code is the first 4 bytes of okm mod 10^6, not the 8-byte big-endian value: other digits, and a modulo bias near 2e-4"
+    )
+    public static let v3CodeLeadingZerosDropped = Mutant(
+        "v3-code-leading-zeros-dropped",
+        breaks: ["V3-SAS-1"],
+        "the code is written without leading zeros (\"4217\" instead of \"004217\")"
+    )
+    public static let v3NoncesCoreFirst = Mutant(
+        "v3-nonces-core-first",
+        breaks: ["V3-SAS-1", "V3-PSK-2"],
+        "the code and the reconnection psk take ikm = N_C || N_D instead of N_D || N_C"
+    )
+    public static let v3ReconnectPskWithSASLabel = Mutant(
+        "v3-reconnect-psk-with-sas-label",
+        breaks: ["V3-PSK-2"],
+        "the reconnection psk is derived with the code's info, openhuman-tunnel/v3/sas, so its first 8 bytes are the code's okm"
+    )
 
     /// This area's mutants, in catalog order.
     static let noiseV3Area: [Mutant] = [
@@ -85,6 +126,8 @@ extension Mutant {
         .noisePreMessagesResponderFirst, .noisePairingPskInMessage2, .noiseReconnectionPskInMessage1,
         .noisePskMixedAsDH, .noiseMixKeyKeepsCounter, .noiseEncryptAndHashWithEmptyAD, .noiseHashesPlaintext,
         .noiseDHWithoutZeroCheck, .noiseSplitKeysSwapped, .noiseNonceBigEndian, .noiseTransportBoundToHandshakeHash,
-        .noiseResponderTransportTagIgnored,
+        .noiseResponderTransportTagIgnored, .v3PrologueWithoutLengthOctet, .v3PskWithoutChannelID,
+        .v3CommitmentWithoutLabel, .v3CodeWithoutDeviceNonce, .v3CodeReducedFrom32Bits, .v3CodeLeadingZerosDropped,
+        .v3NoncesCoreFirst, .v3ReconnectPskWithSASLabel,
     ]
 }
