@@ -4,9 +4,10 @@ import OpenHumanTunnel
 import ReferenceAdapter
 import TunnelVerifier
 
-/// Wire version 2 rebuilt from the library's public primitives (X25519, HKDF,
-/// XChaCha20Poly1305, Base64URL, the pairing parser and encoder), with at most one `Mutant`
-/// switched on.
+/// Wire version 2, and version 3's Noise handshakes and derived values, rebuilt from the
+/// library's public primitives (X25519, HKDF, SHA256, XChaCha20Poly1305, ChaCha20Poly1305,
+/// Base64URL, the pairing parser and encoder, the Noise patterns' token lists), with at most
+/// one `Mutant` switched on.
 ///
 /// With `mutant == nil` this is the composed control: it must pass every vector, so a mutant's
 /// failures come from its one bug and not from the rebuilding. Each mutated path is a small,
@@ -211,5 +212,25 @@ struct ComposedImplementation: TunnelImplementation {
 
     func deviceRequests() -> any DeviceEndpoint {
         ComposedEnvelope.deviceRequests(limits: envelopeLimits, mutant: mutant)
+    }
+
+    func noiseHandshake(_ run: NoiseHandshakeRun) throws(TunnelError) -> NoiseHandshakeResult {
+        try ComposedNoise(mutant: mutant).execute(run)
+    }
+
+    func pairingV3Values(
+        channelID: String,
+        pairingSecret: [UInt8],
+        handshakeHash: [UInt8],
+        deviceNonce: [UInt8],
+        coreNonce: [UInt8]
+    ) -> PairingV3Values {
+        ComposedPairingV3(mutant: mutant).values(
+            channelID: channelID,
+            pairingSecret: pairingSecret,
+            handshakeHash: handshakeHash,
+            deviceNonce: deviceNonce,
+            coreNonce: coreNonce
+        )
     }
 }
