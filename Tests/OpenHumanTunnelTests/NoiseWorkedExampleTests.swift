@@ -3,10 +3,43 @@ import OpenHumanTunnel
 import Testing
 import TunnelCrypto
 
-/// The worked example of version 3's Noise pairing and reconnection (`NoiseWorkedExample`, a
-/// from-the-spec trace): its messages, hashes and keys are the library's, and its inputs and
-/// messages are those of the vectors it reproduces.
+/// Section 13.5 of spec/13-handshake-v3.md, the worked example of version 3's Noise pairing
+/// and reconnection, is true: every value it prints is the from-the-spec trace's
+/// (`NoiseWorkedExample`), the trace's messages, hashes and keys are the library's, and its inputs
+/// and messages are those of the vectors the section names. A changed digit is reported.
 @Suite struct NoiseWorkedExampleTests {
+    static func section() throws -> String {
+        NoiseWorkedExampleChapter.section(of: try String(contentsOf: NoiseWorkedExampleChapter.url, encoding: .utf8))
+    }
+
+    // REQ: V3-NOISE-1, V3-PRO-1, V3-PSK-1, V3-COMMIT-1, V3-SAS-1, V3-PSK-2
+    @Test func section13_5PrintsTheTracedValues() throws {
+        let discrepancies = try NoiseWorkedExampleChapter().discrepancies(in: try Self.section())
+        for discrepancy in discrepancies { Issue.record("spec 13.5: \(discrepancy)") }
+        #expect(discrepancies.isEmpty)
+    }
+
+    /// Positive control: one digit changed in a printed value, in a table row or in the code is
+    /// reported, naming what changed, and nothing else is.
+    // REQ: V3-NOISE-1, V3-SAS-1
+    @Test func oneChangedDigitIsReported() throws {
+        let chapter = try NoiseWorkedExampleChapter()
+        let section = try Self.section()
+        // Each marker is followed by a digit: of the value, of the row's `h`, of the code.
+        for (marker, reported) in [
+            ("m1_ss_ck  (32 bytes)\n", "m1_ss_ck"), ("| 1 | `ss` | `MixKey(DH(s_D, s_C))` | `", "these rows differ"),
+            ("that is **", "print: "),
+        ] {
+            let digit = try #require(section.range(of: marker)).upperBound
+            var changed = section
+            changed.replaceSubrange(digit...digit, with: section[digit] == "0" ? "1" : "0")
+            let found = chapter.discrepancies(in: changed)
+            #expect(found.count == 1 && found.first?.contains(reported) == true, "after \(marker): \(found)")
+        }
+        let withoutHeader = section.replacingOccurrences(of: "m1_ss_ck  (32 bytes)\n", with: "")
+        #expect(chapter.discrepancies(in: withoutHeader).contains { $0.contains("m1_ss_ck") })
+    }
+
     /// The library's parties, run on the example's inputs, write the trace's messages and end
     /// with its `h` and transport keys; `PairingV3` derives its prologue, psks, commitment and code.
     // REQ: V3-NOISE-1, V3-PRO-1, V3-PSK-1, V3-COMMIT-1, V3-SAS-1, V3-PSK-2

@@ -73,10 +73,14 @@ enum NoiseWorkedExample {
         expand(deviceNonce + coreNonce, salt: pairing.handshakeHash, info: "openhuman-tunnel/v3/sas", 8)
     }
 
+    /// `uint64_be(okm)`, which the chapter prints in decimal.
+    static func codeNumber(_ keyMaterial: [UInt8]) -> UInt64 {
+        keyMaterial.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
     /// The six digits: `uint64_be(okm) mod 10^6`, leading zeros kept.
     static func code(_ keyMaterial: [UInt8]) -> String {
-        let number = keyMaterial.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } % 1_000_000
-        let digits = String(number)
+        let digits = String(codeNumber(keyMaterial) % 1_000_000)
         return String(repeating: "0", count: 6 - digits.count) + digits
     }
 
