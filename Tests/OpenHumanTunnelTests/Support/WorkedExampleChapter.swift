@@ -4,9 +4,7 @@ import OpenHumanTunnel
 /// The named hex values that spec/10-worked-example.md prints: in a fenced block, a line
 /// `name  (N bytes)` followed by the value's hex, wrapped at 64 digits.
 enum WorkedExampleChapter {
-    static let url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("spec/10-worked-example.md")
+    static let url = RepositoryFile.url("spec/10-worked-example.md")
 
     struct Printed: Equatable {
         var declaredLength: Int
