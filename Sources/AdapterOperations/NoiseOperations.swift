@@ -18,9 +18,7 @@ extension Operations {
     }
 
     func pairingV3Values(_ input: RequestInput) throws -> JSONValue {
-        let channelID = try input.string("cid")
-        guard (1...PairingV3.maximumChannelIDLength).contains(channelID.utf8.count), channelID.allSatisfy(\.isASCII)
-        else { throw BadRequest(reason: "input.cid: expected 1 to 255 ASCII characters") }
+        let channelID = try Self.channelID(input)
         let values = implementation.pairingV3Values(
             channelID: channelID,
             pairingSecret: try input.bytes("pairingSecret", count: PairingV3.pairingSecretLength),

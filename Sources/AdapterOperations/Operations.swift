@@ -23,7 +23,7 @@ public struct Operations: Sendable {
         "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
         "envelope-device",
-        "verify", "noise-handshake", "pairing-v3-values",
+        "verify", "noise-handshake", "pairing-v3-values", "pairing-v3-core",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
@@ -62,6 +62,7 @@ public struct Operations: Sendable {
         case "verify": try verify(input)
         case "noise-handshake": try noiseHandshake(input)
         case "pairing-v3-values": try pairingV3Values(input)
+        case "pairing-v3-core": try pairingV3Core(input)
         default: nil
         }
     }

@@ -106,6 +106,14 @@ public protocol TunnelImplementation: Sendable {
         deviceNonce: [UInt8],
         coreNonce: [UInt8]
     ) -> PairingV3Values
+    /// A version 3 channel of the core as its QR code issues it (ADP-54).
+    func corePairingV3(
+        coreStaticPrivate: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        expiresAt: Int64
+    )
+        -> any CorePairingV3Endpoint
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
@@ -172,6 +180,23 @@ extension TunnelImplementation {
     /// The library's Noise handshake states.
     public func noiseHandshake(_ run: NoiseHandshakeRun) throws(TunnelError) -> NoiseHandshakeResult {
         try run.execute()
+    }
+
+    /// The library's version 3 core channel.
+    public func corePairingV3(
+        coreStaticPrivate: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        expiresAt: Int64
+    )
+        -> any CorePairingV3Endpoint
+    {
+        CorePairingV3(
+            coreStaticPrivate: coreStaticPrivate,
+            channelID: channelID,
+            pairingSecret: pairingSecret,
+            expiresAt: expiresAt
+        )
     }
 
     /// The library's derivations.

@@ -34,6 +34,9 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case tooManyAttempts
     case rateLimited
     case duplicateCoreKey
+    case versionMismatch
+    case commitmentMismatch
+    case confirmationMismatch
 
     /// The stable snake_case code from the spec's error table.
     public var code: String {
@@ -68,6 +71,9 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .tooManyAttempts: "too_many_attempts"
         case .rateLimited: "rate_limited"
         case .duplicateCoreKey: "duplicate_core_key"
+        case .versionMismatch: "version_mismatch"
+        case .commitmentMismatch: "commitment_mismatch"
+        case .confirmationMismatch: "confirmation_mismatch"
         }
     }
 }

@@ -38,6 +38,7 @@ public enum VectorSuite {
         ("verify", { _ in try VerifyVectors.make() }),
         ("noise-handshake", { _ in try NoiseHandshakeVectors.make() }),
         ("pairing-v3", { _ in try PairingV3Vectors.make() }),
+        ("pairing-v3-core", { _ in try PairingV3CoreVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -1,0 +1,136 @@
+/// The phone's side of a version 3 pairing (spec/13-handshake-v3.md, V3-DEV-*): message 1 with
+/// its commitment, message 2 read, the reveal sent, then the code on screen until both users
+/// have answered.
+///
+/// Every random value is an input: the ephemeral key and the nonce of this attempt.
+public struct DevicePairingV3: Sendable {
+    public enum State: Sendable, Equatable {
+        /// Message 1 is sent; message 2 is awaited.
+        case awaitingReply
+        /// The code is on screen; each side's confirmation is awaited.
+        case confirming(code: String, coreConfirmed: Bool, deviceConfirmed: Bool)
+        /// Both users confirmed: the core's key and the reconnection psk are kept (V3-PSK-2).
+        case paired(reconnectPsk: [UInt8])
+        /// A rejection, a mismatch or a refused record: the QR secret is spent.
+        case failed
+    }
+
+    private var noise: NoiseHandshakeState
+    private var transport: NoiseTransport?
+    private let deviceNonce: [UInt8]
+    private var handshakeHash: [UInt8] = []
+    private var reconnectPsk: [UInt8] = []
+    public private(set) var state: State = .awaitingReply
+    /// The message 1 this attempt sent, for the relay.
+    public let messageOne: [UInt8]
+
+    /// Builds message 1 at once (V3-COMMIT-1): the device commits to `deviceNonce` before it
+    /// has seen anything of the core's.
+    public init(
+        corePublicKey: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        deviceNonce: [UInt8]
+    ) throws(TunnelError) {
+        noise = NoiseHandshakeState(
+            pattern: .ikpsk1,
+            role: .initiator,
+            prologue: PairingV3.prologue(channelID: channelID),
+            staticPrivate: deviceStaticPrivate,
+            ephemeralPrivate: deviceEphemeralPrivate,
+            remoteStatic: corePublicKey,
+            psk: PairingV3.psk(pairingSecret: pairingSecret, channelID: channelID)
+        )
+        self.deviceNonce = deviceNonce
+        messageOne =
+            [PairingV3Message.messageOne]
+            + (try noise.writeMessage(payload: PairingV3.commitment(deviceNonce: deviceNonce)))
+    }
+
+    /// The code, once message 2 has been read.
+    public var code: String? {
+        if case .confirming(let code, _, _) = state { return code }
+        return nil
+    }
+
+    /// A message from the core. Message 2 gives the reveal to send; a record from the core is
+    /// its user's answer. A refused message 2 changes nothing (another may still come, as ACK-5
+    /// has it for version 2); a record that is neither answer fails the pairing.
+    public mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]? {
+        guard let type = message.first else { throw .emptyFrame }
+        switch (type, state) {
+        case (PairingV3Message.messageTwo, .awaitingReply):
+            try PairingV3Message.checkLength(message, PairingV3Message.messageTwoLength)
+            var reading = noise
+            let coreNonce = try reading.readMessage(Array(message.dropFirst()))
+            noise = reading
+            handshakeHash = noise.handshakeHash
+            var split = noise.split()
+            let reveal = [PairingV3Message.record] + (try split.seal(deviceNonce))
+            transport = split
+            reconnectPsk = PairingV3.reconnectPsk(
+                handshakeHash: handshakeHash,
+                deviceNonce: deviceNonce,
+                coreNonce: coreNonce
+            )
+            let code = PairingV3.code(handshakeHash: handshakeHash, deviceNonce: deviceNonce, coreNonce: coreNonce)
+            state = .confirming(code: code, coreConfirmed: false, deviceConfirmed: false)
+            return reveal
+        case (PairingV3Message.record, .confirming(let code, false, let deviceConfirmed)):
+            try PairingV3Message.checkLength(message, PairingV3Message.recordLength)
+            guard var current = transport else { throw .unexpectedType(type) }
+            let plaintext = try current.open(Array(message.dropFirst()))
+            transport = current
+            if plaintext == PairingV3Record.confirmation(by: .core, handshakeHash: handshakeHash, code: code) {
+                state = .confirming(code: code, coreConfirmed: true, deviceConfirmed: deviceConfirmed)
+                commitIfBothConfirmed()
+            } else if plaintext == PairingV3Record.rejection(by: .core, handshakeHash: handshakeHash) {
+                fail()
+            } else {
+                fail()
+                throw .confirmationMismatch
+            }
+            return nil
+        case (0x01, _): throw .legacyFrame
+        case (0x02...0x07, _): throw .unexpectedType(type)
+        default: throw .unsupportedType(type)
+        }
+    }
+
+    /// The phone user's *Match* for `code`, the code the screen showed. Returns the record.
+    public mutating func match(code: String) throws(TunnelError) -> [UInt8] {
+        guard case .confirming(let shown, let coreConfirmed, false) = state, var current = transport else {
+            throw .notConfirming
+        }
+        guard code == shown else { throw .staleConfirmation }
+        let record =
+            [PairingV3Message.record]
+            + (try current.seal(PairingV3Record.confirmation(by: .device, handshakeHash: handshakeHash, code: shown)))
+        transport = current
+        state = .confirming(code: shown, coreConfirmed: coreConfirmed, deviceConfirmed: true)
+        commitIfBothConfirmed()
+        return record
+    }
+
+    /// The phone user's *No*: the record that tells the core, and the pairing fails.
+    public mutating func refuse() throws(TunnelError) -> [UInt8] {
+        guard case .confirming = state, var current = transport else { throw .notConfirming }
+        let record =
+            [PairingV3Message.record]
+            + (try current.seal(PairingV3Record.rejection(by: .device, handshakeHash: handshakeHash)))
+        fail()
+        return record
+    }
+
+    private mutating func commitIfBothConfirmed() {
+        if case .confirming(_, true, true) = state { state = .paired(reconnectPsk: reconnectPsk) }
+    }
+
+    private mutating func fail() {
+        state = .failed
+        transport = nil
+        reconnectPsk = []
+    }
+}
