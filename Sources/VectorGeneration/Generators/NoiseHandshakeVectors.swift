@@ -98,6 +98,20 @@ enum NoiseHandshakeVectors {
             input: try fixture.reconnection().input,
             expect: .valid
         )
+        var records = fixture.pairing
+        records.payloads += [
+            PairingV3Record.confirmation(by: .core, handshakeHash: try fixture.pairingHash(), code: "000000"),
+            PairingV3Record.confirmation(by: .device, handshakeHash: try fixture.pairingHash(), code: "000000"),
+        ]
+        try file.add(
+            "ikpsk1-pairing-records",
+            operation: "noise-handshake",
+            requirements: ["ADP-58", "V3-NOISE-1"],
+            comment:
+                "The pairing with the records after the reveal: the core's at its counter 0, the device's second at counter 1, so the counter's byte order matters.",
+            input: records.input,
+            expect: .valid
+        )
         var empty = fixture.pairing
         empty.prologue = []
         empty.payloads = [[], []]
