@@ -23,7 +23,7 @@ public struct Operations: Sendable {
         "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
         "envelope-device",
-        "verify", "noise-handshake", "pairing-v3-values", "pairing-v3-core",
+        "verify", "noise-handshake", "pairing-v3-values", "pairing-v3-core", "pairing-v3-device",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
@@ -63,6 +63,7 @@ public struct Operations: Sendable {
         case "noise-handshake": try noiseHandshake(input)
         case "pairing-v3-values": try pairingV3Values(input)
         case "pairing-v3-core": try pairingV3Core(input)
+        case "pairing-v3-device": try pairingV3Device(input)
         default: nil
         }
     }

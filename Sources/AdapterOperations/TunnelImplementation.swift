@@ -114,6 +114,15 @@ public protocol TunnelImplementation: Sendable {
         expiresAt: Int64
     )
         -> any CorePairingV3Endpoint
+    /// The phone's side of a version 3 pairing, message 1 built at once (ADP-69).
+    func devicePairingV3(
+        corePublicKey: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        deviceNonce: [UInt8]
+    ) throws(TunnelError) -> any DevicePairingV3Endpoint
 }
 
 /// One channel of the core, as the `core-channel` operation drives it (KEYCONF-*, CONFIRM-*).
@@ -196,6 +205,25 @@ extension TunnelImplementation {
             channelID: channelID,
             pairingSecret: pairingSecret,
             expiresAt: expiresAt
+        )
+    }
+
+    /// The library's version 3 phone.
+    public func devicePairingV3(
+        corePublicKey: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        deviceNonce: [UInt8]
+    ) throws(TunnelError) -> any DevicePairingV3Endpoint {
+        try DevicePairingV3(
+            corePublicKey: corePublicKey,
+            channelID: channelID,
+            pairingSecret: pairingSecret,
+            deviceStaticPrivate: deviceStaticPrivate,
+            deviceEphemeralPrivate: deviceEphemeralPrivate,
+            deviceNonce: deviceNonce
         )
     }
 

@@ -7,11 +7,6 @@ import VectorFormat
 public enum CoverageCatalog {
     public static let exemptions: [CoverageExemption] = [
         CoverageExemption(
-            requirement: "V3-DEV-1",
-            reason:
-                "The device side of a version 3 pairing has no adapter operation yet (issue 21): pairing-v3-core's vectors feed the core the messages of the reference device, and OpenHumanTunnelTests' PairingV3FlowTests and PairingManInTheMiddleTests drive the device itself."
-        ),
-        CoverageExemption(
             requirement: "DH-3",
             reason:
                 "Freshness of private keys is not observable: the adapter protocol injects every private key (kit chapter 2)."

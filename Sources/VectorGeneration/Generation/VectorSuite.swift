@@ -39,6 +39,7 @@ public enum VectorSuite {
         ("noise-handshake", { _ in try NoiseHandshakeVectors.make() }),
         ("pairing-v3", { _ in try PairingV3Vectors.make() }),
         ("pairing-v3-core", { _ in try PairingV3CoreVectors.make() }),
+        ("pairing-v3-device", { _ in try PairingV3DeviceVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -129,3 +129,45 @@ struct PairingV3Script {
         return (messageOne, sealed)
     }
 }
+
+extension PairingV3Script {
+    /// `pairing-v3-device`'s input for the phone `name` around `steps`.
+    func deviceInput(_ name: String, _ steps: [JSONValue]) -> JSONValue {
+        [
+            "corePublicKey": .hex(corePublic), "cid": .string(NoiseFixture.channelID),
+            "pairingSecret": .hex(pairingSecret),
+            "deviceStaticPrivate": .hex(LabelDerived.privateKey(id: id, name: "\(name)-static")),
+            "deviceEphemeral": .hex(LabelDerived.privateKey(id: id, name: "\(name)-ephemeral")),
+            "deviceNonce": .hex(LabelDerived.bytes(32, id: id, name: "\(name)-nonce")), "steps": .array(steps),
+        ]
+    }
+
+    /// A core that answers `messageOne` genuinely (with the random values of `attempt`) and
+    /// then seals the given plaintexts as its records: what only the holder of the core's key
+    /// and the QR secret can send.
+    func scriptedCore(
+        answering messageOne: [UInt8],
+        attempt: String,
+        records: [[UInt8]]
+    ) throws
+        -> (messageTwo: [UInt8], records: [[UInt8]])
+    {
+        let random = coreRandom(attempt)
+        var noise = NoiseHandshakeState(
+            pattern: .ikpsk1,
+            role: .responder,
+            prologue: PairingV3.prologue(channelID: NoiseFixture.channelID),
+            staticPrivate: coreStatic,
+            ephemeralPrivate: random.ephemeral,
+            remoteStatic: nil,
+            psk: PairingV3.psk(pairingSecret: pairingSecret, channelID: NoiseFixture.channelID)
+        )
+        _ = try noise.readMessage(Array(messageOne.dropFirst()))
+        let messageTwo = [PairingV3Message.messageTwo] + (try noise.writeMessage(payload: random.nonce))
+        var transport = noise.split()
+        let sealed = try records.map { plaintext throws(TunnelError) in
+            [PairingV3Message.record] + (try transport.seal(plaintext))
+        }
+        return (messageTwo, sealed)
+    }
+}

@@ -1,0 +1,88 @@
+import OpenHumanTunnel
+import VectorFormat
+
+/// pairing-v3-device (ADP-69): the phone's side of one version 3 pairing, from the QR code it
+/// scanned through the core's messages and its user's answer (spec/13-handshake-v3.md, V3-DEV-1,
+/// V3-CONFIRM-1, V3-CONFIRM-2). The output starts with the message 1 the device sends at once.
+extension Operations {
+    private enum PairingV3DeviceStep {
+        case receive(message: [UInt8])
+        case match(code: String)
+        case refuse
+
+        static let kinds = ["receive", "match", "refuse"]
+
+        init(_ value: JSONValue, path: String) throws(BadRequest) {
+            let step = try RequestInput(value, path: path)
+            let present = Self.kinds.filter(step.has)
+            guard present.count == 1, let kind = present.first else {
+                throw BadRequest(reason: "\(path): expected exactly one of \(Self.kinds.joined(separator: ", "))")
+            }
+            let body = try step.object(kind)
+            switch kind {
+            case "receive": self = .receive(message: try body.bytes("message"))
+            case "match": self = .match(code: try body.string("code"))
+            default: self = .refuse
+            }
+        }
+    }
+
+    func pairingV3Device(_ input: RequestInput) throws -> JSONValue {
+        let channelID = try Self.channelID(input)
+        var device = try implementation.devicePairingV3(
+            corePublicKey: try input.key("corePublicKey"),
+            channelID: channelID,
+            pairingSecret: try input.bytes("pairingSecret", count: PairingV3.pairingSecretLength),
+            deviceStaticPrivate: try input.key("deviceStaticPrivate"),
+            deviceEphemeralPrivate: try input.key("deviceEphemeral"),
+            deviceNonce: try input.bytes("deviceNonce", count: PairingV3.nonceLength)
+        )
+        let messageOne = device.messageOne
+        let answer = try StepRunner.run(
+            input,
+            catching: TunnelError.self,
+            parse: PairingV3DeviceStep.init,
+            apply: { step in
+                switch step {
+                case .receive(let message):
+                    return ["send": .array(try device.receive(message).map { [.hex($0)] } ?? [])]
+                case .match(let code): return ["send": [.hex(try device.match(code: code))]]
+                case .refuse: return ["send": [.hex(try device.refuse())]]
+                }
+            },
+            finish: { answer in
+                if answer["send"] == nil { answer["send"] = [] }
+                for (name, value) in Self.deviceStateMembers(device.state) { answer[name] = value }
+            }
+        )
+        guard case .object(var members) = answer else { return answer }
+        members["messageOne"] = .hex(messageOne)
+        return .object(members)
+    }
+
+    /// `state` and what belongs to it: the code and the two confirmations while confirming, the
+    /// reconnection psk once paired.
+    private static func deviceStateMembers(_ state: DevicePairingV3.State) -> [String: JSONValue] {
+        switch state {
+        case .awaitingReply: return ["state": "awaiting"]
+        case .confirming(let code, let coreConfirmed, let deviceConfirmed):
+            return [
+                "state": "confirming", "code": .string(code),
+                "confirmed": ["core": .bool(coreConfirmed), "device": .bool(deviceConfirmed)],
+            ]
+        case .paired(let reconnectPsk): return ["state": "paired", "reconnectPsk": .hex(reconnectPsk)]
+        case .failed: return ["state": "failed"]
+        }
+    }
+}
+
+/// The phone's side of a version 3 pairing, as `pairing-v3-device` drives it.
+public protocol DevicePairingV3Endpoint {
+    var state: DevicePairingV3.State { get }
+    var messageOne: [UInt8] { get }
+    mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]?
+    mutating func match(code: String) throws(TunnelError) -> [UInt8]
+    mutating func refuse() throws(TunnelError) -> [UInt8]
+}
+
+extension DevicePairingV3: DevicePairingV3Endpoint {}
