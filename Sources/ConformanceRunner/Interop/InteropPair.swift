@@ -28,6 +28,7 @@ struct InteropPair {
         case frames = "frames both ways"
         case chunks1MiB = "chunks 1 MiB"
         case chunks16MiB = "chunks 16 MiB"
+        case pairingV3 = "pairing v3"
 
         /// The requirements a failure of the check departs from, which its FAIL line names and
         /// links (ADP-81).
@@ -37,6 +38,7 @@ struct InteropPair {
             case .handshake: ["HS-1", "HS-4", "ACK-1", "ACK-4", "KDF-2"]
             case .frames: ["KDF-5", "ENV-2"]
             case .chunks1MiB, .chunks16MiB: ["CHUNK-1", "CHUNK-6"]
+            case .pairingV3: ["V3-NOISE-1", "V3-SAS-1", "V3-CONFIRM-1", "V3-CONFIRM-2"]
             }
         }
 
@@ -135,6 +137,11 @@ struct InteropPair {
         }
         for (check, length) in [(Check.chunks1MiB, 1 << 20), (.chunks16MiB, 16 << 20)] where verdicts[check] == nil {
             verdicts[check] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.chunks(length: length) }
+        }
+        if verdicts[.pairingV3] == nil {
+            capture?.begin(id(.pairingV3))
+            verdicts[.pairingV3] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.pairingV3() }
+            end(.pairingV3, verdicts)
         }
         return verdicts
     }
@@ -351,7 +358,52 @@ struct InteropPair {
         return (chunks, digest)
     }
 
+    /// A's `pairing-v3-device` pairs with B's `pairing-v3-core` (PairingV3Exchange): one code
+    /// on both sides and one reconnection psk.
+    private mutating func pairingV3() throws(Failure) {
+        for (party, operation) in [(sender, "pairing-v3-device"), (receiver, "pairing-v3-core")]
+        where !party.driver.hello.operations.contains(operation) {
+            throw Failure(message: "\(party.label) lacks \(operation)", notApplicable: true)
+        }
+        let (sender, receiver) = (sender, receiver)
+        let exchange = PairingV3Exchange(
+            device: { input throws(CheckFailure) in
+                try Self.checked { () throws(Failure) in try Self.ask(sender, "pairing-v3-device", input) }
+            },
+            core: { input throws(CheckFailure) in
+                try Self.checked { () throws(Failure) in try Self.ask(receiver, "pairing-v3-core", input) }
+            },
+            random: &random
+        )
+        recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        do {
+            _ = try exchange.pair()
+        } catch {
+            throw Failure(message: error.message)
+        }
+    }
+
+    /// An interop call as a live check's failure, for the exchange the live checks share.
+    private static func checked(_ call: () throws(Failure) -> JSONValue) throws(CheckFailure) -> JSONValue {
+        do {
+            return try call()
+        } catch {
+            throw CheckFailure(error.message)
+        }
+    }
+
     // MARK: - Calls
+
+    private static func ask(_ party: Party, _ operation: String, _ input: JSONValue) throws(Failure) -> JSONValue {
+        switch party.driver.call(AdapterRequest(operation: operation, input: input)) {
+        case .failure(let incident):
+            throw Failure(message: "\(party.label) \(operation): \(incident.fault.description)")
+        case .success(.error(let code)):
+            throw Failure(message: "\(party.label) \(operation) answered error \(code)")
+        case .success(.ok(let output)):
+            return output
+        }
+    }
 
     private func call(_ party: Party, _ operation: String, _ input: JSONValue) throws(Failure) -> JSONValue {
         guard party.driver.hello.operations.contains(operation) else {

@@ -18,6 +18,8 @@ public enum LiveChecks {
     public static let unholdableJSONID = "live/adapter/unholdable-json"
     public static let chunking1MiBID = "live/envelope/chunking-1mib"
     public static let chunking16MiBID = "live/envelope/chunking-16mib"
+    public static let pairingV3AsCoreID = "live/pairing-v3/adapter-core"
+    public static let pairingV3AsDeviceID = "live/pairing-v3/adapter-device"
 
     public static var catalog: [LiveCheck] { LiveCheck.catalog }
 
@@ -25,7 +27,7 @@ public enum LiveChecks {
     public static let implemented = [
         sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
         pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
-        chunking1MiBID, chunking16MiBID,
+        chunking1MiBID, chunking16MiBID, pairingV3AsCoreID, pairingV3AsDeviceID,
     ]
 
     /// The catalog entry with `id`.
@@ -44,6 +46,8 @@ public enum LiveChecks {
         case pairingCodeAsCoreID: ["core-channel"]
         case unholdableJSONID: ["hkdf-sha256", "qr-parse"]
         case chunking1MiBID, chunking16MiBID: ["envelope-split", "envelope-reassemble"]
+        case pairingV3AsCoreID: ["pairing-v3-core"]
+        case pairingV3AsDeviceID: ["pairing-v3-device"]
         default: []
         }
     }
@@ -61,6 +65,8 @@ public enum LiveChecks {
         case unholdableJSONID: try UnholdableJSONCheck.run(&context)
         case chunking1MiBID: try ChunkingCheck.run(length: 1 << 20, context: &context)
         case chunking16MiBID: try ChunkingCheck.run(length: 16 << 20, context: &context)
+        case pairingV3AsCoreID: try PairingV3Check.runAdapterAsCore(&context)
+        case pairingV3AsDeviceID: try PairingV3Check.runAdapterAsDevice(&context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

@@ -71,6 +71,22 @@ extension LiveCheck {
                 + "the core's reply opens at the device."
         ),
         LiveCheck(
+            id: "live/pairing-v3/adapter-core",
+            requirements: ["V3-NOISE-1", "V3-SAS-1", "V3-CONFIRM-1", "V3-CONFIRM-2", "V3-ATTEMPT-1", "ADP-54"],
+            description:
+                "With fresh keys a reference phone pairs with pairing-v3-core: each answer equals the reference's, the "
+                + "core's code equals the phone's, the desktop's Yes alone commits nothing, both confirmations pair with "
+                + "one reconnection psk; then a party holding the QR code tries with fresh keys: three attempts are "
+                + "answered, the fourth is too_many_attempts and revokes the channel."
+        ),
+        LiveCheck(
+            id: "live/pairing-v3/adapter-device",
+            requirements: ["V3-NOISE-1", "V3-SAS-1", "V3-DEV-1", "V3-CONFIRM-1", "V3-CONFIRM-2", "ADP-69"],
+            description:
+                "With fresh keys pairing-v3-device pairs with a reference core: each answer equals the reference's, its "
+                + "code equals the core's, and both sides pair with one reconnection psk."
+        ),
+        LiveCheck(
             id: "live/envelope/chunking-1mib",
             requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "ADP-60", "ADP-62"],
             description:

@@ -1,0 +1,79 @@
+import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
+
+/// Version 3's pairing with keys nobody chose in advance (V3-NOISE-1, V3-SAS-1, V3-CONFIRM-1,
+/// V3-CONFIRM-2, V3-ATTEMPT-1), from both ends, the other end being the reference.
+///
+/// As core, the adapter then faces a party in the middle that holds the QR code: three
+/// attempts with fresh keys are answered, the fourth is `too_many_attempts` and revokes the
+/// channel, whatever keys the attacker draws.
+enum PairingV3Check {
+    static func runAdapterAsCore(_ context: inout LiveContext) throws(CheckFailure) {
+        let adapter = adapterSide(context, "pairing-v3-core")
+        let exchange = PairingV3Exchange(
+            device: referenceSide("pairing-v3-device"),
+            core: adapter,
+            random: &context.random
+        )
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        _ = try exchange.pair()
+        var attempts: [JSONValue] = []
+        for attempt in 0...CorePairingV3.maximumAttempts {
+            let attacker = PairingV3Exchange(
+                device: referenceSide("pairing-v3-device"),
+                core: adapter,
+                random: &context.random
+            )
+            // The attacker's device, with the QR code of `exchange`'s core: its message 1 under fresh keys.
+            let messageOne = try PairingV3Exchange.hexMember(
+                "messageOne",
+                of: try referenceSide("pairing-v3-device")(exchange.deviceInput([], replacingKeysWith: attacker)),
+                "pairing-v3-device"
+            )
+            attempts.append([
+                "receive": [
+                    "message": .hex(messageOne), "now": .int(exchange.now + 12 * Int64(attempt)),
+                    "coreEphemeral": .hex(context.bytes(32)), "coreNonce": .hex(context.bytes(32)),
+                ]
+            ])
+        }
+        let answer = try adapter(exchange.coreInput(attempts))
+        guard PairingV3Exchange.step(answer, 3)?["error"] == "too_many_attempts",
+            PairingV3Exchange.step(answer, 3)?["state"] == "revoked"
+        else {
+            throw CheckFailure(
+                "the 4th attempt with the QR secret is not too_many_attempts with the channel revoked",
+                actual: answer
+            )
+        }
+    }
+
+    static func runAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
+        let exchange = PairingV3Exchange(
+            device: adapterSide(context, "pairing-v3-device"),
+            core: referenceSide("pairing-v3-core"),
+            random: &context.random
+        )
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        _ = try exchange.pair()
+    }
+
+    /// The adapter's answer, which must also be the reference's to the same input.
+    private static func adapterSide(_ context: LiveContext, _ operation: String) -> PairingV3Exchange.Side {
+        { [context] input throws(CheckFailure) in
+            try context.expectReference(operation, input, context: "\(operation) with fresh keys")
+        }
+    }
+
+    /// The reference library, in process.
+    private static func referenceSide(_ operation: String) -> PairingV3Exchange.Side {
+        { input throws(CheckFailure) in
+            switch Operations.reference(operation, input: input) {
+            case .output(let output): return output
+            case .error(let code): throw CheckFailure("the reference's \(operation) answered \(code)", actual: input)
+            }
+        }
+    }
+}
