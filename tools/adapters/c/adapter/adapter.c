@@ -56,6 +56,7 @@ static const operation OPERATIONS[] = {
     {"envelope-device", op_envelope_device},
     {"noise-handshake", op_noise_handshake},
     {"pairing-v3-values", op_pairing_v3_values},
+    {"pairing-v3-core", op_pairing_v3_core},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

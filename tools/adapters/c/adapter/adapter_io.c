@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hex.h"
+#include "pairing_v3.h"
 #include "secure_memory.h"
 
 static const char *string_member(const json_t *input, const char *name, const char **text,
@@ -87,6 +88,12 @@ const char *input_integer(const json_t *input, const char *name, uint64_t maximu
 const char *input_string(const json_t *input, const char *name, const char **text, size_t *length)
 {
     return string_member(input, name, text, length);
+}
+
+const char *input_cid(const json_t *input, const char **cid, size_t *length)
+{
+    const char *error = string_member(input, "cid", cid, length);
+    return error == NULL && !pairing_v3_cid_is_valid(*cid, *length) ? ADAPTER_BAD_REQUEST : error;
 }
 
 bool json_string_equals(const json_t *value, const char *literal)

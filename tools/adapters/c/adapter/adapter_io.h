@@ -54,6 +54,10 @@ const char *input_integer(const json_t *input, const char *name, uint64_t maximu
 /* A required string member; text is not NUL-terminated (it may hold U+0000). */
 const char *input_string(const json_t *input, const char *name, const char **text, size_t *length);
 
+/* The member "cid": a version 3 channel id (pairing_v3_cid_is_valid), else
+ * bad_request (ADP-59); text as for input_string. */
+const char *input_cid(const json_t *input, const char **cid, size_t *length);
+
 /* True when value is a JSON string equal to literal, byte for byte. */
 bool json_string_equals(const json_t *value, const char *literal);
 

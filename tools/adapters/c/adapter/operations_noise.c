@@ -331,21 +331,6 @@ const char *op_noise_handshake(const json_t *input, json_t *output)
     return error;
 }
 
-/* cid: 1 to 255 bytes, each ASCII (the QR payload's channel id as it stands). */
-static const char *read_cid(const json_t *input, const char **cid, size_t *length)
-{
-    const char *error = input_string(input, "cid", cid, length);
-    if (error == NULL && (*length == 0 || *length > PAIRING_V3_CID_MAX_LENGTH)) {
-        error = ADAPTER_BAD_REQUEST;
-    }
-    for (size_t i = 0; error == NULL && i < *length; i++) {
-        if ((uint8_t)(*cid)[i] > 0x7f) {
-            error = ADAPTER_BAD_REQUEST;
-        }
-    }
-    return error;
-}
-
 const char *op_pairing_v3_values(const json_t *input, json_t *output)
 {
     const char *cid = NULL;
@@ -354,7 +339,7 @@ const char *op_pairing_v3_values(const json_t *input, json_t *output)
     uint8_t handshake_hash[32];
     uint8_t device_nonce[PAIRING_V3_NONCE_LENGTH];
     uint8_t core_nonce[PAIRING_V3_NONCE_LENGTH];
-    const char *error = read_cid(input, &cid, &cid_length);
+    const char *error = input_cid(input, &cid, &cid_length);
     if (error == NULL) {
         error = input_fixed(input, "pairingSecret", pairing_secret, sizeof pairing_secret);
     }

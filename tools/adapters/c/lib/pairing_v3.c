@@ -10,6 +10,21 @@ static const char PSK_LABEL[] = "openhuman-tunnel/v3/psk";
 static const char COMMIT_LABEL[] = "openhuman-tunnel/v3/commit";
 static const char SAS_LABEL[] = "openhuman-tunnel/v3/sas";
 static const char RECONNECT_PSK_LABEL[] = "openhuman-tunnel/v3/reconnect-psk";
+static const char CONFIRM_LABEL[] = "openhuman-tunnel/v3/confirm";
+static const char REJECT_LABEL[] = "openhuman-tunnel/v3/reject";
+
+bool pairing_v3_cid_is_valid(const char *cid, size_t cid_length)
+{
+    if (cid_length == 0 || cid_length > PAIRING_V3_CID_MAX_LENGTH) {
+        return false;
+    }
+    for (size_t i = 0; i < cid_length; i++) {
+        if ((uint8_t)cid[i] > 0x7f) {
+            return false;
+        }
+    }
+    return true;
+}
 
 size_t pairing_v3_prologue(const char *cid, size_t cid_length,
                            uint8_t prologue[PAIRING_V3_PROLOGUE_MAX_LENGTH])
@@ -77,4 +92,36 @@ void pairing_v3_reconnect_psk(const uint8_t handshake_hash[32],
 {
     derive_from_nonces(handshake_hash, device_nonce, core_nonce, RECONNECT_PSK_LABEL,
                        sizeof RECONNECT_PSK_LABEL - 1, reconnect_psk, 32);
+}
+
+/* SHA-256(label || r || handshake_hash || suffix): the two answers differ in
+ * label, and only Yes names a code. */
+static void hash_answer(const char *label, size_t label_length, pairing_v3_party party,
+                        const uint8_t handshake_hash[32], const uint8_t *suffix,
+                        size_t suffix_length, uint8_t answer[32])
+{
+    uint8_t r = (uint8_t)party;
+    crypto_hash_sha256_state state;
+    crypto_hash_sha256_init(&state);
+    crypto_hash_sha256_update(&state, (const uint8_t *)label, label_length);
+    crypto_hash_sha256_update(&state, &r, 1);
+    crypto_hash_sha256_update(&state, handshake_hash, 32);
+    if (suffix_length > 0) {
+        crypto_hash_sha256_update(&state, suffix, suffix_length);
+    }
+    crypto_hash_sha256_final(&state, answer);
+    sodium_memzero(&state, sizeof state);
+}
+
+void pairing_v3_confirmation(pairing_v3_party party, const uint8_t handshake_hash[32],
+                             const char code[SAS_DIGITS + 1], uint8_t confirmation[32])
+{
+    hash_answer(CONFIRM_LABEL, sizeof CONFIRM_LABEL - 1, party, handshake_hash,
+                (const uint8_t *)code, SAS_DIGITS, confirmation);
+}
+
+void pairing_v3_rejection(pairing_v3_party party, const uint8_t handshake_hash[32],
+                          uint8_t rejection[32])
+{
+    hash_answer(REJECT_LABEL, sizeof REJECT_LABEL - 1, party, handshake_hash, NULL, 0, rejection);
 }

@@ -6,6 +6,7 @@
 #ifndef OPENHUMAN_PAIRING_V3_H
 #define OPENHUMAN_PAIRING_V3_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,6 +17,10 @@
 #define PAIRING_V3_NONCE_LENGTH 32u
 /* The prologue's label (28 bytes), the cid's length octet and the cid. */
 #define PAIRING_V3_PROLOGUE_MAX_LENGTH (28u + 1u + PAIRING_V3_CID_MAX_LENGTH)
+
+/* A channel id as the QR payload carries it: 1 to 255 bytes, each ASCII
+ * (V3-PRO-1), so its length fits the prologue's one octet. */
+bool pairing_v3_cid_is_valid(const char *cid, size_t cid_length);
 
 /* prologue = "openhuman-tunnel/v3/prologue" || uint8(len(cid)) || cid, with
  * 1 <= cid_length <= 255 (the caller's check); returns its length. The length
@@ -47,5 +52,22 @@ void pairing_v3_reconnect_psk(const uint8_t handshake_hash[32],
                               const uint8_t device_nonce[PAIRING_V3_NONCE_LENGTH],
                               const uint8_t core_nonce[PAIRING_V3_NONCE_LENGTH],
                               uint8_t reconnect_psk[32]);
+
+/* The party whose user answers (V3-CONFIRM-1): its octet r is hashed into
+ * the answer, so one side's answer cannot be reflected back as the other's. */
+typedef enum {
+    PAIRING_V3_DEVICE = 0x01,
+    PAIRING_V3_CORE = 0x02
+} pairing_v3_party;
+
+/* Yes (desktop) or Match (phone): SHA-256("openhuman-tunnel/v3/confirm" || r
+ * || handshake_hash || code), code its six ASCII digits. It names the code
+ * the user saw, so a user who saw another code cannot confirm this one. */
+void pairing_v3_confirmation(pairing_v3_party party, const uint8_t handshake_hash[32],
+                             const char code[SAS_DIGITS + 1], uint8_t confirmation[32]);
+
+/* No: SHA-256("openhuman-tunnel/v3/reject" || r || handshake_hash). */
+void pairing_v3_rejection(pairing_v3_party party, const uint8_t handshake_hash[32],
+                          uint8_t rejection[32]);
 
 #endif

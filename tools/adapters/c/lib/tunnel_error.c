@@ -34,6 +34,9 @@ const char *tunnel_error_code(tunnel_error error)
     case TUNNEL_ERR_TOO_MANY_ATTEMPTS: return "too_many_attempts";
     case TUNNEL_ERR_RATE_LIMITED: return "rate_limited";
     case TUNNEL_ERR_DUPLICATE_CORE_KEY: return "duplicate_core_key";
+    case TUNNEL_ERR_VERSION_MISMATCH: return "version_mismatch";
+    case TUNNEL_ERR_COMMITMENT_MISMATCH: return "commitment_mismatch";
+    case TUNNEL_ERR_CONFIRMATION_MISMATCH: return "confirmation_mismatch";
     case TUNNEL_ERR_NO_MEMORY: return "internal_error";
     }
     return "internal_error";

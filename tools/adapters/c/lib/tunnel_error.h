@@ -36,6 +36,9 @@ typedef enum {
     TUNNEL_ERR_TOO_MANY_ATTEMPTS,
     TUNNEL_ERR_RATE_LIMITED,
     TUNNEL_ERR_DUPLICATE_CORE_KEY,
+    TUNNEL_ERR_VERSION_MISMATCH,
+    TUNNEL_ERR_COMMITMENT_MISMATCH,
+    TUNNEL_ERR_CONFIRMATION_MISMATCH,
     /* Not a wire code: the process ran out of memory. The adapter reports
      * it as "internal_error" so it can never pass for a protocol verdict. */
     TUNNEL_ERR_NO_MEMORY

@@ -1,0 +1,209 @@
+/* pairing-v3-core (ADP-54): one version 3 channel of the core through the
+ * device's messages, the desktop user's Yes and No, and time. Every result
+ * carries the channel's state, its attempts and what the step sent, and
+ * what the state shows: the code while it is on screen, the committed key
+ * and psk once paired. */
+#include <sodium.h>
+#include <string.h>
+
+#include "adapter_io.h"
+#include "core_pairing_v3.h"
+#include "core_step_io.h"
+#include "operations.h"
+#include "secure_memory.h"
+#include "steps.h"
+
+/* {message, now, coreEphemeral?, coreNonce?}: the key and nonce are used
+ * only if the message is a message 1 the core answers (ADP-14: absent, the
+ * CSPRNG's). */
+static const char *run_receive(core_pairing_v3 *channel, const json_t *body, uint64_t now,
+                               core_pairing_v3_send *send, tunnel_error *status)
+{
+    uint8_t *message = NULL;
+    size_t length = 0;
+    uint8_t core_ephemeral[32];
+    uint8_t core_nonce[PAIRING_V3_NONCE_LENGTH];
+    bool has_ephemeral = false;
+    bool has_nonce = false;
+    const char *error = input_bytes(body, "message", &message, &length);
+    if (error == NULL) {
+        error = input_optional_fixed(body, "coreEphemeral", core_ephemeral, sizeof core_ephemeral,
+                                     &has_ephemeral);
+    }
+    if (error == NULL) {
+        error = input_optional_fixed(body, "coreNonce", core_nonce, sizeof core_nonce, &has_nonce);
+    }
+    if (error == NULL) {
+        *status = core_pairing_v3_receive(channel, message, length, now,
+                                          has_ephemeral ? core_ephemeral : NULL,
+                                          has_nonce ? core_nonce : NULL, send);
+    }
+    secure_free(message);
+    sodium_memzero(core_ephemeral, sizeof core_ephemeral);
+    sodium_memzero(core_nonce, sizeof core_nonce);
+    return error;
+}
+
+/* {code, now}: the code the desktop's dialog showed. */
+static const char *run_confirm(core_pairing_v3 *channel, const json_t *body, uint64_t now,
+                               core_pairing_v3_send *send, tunnel_error *status)
+{
+    const char *code = NULL;
+    size_t code_length = 0;
+    const char *error = input_string(body, "code", &code, &code_length);
+    if (error == NULL) {
+        *status = core_pairing_v3_confirm(channel, now, code, code_length, send);
+    }
+    return error;
+}
+
+static const char *step_kind(const json_t *step, const char **name, const json_t **body)
+{
+    static const char *const KINDS[] = {"receive", "confirm", "reject", "tick"};
+    if (!json_is_object(step) || json_object_size(step) != 1) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
+        const json_t *value = json_object_get(step, KINDS[i]);
+        if (value != NULL) {
+            *name = KINDS[i];
+            *body = value;
+            return json_is_object(value) ? NULL : ADAPTER_BAD_REQUEST;
+        }
+    }
+    return ADAPTER_BAD_REQUEST;
+}
+
+static const char *state_name(channel_status status)
+{
+    switch (status) {
+    case CHANNEL_PENDING: return "pending";
+    case CHANNEL_CONFIRMING: return "confirming";
+    case CHANNEL_PAIRED: return "paired";
+    case CHANNEL_REVOKED:
+    default: return "revoked";
+    }
+}
+
+/* A confirming channel shows its code, the deadline and which of the two
+ * confirmations are made. */
+static bool set_confirming_members(const pairing_v3_attempt *attempt, json_t *out)
+{
+    json_t *confirmed = json_pack("{s:b,s:b}", "core", attempt->core_confirmed, "device",
+                                  attempt->device_confirmed);
+    json_t *deadline = json_integer((json_int_t)attempt->deadline);
+    /* Each set runs, since each takes its value, also when one fails. */
+    bool ok = json_object_set_new(out, "code", json_string(attempt->code)) == 0;
+    ok = json_object_set_new(out, "deadline", deadline) == 0 && ok;
+    return json_object_set_new(out, "confirmed", confirmed) == 0 && ok;
+}
+
+/* What the state shows: confirming the code of its dialog; paired the
+ * device's key and the psk of its reconnections. */
+static bool set_state_members(const core_pairing_v3 *channel, json_t *out)
+{
+    switch (channel->status) {
+    case CHANNEL_CONFIRMING: return set_confirming_members(&channel->attempt, out);
+    case CHANNEL_PAIRED:
+        return output_set_hex(out, "devicePublicKey", channel->device_public, 32) &&
+               output_set_hex(out, "reconnectPsk", channel->reconnect_psk, 32);
+    case CHANNEL_PENDING:
+    case CHANNEL_REVOKED:
+    default: return true;
+    }
+}
+
+/* Every step's members (ADP-54): state, attempts, send ([] when nothing). */
+static const char *set_result(const core_pairing_v3 *channel, const core_pairing_v3_send *send,
+                              json_t *out)
+{
+    json_t *messages = json_array();
+    if (messages == NULL || json_object_set_new(out, "send", messages) != 0) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    const char *error = send->length > 0 ? output_append_hex(messages, send->bytes, send->length)
+                                         : NULL;
+    if (error == NULL &&
+        (json_object_set_new(out, "state", json_string(state_name(channel->status))) != 0 ||
+         json_object_set_new(out, "attempts", json_integer((json_int_t)channel->attempts)) != 0 ||
+         !set_state_members(channel, out))) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    return error;
+}
+
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    core_pairing_v3 *channel = context;
+    const char *kind = NULL;
+    const json_t *body = NULL;
+    uint64_t now = 0;
+    const char *error = step_kind(step, &kind, &body);
+    if (error == NULL) {
+        error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
+    }
+    if (error != NULL) {
+        return error;
+    }
+    core_pairing_v3_send send;
+    send.length = 0;
+    tunnel_error status = TUNNEL_OK;
+    if (strcmp(kind, "receive") == 0) {
+        error = run_receive(channel, body, now, &send, &status);
+    } else if (strcmp(kind, "confirm") == 0) {
+        error = run_confirm(channel, body, now, &send, &status);
+    } else if (strcmp(kind, "reject") == 0) {
+        status = core_pairing_v3_reject(channel, now, &send);
+    } else {
+        core_pairing_v3_tick(channel, now);
+    }
+    if (error == NULL && status != TUNNEL_OK) {
+        error = core_step_set_error(out, status);
+    }
+    if (error == NULL) {
+        error = set_result(channel, &send, out);
+    }
+    return error;
+}
+
+const char *op_pairing_v3_core(const json_t *input, json_t *output)
+{
+    uint8_t core_static_private[32];
+    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
+    const char *cid = NULL;
+    size_t cid_length = 0;
+    uint64_t expires_at = 0;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
+    if (error == NULL) {
+        error = input_fixed(input, "coreStaticPrivate", core_static_private,
+                            sizeof core_static_private);
+    }
+    if (error == NULL) {
+        error = input_cid(input, &cid, &cid_length);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "pairingSecret", pairing_secret, sizeof pairing_secret);
+    }
+    if (error == NULL) {
+        error = input_integer(input, "expiresAt", JSON_SAFE_INTEGER_MAX, &expires_at);
+    }
+    if (error == NULL) {
+        /* The channel holds the core's private key, the psk and the
+         * attempt's keys: allocated with secure_alloc, it is wiped when freed
+         * even on a path that forgets core_pairing_v3_wipe. */
+        core_pairing_v3 *channel = secure_alloc(sizeof *channel);
+        if (channel == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        } else {
+            core_pairing_v3_init(channel, core_static_private, cid, cid_length, pairing_secret,
+                                 expires_at);
+            error = steps_run(steps, output, run_step, channel);
+            core_pairing_v3_wipe(channel);
+            secure_free(channel);
+        }
+    }
+    sodium_memzero(core_static_private, sizeof core_static_private);
+    sodium_memzero(pairing_secret, sizeof pairing_secret);
+    return error;
+}
