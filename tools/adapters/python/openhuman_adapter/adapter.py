@@ -19,6 +19,7 @@ from openhuman_tunnel import (
     aead,
     channel_keys,
     core_key_fingerprint,
+    core_pairing_v3,
     handshake,
     hkdf,
     noise,
@@ -29,6 +30,7 @@ from openhuman_tunnel import (
     x25519,
 )
 from openhuman_tunnel.core_channel import CoreChannel
+from openhuman_tunnel.core_pairing_v3 import CorePairingV3
 from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
 from openhuman_tunnel.device_pairing import DevicePairing
 from openhuman_tunnel.errors import TunnelError
@@ -586,12 +588,17 @@ def op_noise_handshake(inp: dict) -> dict:
 _CID_MAX_LENGTH = 255
 
 
-def op_pairing_v3_values(inp: dict) -> dict:
-    """The derived values of a version 3 pairing (ADP-59)."""
+def _cid(inp: dict) -> bytes:
+    """The channel id as the QR payload carries it: 1 to 255 ASCII bytes (V3-PRO-1)."""
     cid = _text(inp, "cid")
     if not 1 <= len(cid) <= _CID_MAX_LENGTH or not cid.isascii():
         raise BadRequest("cid: expected 1 to 255 ASCII characters")
-    cid_bytes, pairing_secret = cid.encode("ascii"), _bytes(inp, "pairingSecret", 16)
+    return cid.encode("ascii")
+
+
+def op_pairing_v3_values(inp: dict) -> dict:
+    """The derived values of a version 3 pairing (ADP-59)."""
+    cid_bytes, pairing_secret = _cid(inp), _bytes(inp, "pairingSecret", 16)
     device_nonce = _key(inp, "deviceNonce")
     values = pairing_v3.after_handshake(_key(inp, "handshakeHash"), device_nonce, _key(inp, "coreNonce"))
     return {
@@ -601,6 +608,60 @@ def op_pairing_v3_values(inp: dict) -> dict:
         "code": values.code,
         "reconnectPsk": _hex(values.reconnect_psk),
     }
+
+
+def _pairing_v3_core_step(step):
+    """Parse one pairing-v3-core step into (kind, arguments) before anything runs (ADP-54)."""
+    step = _object(step)
+    if len(step) != 1:
+        raise BadRequest("a step holds exactly one member")
+    ((kind, body),) = step.items()
+    body = _object(body)
+    now = _safe_integer(body, "now")
+    if kind == "receive":
+        return kind, (
+            _bytes(body, "message"),
+            now,
+            _optional_bytes(body, "coreEphemeral", 32),
+            _optional_bytes(body, "coreNonce", 32),
+        )
+    if kind == "confirm":  # the code the desktop's dialog showed
+        return kind, (_text(body, "code"), now)
+    if kind in ("reject", "tick"):
+        return kind, (now,)
+    raise BadRequest(f"unknown step kind {kind!r}")
+
+
+def _write_pairing_v3_core(channel: CorePairingV3) -> dict:
+    """The state after a step, with the members its state adds (ADP-54)."""
+    result = {"state": channel.state, "attempts": channel.attempts}
+    if channel.state == core_pairing_v3.CONFIRMING:
+        result["code"] = channel.code
+        result["deadline"] = channel.deadline
+        result["confirmed"] = {"core": channel.core_confirmed, "device": channel.device_confirmed}
+    elif channel.state == core_pairing_v3.PAIRED:
+        result["devicePublicKey"] = _hex(channel.device_public_key)
+        result["reconnectPsk"] = _hex(channel.reconnect_psk)
+    return result
+
+
+def op_pairing_v3_core(inp: dict) -> dict:
+    """One version 3 channel of the core through its steps (ADP-54); every result shows the
+    state after the step and the messages the core sent because of it."""
+    channel = CorePairingV3(
+        _key(inp, "coreStaticPrivate"), _cid(inp), _bytes(inp, "pairingSecret", 16), _safe_integer(inp, "expiresAt")
+    )
+    steps = [_pairing_v3_core_step(step) for step in _list(inp, "steps")]
+
+    def apply(step) -> dict:
+        kind, arguments = step
+        getattr(channel, kind)(*arguments)
+        return {}
+
+    def after() -> dict:
+        return {**_write_pairing_v3_core(channel), "send": [_hex(message) for message in channel.take_outgoing()]}
+
+    return run_steps(steps, apply, after=after)
 
 
 # --- the loop ------------------------------------------------------------------------
@@ -630,6 +691,7 @@ OPERATIONS = {
     "core-channel": op_core_channel,
     "noise-handshake": op_noise_handshake,
     "pairing-v3-values": op_pairing_v3_values,
+    "pairing-v3-core": op_pairing_v3_core,
     **ENVELOPE_OPERATIONS,
 }
 

@@ -16,6 +16,10 @@ _PSK_INFO = b"openhuman-tunnel/v3/psk"
 _COMMIT_LABEL = b"openhuman-tunnel/v3/commit"
 _CODE_INFO = b"openhuman-tunnel/v3/sas"
 _RECONNECT_PSK_INFO = b"openhuman-tunnel/v3/reconnect-psk"
+_CONFIRM_LABEL = b"openhuman-tunnel/v3/confirm"
+_REJECT_LABEL = b"openhuman-tunnel/v3/reject"
+DEVICE = 0x01  # r of V3-CONFIRM-1: whose answer a record is
+CORE = 0x02
 _KEY_LENGTH = 32
 _CODE_OKM_LENGTH = 8
 _CODES = 1_000_000
@@ -53,3 +57,15 @@ def after_handshake(handshake_hash: bytes, device_nonce: bytes, core_nonce: byte
         code="%06d" % (int.from_bytes(okm, "big") % _CODES),
         reconnect_psk=hkdf.sha256(nonces, handshake_hash, _RECONNECT_PSK_INFO, _KEY_LENGTH),
     )
+
+
+def confirmation(party: int, handshake_hash: bytes, code: str) -> bytes:
+    """A user's Yes or Match (V3-CONFIRM-1): it names the party, the attempt's h and the code
+    that user saw, so it answers nothing but this comparison, and neither side can reflect the
+    other's record as its own."""
+    return hashlib.sha256(_CONFIRM_LABEL + bytes((party,)) + handshake_hash + code.encode("ascii")).digest()
+
+
+def rejection(party: int, handshake_hash: bytes) -> bytes:
+    """A user's No (V3-CONFIRM-1): names no code, since refusing whatever was shown is always safe."""
+    return hashlib.sha256(_REJECT_LABEL + bytes((party,)) + handshake_hash).digest()

@@ -1,0 +1,290 @@
+"""One version 3 channel at the core, from its QR code to paired or revoked (V3-CORE-1, V3-MSG-1,
+V3-BIND-1, V3-RATE-1, V3-ATTEMPT-1, V3-COMMIT-2, V3-CONFIRM-1..3).
+
+The QR secret makes message 1 prove that its sender saw the QR code, but not which phone it is,
+so an answered message 1 is only the channel's attempt: the device must then reveal the nonce it
+committed to, both users must compare the code that nonce and the handshake give, and the
+channel commits only when both have said yes. Every check is in V3-CORE-1's order, cheapest
+first, so a message refused early costs the core no DH and tells the sender nothing more.
+"""
+
+import hmac
+import os
+from dataclasses import dataclass
+
+from . import noise, pairing_v3
+from .errors import (
+    CHANNEL_REVOKED,
+    COMMITMENT_MISMATCH,
+    CONFIRMATION_MISMATCH,
+    EMPTY_FRAME,
+    FRAME_TOO_LARGE,
+    FRAME_TOO_SHORT,
+    HANDSHAKE_REPLAYED,
+    LEGACY_FRAME,
+    NOT_CONFIRMING,
+    PAIRING_EXPIRED,
+    PAIRING_UNCONFIRMED,
+    STALE_CONFIRMATION,
+    TOO_MANY_ATTEMPTS,
+    UNEXPECTED_TYPE,
+    UNSUPPORTED_TYPE,
+    VERSION_MISMATCH,
+    TunnelError,
+)
+from .handshake_rate import HandshakeRate
+
+TYPE_LEGACY = 0x01
+TYPE_V2_SESSION = 0x02
+TYPE_V2_HANDSHAKE = 0x03
+TYPE_V2_ACK = 0x04
+TYPE_MESSAGE_1 = 0x05
+TYPE_MESSAGE_2 = 0x06
+TYPE_RECORD = 0x07
+_NOT_FOR_THE_CORE = frozenset((TYPE_V2_SESSION, TYPE_V2_ACK, TYPE_MESSAGE_2))  # unexpected_type
+
+MESSAGE_1_LENGTH = 129  # V3-MSG-1: octet, IKpsk1 message 1 with the 32-byte commitment
+RECORD_LENGTH = 49  # octet, 32-byte plaintext and its tag
+NONCE_LENGTH = 32
+ATTEMPT_LIMIT = 3  # V3-ATTEMPT-1: a code guessed once in 10^6 per attempt
+CONFIRM_SECONDS = 120  # V3-CONFIRM-3, CONFIRM-3's bound
+
+PENDING = "pending"
+CONFIRMING = "confirming"
+PAIRED = "paired"
+REVOKED = "revoked"
+
+
+@dataclass
+class Attempt:
+    """An answered message 1: the device it names, its commitment, and the attempt's transport
+    ciphers; `revealed` holds the code and reconnection psk once the reveal has matched."""
+
+    device_public_key: bytes
+    commitment: bytes
+    handshake_hash: bytes
+    core_nonce: bytes
+    from_device: noise.CipherState
+    to_device: noise.CipherState
+    revealed: pairing_v3.AfterHandshake | None = None
+
+
+def _check_size(message: bytes, length: int) -> None:
+    """V3-MSG-1: every message has one size, checked before any DH."""
+    if len(message) < length:
+        raise TunnelError(FRAME_TOO_SHORT)
+    if len(message) > length:
+        raise TunnelError(FRAME_TOO_LARGE)
+
+
+def _check_type(message: bytes) -> int:
+    """V3-CORE-1 step 1: only message 1 and records are the core's; 0x03 names the app's version."""
+    if not message:
+        raise TunnelError(EMPTY_FRAME)
+    message_type = message[0]
+    if message_type == TYPE_LEGACY:
+        raise TunnelError(LEGACY_FRAME)
+    if message_type == TYPE_V2_HANDSHAKE:
+        raise TunnelError(VERSION_MISMATCH)  # V3-BIND-1: no negotiation, the QR code decides
+    if message_type in _NOT_FOR_THE_CORE:
+        raise TunnelError(UNEXPECTED_TYPE)
+    if message_type not in (TYPE_MESSAGE_1, TYPE_RECORD):
+        raise TunnelError(UNSUPPORTED_TYPE)
+    return message_type
+
+
+class CorePairingV3:
+    """A version 3 channel issued `pending` for one QR code (`cid`, `ps`, `exp`).
+
+    `state` is one of the four states; `attempts` counts the message 1s answered (V3-ATTEMPT-1).
+    While `confirming`, `deadline` and the two confirmations are set; once `paired`,
+    `device_public_key` and `reconnect_psk` are what the channel keeps. The messages the core
+    owes the device collect in an outbox (`take_outgoing`), so a refusal that sends nothing is
+    simply an empty one.
+    """
+
+    def __init__(self, core_static_private: bytes, cid: bytes, pairing_secret: bytes, expires_at: int) -> None:
+        self._core_static_private = core_static_private
+        self._prologue = pairing_v3.prologue(cid)
+        self._psk = pairing_v3.psk(pairing_secret, cid)
+        self._expires_at = expires_at
+        self.state = PENDING
+        self.attempts = 0
+        self._rate = HandshakeRate()  # V3-RATE-1: HS-RATE-1's bucket
+        self._answered_ephemerals: set[bytes] = set()
+        self._attempt: Attempt | None = None
+        self.deadline: int | None = None
+        self.core_confirmed = False
+        self.device_confirmed = False
+        self.device_public_key: bytes | None = None
+        self.reconnect_psk: bytes | None = None
+        self._outgoing: list[bytes] = []
+
+    @property
+    def code(self) -> str | None:
+        """The code on the desktop's screen: only while `confirming`."""
+        if self.state != CONFIRMING:
+            return None
+        return self._attempt.revealed.code
+
+    def take_outgoing(self) -> list[bytes]:
+        """The messages owed to the device since the last call, in order, emptied."""
+        outgoing, self._outgoing = self._outgoing, []
+        return outgoing
+
+    # --- time and revocation ---------------------------------------------------------
+
+    def _revoke(self) -> None:
+        """The end of every failed pairing: the attempt and its keys are dropped with it."""
+        self.state = REVOKED
+        self._attempt = None
+        self.deadline = None
+
+    def _apply_clock(self, now: int) -> bool:
+        """First at every step: the QR code's expiry while pending, the confirmation deadline
+        while confirming (V3-CONFIRM-3, at or after it). True when the expiry revoked the channel
+        now, so that a message at that step is told why (`pairing_expired`)."""
+        if self.state == PENDING and now >= self._expires_at:
+            self._revoke()
+            return True
+        if self.state == CONFIRMING and now >= self.deadline:
+            self._revoke()
+        return False
+
+    def tick(self, now: int) -> None:
+        """A timer of the core: the clock alone."""
+        self._apply_clock(now)
+
+    # --- messages (V3-CORE-1) --------------------------------------------------------
+
+    def receive(self, message: bytes, now: int, core_ephemeral: bytes | None, core_nonce: bytes | None) -> None:
+        """One message from the device. `core_ephemeral` and `core_nonce` answer it if it is a
+        message 1 the core answers (absent: fresh from the CSPRNG)."""
+        expired_now = self._apply_clock(now)
+        message_type = _check_type(message)
+        if self.state == REVOKED:
+            raise TunnelError(PAIRING_EXPIRED if expired_now else CHANNEL_REVOKED)
+        if self.state == PAIRED:
+            raise TunnelError(UNEXPECTED_TYPE)  # a pairing is over; reconnections are not these messages
+        if message_type == TYPE_MESSAGE_1:
+            self._receive_message_1(message, now, core_ephemeral, core_nonce)
+        else:
+            self._receive_record(message, now)
+
+    def _receive_message_1(
+        self, message: bytes, now: int, core_ephemeral: bytes | None, core_nonce: bytes | None
+    ) -> None:
+        """Step 3: a code on screen is not replaced behind the user's back; then size, rate and
+        replay, all before the first X25519; then the Noise read; only a message that passed its
+        tags counts as an attempt, so the relay, without `ps`, cannot spend them."""
+        if self.state == CONFIRMING:
+            raise TunnelError(PAIRING_UNCONFIRMED)
+        _check_size(message, MESSAGE_1_LENGTH)
+        self._rate.take(now)
+        device_ephemeral = message[1 : 1 + noise.DH_LENGTH]
+        if device_ephemeral in self._answered_ephemerals:
+            raise TunnelError(HANDSHAKE_REPLAYED)
+        handshake = noise.HandshakeState(
+            noise.IKPSK1,
+            False,
+            self._prologue,
+            self._psk,
+            self._core_static_private,
+            os.urandom(noise.DH_LENGTH) if core_ephemeral is None else core_ephemeral,
+            None,
+        )
+        commitment = handshake.read_message(message[1:])
+        if self.attempts >= ATTEMPT_LIMIT:
+            self._revoke()  # someone else holds the QR secret, or it was tried too often
+            raise TunnelError(TOO_MANY_ATTEMPTS)
+        nonce = os.urandom(NONCE_LENGTH) if core_nonce is None else core_nonce
+        reply = bytes((TYPE_MESSAGE_2,)) + handshake.write_message(nonce)
+        from_device, to_device = handshake.split()
+        self.attempts += 1
+        self._answered_ephemerals.add(device_ephemeral)
+        # A newer attempt replaces an unrevealed one: the phone retried, or one of two phones won.
+        self._attempt = Attempt(handshake.rs, commitment, handshake.handshake_hash, nonce, from_device, to_device)
+        self._outgoing.append(reply)
+
+    def _receive_record(self, message: bytes, now: int) -> None:
+        """Step 4: a record needs an attempt still waiting for the device's records; its tag is
+        checked before its content, so a forged record changes nothing."""
+        attempt = self._attempt
+        if attempt is None or self.device_confirmed:
+            raise TunnelError(UNEXPECTED_TYPE)
+        _check_size(message, RECORD_LENGTH)
+        plaintext = attempt.from_device.decrypt_with_ad(b"", message[1:])
+        if attempt.revealed is None:
+            self._reveal(attempt, plaintext, now)
+        else:
+            self._device_answer(attempt, plaintext)
+
+    def _reveal(self, attempt: Attempt, device_nonce: bytes, now: int) -> None:
+        """V3-COMMIT-2: a nonce other than the committed one means the device chose it after
+        seeing the core's, to steer the code."""
+        if not hmac.compare_digest(pairing_v3.commitment(device_nonce), attempt.commitment):
+            self._revoke()
+            raise TunnelError(COMMITMENT_MISMATCH)
+        attempt.revealed = pairing_v3.after_handshake(attempt.handshake_hash, device_nonce, attempt.core_nonce)
+        self.state = CONFIRMING
+        self.deadline = now + CONFIRM_SECONDS
+
+    def _device_answer(self, attempt: Attempt, plaintext: bytes) -> None:
+        """V3-CONFIRM-1: the phone's Match, or its No, or anything else, which ends the pairing."""
+        h = attempt.handshake_hash
+        if hmac.compare_digest(plaintext, pairing_v3.confirmation(pairing_v3.DEVICE, h, attempt.revealed.code)):
+            self.device_confirmed = True
+            self._commit_if_both()
+            return
+        self._revoke()
+        if not hmac.compare_digest(plaintext, pairing_v3.rejection(pairing_v3.DEVICE, h)):
+            raise TunnelError(CONFIRMATION_MISMATCH)
+
+    # --- the desktop user's answer (V3-CONFIRM-1, V3-CONFIRM-2) -----------------------
+
+    def _require_question(self, now: int) -> None:
+        """The clock, then whether the desktop still asks anything: a revoked channel asks
+        nothing, a paired one has been answered."""
+        self._apply_clock(now)
+        if self.state == REVOKED:
+            raise TunnelError(CHANNEL_REVOKED)
+        if self.state == PAIRED or self.core_confirmed:
+            raise TunnelError(NOT_CONFIRMING)
+
+    def confirm(self, code: str, now: int) -> None:
+        """The desktop's Yes for the code its dialog showed; a Yes for another code is stale and
+        changes nothing (R3-4). The core's record tells the phone the desktop said yes."""
+        self._require_question(now)
+        if self.state != CONFIRMING:
+            raise TunnelError(NOT_CONFIRMING)
+        attempt = self._attempt
+        if code != attempt.revealed.code:  # shown on a screen: no secret to time
+            raise TunnelError(STALE_CONFIRMATION)
+        self.core_confirmed = True
+        self._send_record(
+            attempt, pairing_v3.confirmation(pairing_v3.CORE, attempt.handshake_hash, attempt.revealed.code)
+        )
+        self._commit_if_both()
+
+    def reject(self, now: int) -> None:
+        """The desktop's No revokes the channel; after the reveal the phone is told, before it
+        there is no code it could be waiting to compare, so nothing is sent."""
+        self._require_question(now)
+        if self.state == CONFIRMING:
+            self._send_record(self._attempt, pairing_v3.rejection(pairing_v3.CORE, self._attempt.handshake_hash))
+        self._revoke()
+
+    def _send_record(self, attempt: Attempt, plaintext: bytes) -> None:
+        self._outgoing.append(bytes((TYPE_RECORD,)) + attempt.to_device.encrypt_with_ad(b"", plaintext))
+
+    def _commit_if_both(self) -> None:
+        """V3-CONFIRM-2: the device key and the reconnection psk are kept only once both users
+        have said yes, in either order."""
+        if not (self.core_confirmed and self.device_confirmed):
+            return
+        attempt = self._attempt
+        self.device_public_key = attempt.device_public_key
+        self.reconnect_psk = attempt.revealed.reconnect_psk
+        self.state = PAIRED
+        self._attempt = None
+        self.deadline = None
