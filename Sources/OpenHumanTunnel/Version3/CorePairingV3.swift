@@ -116,9 +116,10 @@ public struct CorePairingV3: Sendable {
     public mutating func reject(now: Int64) throws(TunnelError) -> [UInt8]? {
         expire(now: now)
         switch state {
-        case .pending, .confirming: break
+        case .pending, .confirming(_, false, _): break
         case .revoked: throw .channelRevoked
-        case .paired: throw .notConfirming
+        // The Yes was sent, and the core has one record (V3-MSG-1): only the deadline ends it now.
+        case .paired, .confirming(_, true, _): throw .notConfirming
         }
         var record: [UInt8]?
         if var current = attempt, current.code != nil {

@@ -218,6 +218,18 @@ enum PairingV3CoreVectors {
                 (s.receive(messageOne, now: Script.expiresAt + 1, attempt: "phone"), "channel_revoked"),
             ]
         )
+        try add(
+            &file,
+            s,
+            "refused-at-step-1-after-expiry",
+            ["V3-CORE-1"],
+            "An empty message at expiresAt is empty_frame and changes nothing: the channel stays pending until a message passes step 1 or the clock ticks.",
+            flag: "Order",
+            [
+                (s.receive([], now: Script.expiresAt, attempt: nil), "empty_frame"),
+                (Script.user("tick", now: Script.expiresAt), nil),
+            ]
+        )
         let strangers = try (0..<3).map {
             try s.device("stranger-\($0)", pairingSecret: [UInt8](repeating: UInt8($0), count: 16))
         }
@@ -299,6 +311,8 @@ enum PairingV3CoreVectors {
         var (device, _, messageOne, reveal) = try s.exchange()
         let code = device.code ?? ""
         let other = code == "000000" ? "000001" : "000000"
+        var matcher = device
+        let matchOfGenuine = try matcher.match(code: code)
         let opening = [
             (s.receive(messageOne, now: t0, attempt: "phone"), String?.none), (s.receive(reveal, now: t0 + 1), nil),
         ]
@@ -344,6 +358,18 @@ enum PairingV3CoreVectors {
             opening + [
                 (Script.user("reject", now: t0 + 2), nil),
                 (s.receive(messageOne, now: t0 + 20, attempt: "x"), "channel_revoked"),
+            ]
+        )
+        try add(
+            &file,
+            s,
+            "desktop-no-after-its-yes",
+            ["V3-CONFIRM-2"],
+            "After the desktop's Yes its No is not_confirming and changes nothing; the phone's Match then pairs.",
+            flag: "User",
+            opening + [
+                (Script.confirm(code, now: t0 + 2), nil), (Script.user("reject", now: t0 + 3), "not_confirming"),
+                (s.receive(matchOfGenuine, now: t0 + 4), nil),
             ]
         )
         try add(

@@ -61,19 +61,15 @@ static void commit(core_pairing_v3 *channel)
     sodium_memzero(channel->psk, sizeof channel->psk);
 }
 
-/* The clock, first at every step: a confirming channel past its deadline
- * (V3-CONFIRM-3) and a pending one at or after exp are revoked. True when
- * this call revoked a pending channel, which a message that passes its type
- * check then reports as pairing_expired (V3-CORE-1 step 2). */
-static bool apply_clock(core_pairing_v3 *channel, uint64_t now)
+/* The deadline, first at every step: a confirming channel past it is revoked
+ * (V3-CONFIRM-3). The QR code's exp is not applied here: a message meets it at
+ * V3-CORE-1 step 2 and a tick revokes for it, so a message refused at step 1
+ * changes nothing. */
+static void apply_deadline(core_pairing_v3 *channel, uint64_t now)
 {
     if (channel->status == CHANNEL_CONFIRMING && now >= channel->attempt.deadline) {
         revoke(channel);
-    } else if (channel->status == CHANNEL_PENDING && now >= channel->expires_at) {
-        revoke(channel);
-        return true;
     }
-    return false;
 }
 
 /* V3-CORE-1 step 1: the octet, before the channel is looked at. */
@@ -268,18 +264,20 @@ tunnel_error core_pairing_v3_receive(core_pairing_v3 *channel, const uint8_t *me
                                      const uint8_t *core_nonce, core_pairing_v3_send *send)
 {
     send->length = 0;
-    bool expired_now = apply_clock(channel, now);
+    apply_deadline(channel, now);
     tunnel_error status = check_type(message, length);
     if (status != TUNNEL_OK) {
         return status;
-    }
-    if (expired_now) {
-        return TUNNEL_ERR_PAIRING_EXPIRED;
     }
     switch (channel->status) {
     case CHANNEL_REVOKED: return TUNNEL_ERR_CHANNEL_REVOKED;
     case CHANNEL_PAIRED: return TUNNEL_ERR_UNEXPECTED_TYPE;
     case CHANNEL_PENDING:
+        if (now >= channel->expires_at) {
+            revoke(channel);
+            return TUNNEL_ERR_PAIRING_EXPIRED;
+        }
+        break;
     case CHANNEL_CONFIRMING:
     default: break;
     }
@@ -318,7 +316,7 @@ tunnel_error core_pairing_v3_confirm(core_pairing_v3 *channel, uint64_t now, con
                                      size_t code_length, core_pairing_v3_send *send)
 {
     send->length = 0;
-    apply_clock(channel, now);
+    apply_deadline(channel, now);
     tunnel_error status = check_dialog(channel);
     pairing_v3_attempt *attempt = &channel->attempt;
     /* R3-4: a Yes for another code than the one on screen changes nothing. */
@@ -346,7 +344,7 @@ tunnel_error core_pairing_v3_reject(core_pairing_v3 *channel, uint64_t now,
                                     core_pairing_v3_send *send)
 {
     send->length = 0;
-    apply_clock(channel, now);
+    apply_deadline(channel, now);
     /* V3-CONFIRM-1: a No before the reveal revokes and sends nothing. */
     if (channel->status == CHANNEL_PENDING) {
         revoke(channel);
@@ -364,5 +362,8 @@ tunnel_error core_pairing_v3_reject(core_pairing_v3 *channel, uint64_t now,
 
 void core_pairing_v3_tick(core_pairing_v3 *channel, uint64_t now)
 {
-    apply_clock(channel, now);
+    apply_deadline(channel, now);
+    if (channel->status == CHANNEL_PENDING && now >= channel->expires_at) {
+        revoke(channel);
+    }
 }

@@ -140,32 +140,33 @@ class CorePairingV3:
         self._attempt = None
         self.deadline = None
 
-    def _apply_clock(self, now: int) -> bool:
-        """First at every step: the QR code's expiry while pending, the confirmation deadline
-        while confirming (V3-CONFIRM-3, at or after it). True when the expiry revoked the channel
-        now, so that a message at that step is told why (`pairing_expired`)."""
-        if self.state == PENDING and now >= self._expires_at:
-            self._revoke()
-            return True
+    def _apply_deadline(self, now: int) -> None:
+        """First at every step: the confirmation deadline while confirming (V3-CONFIRM-3, at or
+        after it). The QR code's expiry is not applied here: a message meets it at step 2 and a
+        tick revokes for it, so a message refused at step 1 changes nothing (V3-CORE-1)."""
         if self.state == CONFIRMING and now >= self.deadline:
             self._revoke()
-        return False
 
     def tick(self, now: int) -> None:
-        """A timer of the core: the clock alone."""
-        self._apply_clock(now)
+        """A timer of the core: the deadline, then the QR code's expiry while pending."""
+        self._apply_deadline(now)
+        if self.state == PENDING and now >= self._expires_at:
+            self._revoke()
 
     # --- messages (V3-CORE-1) --------------------------------------------------------
 
     def receive(self, message: bytes, now: int, core_ephemeral: bytes | None, core_nonce: bytes | None) -> None:
         """One message from the device. `core_ephemeral` and `core_nonce` answer it if it is a
         message 1 the core answers (absent: fresh from the CSPRNG)."""
-        expired_now = self._apply_clock(now)
+        self._apply_deadline(now)
         message_type = _check_type(message)
         if self.state == REVOKED:
-            raise TunnelError(PAIRING_EXPIRED if expired_now else CHANNEL_REVOKED)
+            raise TunnelError(CHANNEL_REVOKED)
         if self.state == PAIRED:
             raise TunnelError(UNEXPECTED_TYPE)  # a pairing is over; reconnections are not these messages
+        if self.state == PENDING and now >= self._expires_at:
+            self._revoke()
+            raise TunnelError(PAIRING_EXPIRED)
         if message_type == TYPE_MESSAGE_1:
             self._receive_message_1(message, now, core_ephemeral, core_nonce)
         else:
@@ -245,7 +246,7 @@ class CorePairingV3:
     def _require_question(self, now: int) -> None:
         """The clock, then whether the desktop still asks anything: a revoked channel asks
         nothing, a paired one has been answered."""
-        self._apply_clock(now)
+        self._apply_deadline(now)
         if self.state == REVOKED:
             raise TunnelError(CHANNEL_REVOKED)
         if self.state == PAIRED or self.core_confirmed:
