@@ -1,5 +1,6 @@
-// The mutants of one area. Wire version 3: the core's pairing channel, its messages and
-// attempts (V3-MSG-1, V3-BIND-1, V3-CORE-1, V3-RATE-1, V3-ATTEMPT-1).
+// The mutants of one area. Wire version 3: the core's pairing channel, its messages, attempts
+// and confirmations (V3-MSG-1, V3-BIND-1, V3-CORE-1, V3-RATE-1, V3-ATTEMPT-1, V3-COMMIT-2,
+// V3-CONFIRM-1 to V3-CONFIRM-3).
 // Each is declared once: its name (as given to `--mutant`), the requirements it breaks and
 // what it gets wrong. `Mutant.catalog` (Mutant.swift) lists the areas in order.
 
@@ -69,12 +70,76 @@ extension Mutant {
         breaks: ["V3-ATTEMPT-1"],
         "a message 1 that fails its tags counts an attempt: the relay, which has no ps, can spend them"
     )
+    public static let v3RevealNotChecked = Mutant(
+        "v3-reveal-not-checked",
+        breaks: ["V3-COMMIT-2"],
+        "the reveal is not checked against message 1's commitment: any nonce shows a code, so the device can choose it after seeing N_C"
+    )
+    public static let v3CommitmentMismatchNotRevoked = Mutant(
+        "v3-commitment-mismatch-not-revoked",
+        breaks: ["V3-COMMIT-2"],
+        "a reveal that does not open the commitment is refused with commitment_mismatch but the channel stays pending"
+    )
+    public static let v3AnyRecordTakenAsMatch = Mutant(
+        "v3-any-record-taken-as-match",
+        breaks: ["V3-CONFIRM-1"],
+        "after the reveal any record but the rejection is taken as the phone's Match instead of confirmation_mismatch, which revokes"
+    )
+    public static let v3DeviceRejectionIgnored = Mutant(
+        "v3-device-rejection-ignored",
+        breaks: ["V3-CONFIRM-1"],
+        "the phone's rejection record is opened and ignored: the channel stays confirming instead of revoked"
+    )
+    public static let v3DesktopRejectionNotSent = Mutant(
+        "v3-desktop-rejection-not-sent",
+        breaks: ["V3-CONFIRM-1"],
+        "the desktop's No revokes the channel but sends no rejection record, so the phone waits for its deadline"
+    )
+    public static let v3CoreConfirmsAsDevice = Mutant(
+        "v3-core-confirms-as-device",
+        breaks: ["V3-CONFIRM-1"],
+        "the core's confirmation record names the device (r = 0x01), so it is the device's own Match reflected"
+    )
+    public static let v3CommitOnDesktopYes = Mutant(
+        "v3-commit-on-desktop-yes",
+        breaks: ["V3-CONFIRM-2"],
+        "the desktop's Yes alone commits the pairing, without the phone's Match"
+    )
+    public static let v3CommitOnPhoneMatch = Mutant(
+        "v3-commit-on-phone-match",
+        breaks: ["V3-CONFIRM-2"],
+        "the phone's Match alone commits the pairing, without the desktop's Yes"
+    )
+    public static let v3StaleConfirmationAccepted = Mutant(
+        "v3-stale-confirmation-accepted",
+        breaks: ["V3-CONFIRM-2"],
+        "a Yes for another code than the one on screen is accepted instead of stale_confirmation"
+    )
+    public static let v3ConfirmationDeadlineIgnored = Mutant(
+        "v3-confirmation-deadline-ignored",
+        breaks: ["V3-CONFIRM-3"],
+        "the 120 s after the reveal are never applied: a code waits on screen for ever"
+    )
+    public static let v3ConfirmationDeadlineOffByOne = Mutant(
+        "v3-confirmation-deadline-off-by-one",
+        breaks: ["V3-CONFIRM-3"],
+        "the deadline passes only after the deadline (now > deadline), so a step at 120 s still finds the channel confirming"
+    )
+    public static let v3DeadlineFromMessageOne = Mutant(
+        "v3-deadline-from-message-1",
+        breaks: ["V3-CONFIRM-3"],
+        "the 120 s are counted from the answered message 1 instead of the reveal"
+    )
 
     /// This area's mutants, in catalog order.
     static let pairingV3CoreArea: [Mutant] = [
         .v3RecordSizeUnchecked, .v3VersionTwoHandshakeUnsupported, .v3ExpiryDoesNotRevoke,
         .v3MessageOneAcceptedWhileConfirming, .v3ReplayedMessageOneAnswered, .v3LaterAttemptDoesNotReplace,
         .v3RecordAfterMatchOpened, .v3FailedRecordAdvancesCounter, .v3RateUnlimited, .v3RateTakenAfterNoiseRead,
-        .v3AttemptsUnlimited, .v3AttemptLimitOffByOne, .v3FailedMessageOneCounted,
+        .v3AttemptsUnlimited, .v3AttemptLimitOffByOne, .v3FailedMessageOneCounted, .v3RevealNotChecked,
+        .v3CommitmentMismatchNotRevoked, .v3AnyRecordTakenAsMatch, .v3DeviceRejectionIgnored,
+        .v3DesktopRejectionNotSent, .v3CoreConfirmsAsDevice, .v3CommitOnDesktopYes, .v3CommitOnPhoneMatch,
+        .v3StaleConfirmationAccepted, .v3ConfirmationDeadlineIgnored, .v3ConfirmationDeadlineOffByOne,
+        .v3DeadlineFromMessageOne,
     ]
 }

@@ -16,6 +16,8 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         let commitment: [UInt8]
         let coreNonce: [UInt8]
         let devicePublicKey: [UInt8]
+        /// When its message 1 was answered, which `v3-deadline-from-message-1` counts from.
+        let answeredAt: Int64
         /// Set by the reveal, with the reconnection psk the commit stores.
         var code: String?
         var reconnectPsk: [UInt8]?
@@ -81,9 +83,10 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         guard case .confirming(let deadline, false, let deviceConfirmed) = state, var current = attempt,
             let shown = current.code
         else { throw state == .revoked ? .channelRevoked : .notConfirming }
-        guard code == shown else { throw .staleConfirmation }
+        guard code == shown || mutant == .v3StaleConfirmationAccepted else { throw .staleConfirmation }
+        let speaker: Role = mutant == .v3CoreConfirmsAsDevice ? .device : .core
         let record = try seal(
-            PairingV3Record.confirmation(by: .core, handshakeHash: current.handshakeHash, code: shown),
+            PairingV3Record.confirmation(by: speaker, handshakeHash: current.handshakeHash, code: shown),
             in: &current
         )
         attempt = current
@@ -101,7 +104,7 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         case .paired: throw .notConfirming
         }
         var record: [UInt8]?
-        if var current = attempt, current.code != nil {
+        if var current = attempt, current.code != nil, mutant != .v3DesktopRejectionNotSent {
             record = try seal(PairingV3Record.rejection(by: .core, handshakeHash: current.handshakeHash), in: &current)
         }
         revoke()
@@ -158,7 +161,8 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
             handshakeHash: noise.handshakeHash,
             commitment: commitment,
             coreNonce: coreNonce,
-            devicePublicKey: noise.remoteStatic ?? []
+            devicePublicKey: noise.remoteStatic ?? [],
+            answeredAt: now
         )
         if mutant != .v3LaterAttemptDoesNotReplace || attempt == nil { attempt = answered }
         if mutant == .v3MessageOneAcceptedWhileConfirming { state = .pending }
@@ -193,12 +197,12 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         }
         let rejection = PairingV3Record.rejection(by: .device, handshakeHash: current.handshakeHash)
         let confirmation = PairingV3Record.confirmation(by: .device, handshakeHash: current.handshakeHash, code: code)
-        if plaintext == confirmation {
+        if plaintext == confirmation || (mutant == .v3AnyRecordTakenAsMatch && plaintext != rejection) {
             guard case .confirming(let deadline, let coreConfirmed, _) = state else { return }
             state = .confirming(deadline: deadline, coreConfirmed: coreConfirmed, deviceConfirmed: true)
             commitIfConfirmed()
         } else if plaintext == rejection {
-            revoke()
+            if mutant != .v3DeviceRejectionIgnored { revoke() }
         } else {
             revoke()
             throw .confirmationMismatch
@@ -207,8 +211,9 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
 
     /// V3-COMMIT-2: the reveal must open message 1's commitment; one that does shows the code.
     private mutating func acceptReveal(_ deviceNonce: [UInt8], of current: Attempt, now: Int64) throws(TunnelError) {
-        guard SecretMemory.equal(values.commitment(deviceNonce: deviceNonce), current.commitment) else {
-            revoke()
+        let opens = SecretMemory.equal(values.commitment(deviceNonce: deviceNonce), current.commitment)
+        guard opens || mutant == .v3RevealNotChecked else {
+            if mutant != .v3CommitmentMismatchNotRevoked { revoke() }
             throw .commitmentMismatch
         }
         attempt?.code = values.code(
@@ -221,8 +226,9 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
             deviceNonce: deviceNonce,
             coreNonce: current.coreNonce
         )
+        let start = mutant == .v3DeadlineFromMessageOne ? current.answeredAt : now
         state = .confirming(
-            deadline: now + CorePairingV3.confirmationSeconds,
+            deadline: start + CorePairingV3.confirmationSeconds,
             coreConfirmed: false,
             deviceConfirmed: false
         )
@@ -237,14 +243,22 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         guard case .confirming(_, let coreConfirmed, let deviceConfirmed) = state, let current = attempt,
             let reconnectPsk = current.reconnectPsk
         else { return }
-        guard coreConfirmed && deviceConfirmed else { return }
+        let confirmed =
+            switch mutant {
+            case .v3CommitOnDesktopYes: coreConfirmed
+            case .v3CommitOnPhoneMatch: deviceConfirmed
+            default: coreConfirmed && deviceConfirmed
+            }
+        guard confirmed else { return }
         state = .paired(devicePublicKey: current.devicePublicKey, reconnectPsk: reconnectPsk)
         attempt = nil
     }
 
     /// V3-CONFIRM-3: 120 s after the reveal, before any step at or after that time.
     private mutating func expireConfirmation(now: Int64) {
-        if case .confirming(let deadline, _, _) = state, now >= deadline { revoke() }
+        guard mutant != .v3ConfirmationDeadlineIgnored, case .confirming(let deadline, _, _) = state else { return }
+        let passed = mutant == .v3ConfirmationDeadlineOffByOne ? now > deadline : now >= deadline
+        if passed { revoke() }
     }
 
     private mutating func revoke() {
