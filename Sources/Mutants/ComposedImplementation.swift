@@ -4,10 +4,10 @@ import OpenHumanTunnel
 import ReferenceAdapter
 import TunnelVerifier
 
-/// Wire version 2, and version 3's Noise handshakes and derived values, rebuilt from the
-/// library's public primitives (X25519, HKDF, SHA256, XChaCha20Poly1305, ChaCha20Poly1305,
-/// Base64URL, the pairing parser and encoder, the Noise patterns' token lists), with at most
-/// one `Mutant` switched on.
+/// Wire version 2, and version 3's Noise handshakes, derived values and core pairing channel,
+/// rebuilt from the library's public primitives (X25519, HKDF, SHA256, XChaCha20Poly1305,
+/// ChaCha20Poly1305, Base64URL, the pairing parser and encoder, the Noise patterns' token lists,
+/// the pairing records and the handshake rate), with at most one `Mutant` switched on.
 ///
 /// With `mutant == nil` this is the composed control: it must pass every vector, so a mutant's
 /// failures come from its one bug and not from the rebuilding. Each mutated path is a small,
@@ -231,6 +231,21 @@ struct ComposedImplementation: TunnelImplementation {
             handshakeHash: handshakeHash,
             deviceNonce: deviceNonce,
             coreNonce: coreNonce
+        )
+    }
+
+    func corePairingV3(
+        coreStaticPrivate: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        expiresAt: Int64
+    ) -> any CorePairingV3Endpoint {
+        ComposedCorePairingV3(
+            coreStaticPrivate: coreStaticPrivate,
+            channelID: channelID,
+            pairingSecret: pairingSecret,
+            expiresAt: expiresAt,
+            mutant: mutant
         )
     }
 }

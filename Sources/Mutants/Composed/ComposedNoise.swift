@@ -22,8 +22,18 @@ struct ComposedNoise {
         _ = try initiator.readMessage(deliver(try responder.writeMessage(payload: run.payloads[1])))
         let handshakeHash = initiator.handshakeHash
         let keys = initiator.split()
-        var initiatorTransport = transport(keys, role: .initiator, handshakeHash: handshakeHash)
-        var responderTransport = transport(responder.split(), role: .responder, handshakeHash: responder.handshakeHash)
+        var initiatorTransport = ComposedNoiseTransport(
+            keys,
+            role: .initiator,
+            handshakeHash: handshakeHash,
+            mutant: mutant
+        )
+        var responderTransport = ComposedNoiseTransport(
+            responder.split(),
+            role: .responder,
+            handshakeHash: responder.handshakeHash,
+            mutant: mutant
+        )
         for payload in run.payloads.dropFirst(2) {
             if messages.count % 2 == 0 {
                 _ = try responderTransport.open(deliver(try initiatorTransport.seal(payload)))
@@ -69,23 +79,6 @@ struct ComposedNoise {
         return (initiator, responder)
     }
 
-    private func transport(
-        _ keys: (initiatorToResponder: [UInt8], responderToInitiator: [UInt8]),
-        role: NoiseHandshakeState.Role,
-        handshakeHash: [UInt8]
-    ) -> ComposedNoiseTransport {
-        let (sending, receiving) =
-            role == .initiator
-            ? (keys.initiatorToResponder, keys.responderToInitiator)
-            : (keys.responderToInitiator, keys.initiatorToResponder)
-        return ComposedNoiseTransport(
-            sending: ComposedNoiseCipherState(key: sending, mutant: mutant),
-            receiving: ComposedNoiseCipherState(key: receiving, mutant: mutant),
-            associatedData: mutant == .noiseTransportBoundToHandshakeHash ? handshakeHash : [],
-            returnsForgedMessages: mutant == .noiseResponderTransportTagIgnored && role == .responder
-        )
-    }
-
     /// `message` with the substitution's bytes written over it. ADP-58 makes a substitution that
     /// does not fit `bad_request` before the run starts, and no mutant changes a message's length.
     private static func substitute(_ substitution: NoiseHandshakeRun.Substitution, in message: [UInt8]) -> [UInt8] {
@@ -105,6 +98,23 @@ struct ComposedNoiseTransport {
     /// The mutant's receiver, which treats a tag that does not verify as no error and hands the
     /// received bytes on as they came.
     let returnsForgedMessages: Bool
+
+    /// One party's transport after `Split`, with the mutants of the transport phase.
+    init(
+        _ keys: (initiatorToResponder: [UInt8], responderToInitiator: [UInt8]),
+        role: NoiseHandshakeState.Role,
+        handshakeHash: [UInt8],
+        mutant: Mutant?
+    ) {
+        let (sending, receiving) =
+            role == .initiator
+            ? (keys.initiatorToResponder, keys.responderToInitiator)
+            : (keys.responderToInitiator, keys.initiatorToResponder)
+        self.sending = ComposedNoiseCipherState(key: sending, mutant: mutant)
+        self.receiving = ComposedNoiseCipherState(key: receiving, mutant: mutant)
+        associatedData = mutant == .noiseTransportBoundToHandshakeHash ? handshakeHash : []
+        returnsForgedMessages = mutant == .noiseResponderTransportTagIgnored && role == .responder
+    }
 
     mutating func seal(_ plaintext: [UInt8]) throws(TunnelError) -> [UInt8] {
         try sending.encrypt(ad: associatedData, plaintext: plaintext)

@@ -30,15 +30,21 @@ struct ComposedNoiseCipherState {
         return ciphertext
     }
 
-    /// The counter advances only when the tag verifies.
+    /// The counter advances only when the tag verifies; `v3-failed-record-advances-counter`
+    /// advances it for a message that fails too, so the genuine one after it no longer opens.
     mutating func decrypt(ad: [UInt8], ciphertext: [UInt8]) throws(TunnelError) -> [UInt8] {
         guard let key else { return ciphertext }
         guard nonce < .max else { throw .sessionExhausted }
-        let plaintext = try TunnelError.crypto { () throws(CryptoError) in
-            try ChaCha20Poly1305.open(key: key, nonce: encodedNonce, ciphertext: ciphertext, aad: ad)
+        do throws(TunnelError) {
+            let plaintext = try TunnelError.crypto { () throws(CryptoError) in
+                try ChaCha20Poly1305.open(key: key, nonce: encodedNonce, ciphertext: ciphertext, aad: ad)
+            }
+            nonce += 1
+            return plaintext
+        } catch {
+            if mutant == .v3FailedRecordAdvancesCounter { nonce += 1 }
+            throw error
         }
-        nonce += 1
-        return plaintext
     }
 
     /// 32 zero bits, then the counter little-endian (Noise section 12.3). Every handshake key

@@ -13,7 +13,8 @@ struct ComposedNoiseHandshakeState {
     private let staticPrivate: [UInt8]
     private let ephemeralPrivate: [UInt8]
     private let psk: [UInt8]
-    private var remoteStatic: [UInt8]?
+    /// The peer's static key: a pre-message, or read from its `s` token.
+    private(set) var remoteStatic: [UInt8]?
     private var remoteEphemeral: [UInt8]?
     private var messageIndex = 0
 

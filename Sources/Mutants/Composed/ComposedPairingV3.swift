@@ -4,7 +4,8 @@ import TunnelCrypto
 /// The values wire version 3 derives around its handshakes (`pairing-v3-values`, ADP-59): the
 /// prologue (V3-PRO-1), the pairing psk (V3-PSK-1), the commitment (V3-COMMIT-1), the code
 /// (V3-SAS-1) and the reconnection psk (V3-PSK-2), composed from `SHA256` and `HKDF` with the
-/// labels spelt out as chapter 13 gives them, with the mutants of each.
+/// labels spelt out as chapter 13 gives them, with the mutants of each. The core's channel
+/// (`ComposedCorePairingV3`) derives each one here as its step needs it.
 struct ComposedPairingV3 {
     let mutant: Mutant?
 
@@ -15,39 +16,55 @@ struct ComposedPairingV3 {
         deviceNonce: [UInt8],
         coreNonce: [UInt8]
     ) -> PairingV3Values {
-        let cid = Array(channelID.utf8)
-        let nonces = mutant == .v3NoncesCoreFirst ? coreNonce + deviceNonce : deviceNonce + coreNonce
-        return PairingV3Values(
-            prologue: prologue(cid),
-            psk: derive(ikm: pairingSecret, salt: [], info: pskInfo(cid), length: 32),
-            commitment: SHA256.hash(mutant == .v3CommitmentWithoutLabel ? [] : Self.commitLabel, deviceNonce),
-            code: code(handshakeHash: handshakeHash, nonces: mutant == .v3CodeWithoutDeviceNonce ? coreNonce : nonces),
-            reconnectPsk: derive(
-                ikm: nonces,
-                salt: handshakeHash,
-                info: mutant == .v3ReconnectPskWithSASLabel ? Self.sasInfo : Self.reconnectPskInfo,
-                length: 32
-            )
+        PairingV3Values(
+            prologue: prologue(channelID: channelID),
+            psk: psk(pairingSecret: pairingSecret, channelID: channelID),
+            commitment: commitment(deviceNonce: deviceNonce),
+            code: code(handshakeHash: handshakeHash, deviceNonce: deviceNonce, coreNonce: coreNonce),
+            reconnectPsk: reconnectPsk(handshakeHash: handshakeHash, deviceNonce: deviceNonce, coreNonce: coreNonce)
         )
     }
 
     /// `label ‖ uint8(len(cid)) ‖ cid`: the length octet keeps one channel id from being the
     /// start of another.
-    private func prologue(_ cid: [UInt8]) -> [UInt8] {
-        Self.prologueLabel + (mutant == .v3PrologueWithoutLengthOctet ? [] : [UInt8(cid.count)]) + cid
+    func prologue(channelID: String) -> [UInt8] {
+        let cid = Array(channelID.utf8)
+        return Self.prologueLabel + (mutant == .v3PrologueWithoutLengthOctet ? [] : [UInt8(cid.count)]) + cid
     }
 
-    /// `"openhuman-tunnel/v3/psk" ‖ cid`: a QR secret makes a psk for its own channel only.
-    private func pskInfo(_ cid: [UInt8]) -> [UInt8] {
-        Self.pskLabel + (mutant == .v3PskWithoutChannelID ? [] : cid)
+    /// Info `"openhuman-tunnel/v3/psk" ‖ cid`: a QR secret makes a psk for its own channel only.
+    func psk(pairingSecret: [UInt8], channelID: String) -> [UInt8] {
+        let info = Self.pskLabel + (mutant == .v3PskWithoutChannelID ? [] : Array(channelID.utf8))
+        return derive(ikm: pairingSecret, salt: [], info: info, length: 32)
     }
 
-    private func code(handshakeHash: [UInt8], nonces: [UInt8]) -> String {
+    /// Any length: a forged record's bytes (`noise-responder-transport-tag-ignored`) are hashed too.
+    func commitment(deviceNonce: [UInt8]) -> [UInt8] {
+        SHA256.hash(mutant == .v3CommitmentWithoutLabel ? [] : Self.commitLabel, deviceNonce)
+    }
+
+    func code(handshakeHash: [UInt8], deviceNonce: [UInt8], coreNonce: [UInt8]) -> String {
+        let nonces =
+            mutant == .v3CodeWithoutDeviceNonce
+            ? coreNonce : self.nonces(deviceNonce: deviceNonce, coreNonce: coreNonce)
         let okm = derive(ikm: nonces, salt: handshakeHash, info: Self.sasInfo, length: 8)
         return ComposedShortAuthenticationString.digits(
             okm.prefix(mutant == .v3CodeReducedFrom32Bits ? 4 : 8),
             keepingLeadingZeros: mutant != .v3CodeLeadingZerosDropped
         )
+    }
+
+    func reconnectPsk(handshakeHash: [UInt8], deviceNonce: [UInt8], coreNonce: [UInt8]) -> [UInt8] {
+        derive(
+            ikm: nonces(deviceNonce: deviceNonce, coreNonce: coreNonce),
+            salt: handshakeHash,
+            info: mutant == .v3ReconnectPskWithSASLabel ? Self.sasInfo : Self.reconnectPskInfo,
+            length: 32
+        )
+    }
+
+    private func nonces(deviceNonce: [UInt8], coreNonce: [UInt8]) -> [UInt8] {
+        mutant == .v3NoncesCoreFirst ? coreNonce + deviceNonce : deviceNonce + coreNonce
     }
 
     private func derive(ikm: [UInt8], salt: [UInt8], info: [UInt8], length: Int) -> [UInt8] {
