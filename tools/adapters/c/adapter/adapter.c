@@ -57,6 +57,7 @@ static const operation OPERATIONS[] = {
     {"noise-handshake", op_noise_handshake},
     {"pairing-v3-values", op_pairing_v3_values},
     {"pairing-v3-core", op_pairing_v3_core},
+    {"pairing-v3-device", op_pairing_v3_device},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

@@ -59,5 +59,7 @@ const char *op_noise_handshake(const json_t *input, json_t *output);
 const char *op_pairing_v3_values(const json_t *input, json_t *output);
 /* One version 3 channel of the core through its first pairing (operations_pairing_v3_core.c). */
 const char *op_pairing_v3_core(const json_t *input, json_t *output);
+/* The phone's side of that pairing (operations_pairing_v3_device.c). */
+const char *op_pairing_v3_device(const json_t *input, json_t *output);
 
 #endif

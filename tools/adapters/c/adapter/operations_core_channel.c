@@ -122,23 +122,9 @@ static json_t *attempts_json(const core_channel *channel)
                      (json_int_t)device_keys);
 }
 
-static const char *step_kind(const json_t *step, const char **name, const json_t **body)
-{
-    static const char *const KINDS[] = {"handshake", "open",    "seal",   "confirm",    "reject",
-                                        "tick",      "restart", "signal", "fillSession"};
-    if (!json_is_object(step) || json_object_size(step) != 1) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
-        const json_t *value = json_object_get(step, KINDS[i]);
-        if (value != NULL) {
-            *name = KINDS[i];
-            *body = value;
-            return json_is_object(value) ? NULL : ADAPTER_BAD_REQUEST;
-        }
-    }
-    return ADAPTER_BAD_REQUEST;
-}
+/* The steps of core-channel. */
+static const char *const KINDS[] = {"handshake", "open",    "seal",   "confirm",    "reject",
+                                    "tick",      "restart", "signal", "fillSession"};
 
 static const char *run_step(void *context, const json_t *step, json_t *out)
 {
@@ -146,7 +132,7 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     const char *kind = NULL;
     const json_t *body = NULL;
     uint64_t now = 0;
-    const char *error = step_kind(step, &kind, &body);
+    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     }

@@ -57,22 +57,8 @@ static const char *run_confirm(core_pairing_v3 *channel, const json_t *body, uin
     return error;
 }
 
-static const char *step_kind(const json_t *step, const char **name, const json_t **body)
-{
-    static const char *const KINDS[] = {"receive", "confirm", "reject", "tick"};
-    if (!json_is_object(step) || json_object_size(step) != 1) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
-        const json_t *value = json_object_get(step, KINDS[i]);
-        if (value != NULL) {
-            *name = KINDS[i];
-            *body = value;
-            return json_is_object(value) ? NULL : ADAPTER_BAD_REQUEST;
-        }
-    }
-    return ADAPTER_BAD_REQUEST;
-}
+/* The steps of ADP-54. */
+static const char *const KINDS[] = {"receive", "confirm", "reject", "tick"};
 
 static const char *state_name(channel_status status)
 {
@@ -138,7 +124,7 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     const char *kind = NULL;
     const json_t *body = NULL;
     uint64_t now = 0;
-    const char *error = step_kind(step, &kind, &body);
+    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     }

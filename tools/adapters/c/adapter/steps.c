@@ -26,6 +26,23 @@ const char *steps_run(const json_t *steps, json_t *output, step_function run, vo
     return error;
 }
 
+const char *steps_kind(const json_t *step, const char *const *kinds, size_t count,
+                       const char **name, const json_t **body)
+{
+    if (!json_is_object(step) || json_object_size(step) != 1) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const json_t *value = json_object_get(step, kinds[i]);
+        if (value != NULL) {
+            *name = kinds[i];
+            *body = value;
+            return json_is_object(value) ? NULL : ADAPTER_BAD_REQUEST;
+        }
+    }
+    return ADAPTER_BAD_REQUEST;
+}
+
 const char *steps_set_error(json_t *result, const char *code)
 {
     return json_object_set_new(result, "error", json_string(code)) == 0 ? NULL

@@ -3,17 +3,6 @@
 #include <sodium.h>
 #include <string.h>
 
-/* V3-MSG-1's type octets, and version 2's that a version 3 channel refuses. */
-enum {
-    TYPE_LEGACY = 0x01,
-    TYPE_SESSION = 0x02,
-    TYPE_V2_HANDSHAKE = 0x03,
-    TYPE_V2_ACK = 0x04,
-    TYPE_MESSAGE_1 = 0x05,
-    TYPE_MESSAGE_2 = 0x06,
-    TYPE_RECORD = 0x07
-};
-
 void core_pairing_v3_init(core_pairing_v3 *channel, const uint8_t core_static_private[32],
                           const char *cid, size_t cid_length,
                           const uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH],
@@ -79,24 +68,15 @@ static tunnel_error check_type(const uint8_t *message, size_t length)
         return TUNNEL_ERR_EMPTY_FRAME;
     }
     switch (message[0]) {
-    case TYPE_LEGACY: return TUNNEL_ERR_LEGACY_FRAME;
-    case TYPE_V2_HANDSHAKE: return TUNNEL_ERR_VERSION_MISMATCH; /* V3-BIND-1 */
-    case TYPE_SESSION:
-    case TYPE_V2_ACK:
-    case TYPE_MESSAGE_2: return TUNNEL_ERR_UNEXPECTED_TYPE;
-    case TYPE_MESSAGE_1:
-    case TYPE_RECORD: return TUNNEL_OK;
+    case PAIRING_V3_TYPE_LEGACY: return TUNNEL_ERR_LEGACY_FRAME;
+    case PAIRING_V3_TYPE_V2_HANDSHAKE: return TUNNEL_ERR_VERSION_MISMATCH; /* V3-BIND-1 */
+    case PAIRING_V3_TYPE_SESSION:
+    case PAIRING_V3_TYPE_V2_ACK:
+    case PAIRING_V3_TYPE_MESSAGE_2: return TUNNEL_ERR_UNEXPECTED_TYPE;
+    case PAIRING_V3_TYPE_MESSAGE_1:
+    case PAIRING_V3_TYPE_RECORD: return TUNNEL_OK;
     default: return TUNNEL_ERR_UNSUPPORTED_TYPE;
     }
-}
-
-/* V3-MSG-1: every message has exactly one size. */
-static tunnel_error check_length(size_t length, size_t expected)
-{
-    if (length < expected) {
-        return TUNNEL_ERR_FRAME_TOO_SHORT;
-    }
-    return length > expected ? TUNNEL_ERR_FRAME_TOO_LARGE : TUNNEL_OK;
 }
 
 /* handshake_replayed for an ephemeral key a message 2 already answered: the
@@ -129,7 +109,7 @@ static tunnel_error answer_message_1(core_pairing_v3 *channel, noise_handshake *
         revoke(channel);
         return TUNNEL_ERR_TOO_MANY_ATTEMPTS;
     }
-    send->bytes[0] = TYPE_MESSAGE_2;
+    send->bytes[0] = PAIRING_V3_TYPE_MESSAGE_2;
     status = noise_handshake_write(handshake, core_nonce, PAIRING_V3_NONCE_LENGTH, send->bytes + 1);
     if (status != TUNNEL_OK) {
         return status;
@@ -156,7 +136,7 @@ static tunnel_error receive_message_1(core_pairing_v3 *channel, const uint8_t *m
     if (channel->status == CHANNEL_CONFIRMING) {
         return TUNNEL_ERR_PAIRING_UNCONFIRMED; /* its code is on screen */
     }
-    tunnel_error status = check_length(length, PAIRING_V3_MESSAGE_1_LENGTH);
+    tunnel_error status = pairing_v3_check_length(length, PAIRING_V3_MESSAGE_1_LENGTH);
     if (status == TUNNEL_OK) {
         status = handshake_rate_take(&channel->rate, now); /* before the first X25519 */
     }
@@ -243,7 +223,7 @@ static tunnel_error receive_record(core_pairing_v3 *channel, const uint8_t *mess
     if (!channel->has_attempt || attempt->device_confirmed) {
         return TUNNEL_ERR_UNEXPECTED_TYPE; /* no record is due */
     }
-    tunnel_error status = check_length(length, PAIRING_V3_RECORD_LENGTH);
+    tunnel_error status = pairing_v3_check_length(length, PAIRING_V3_RECORD_LENGTH);
     if (status != TUNNEL_OK) {
         return status;
     }
@@ -281,7 +261,7 @@ tunnel_error core_pairing_v3_receive(core_pairing_v3 *channel, const uint8_t *me
     case CHANNEL_CONFIRMING:
     default: break;
     }
-    return message[0] == TYPE_MESSAGE_1
+    return message[0] == PAIRING_V3_TYPE_MESSAGE_1
                ? receive_message_1(channel, message, length, now, core_ephemeral, core_nonce, send)
                : receive_record(channel, message, length, now);
 }
@@ -291,7 +271,7 @@ tunnel_error core_pairing_v3_receive(core_pairing_v3 *channel, const uint8_t *me
 static tunnel_error send_answer(pairing_v3_attempt *attempt, const uint8_t answer[32],
                                 core_pairing_v3_send *send)
 {
-    send->bytes[0] = TYPE_RECORD;
+    send->bytes[0] = PAIRING_V3_TYPE_RECORD;
     tunnel_error status = noise_cipher_encrypt(&attempt->core_to_device, NULL, 0, answer, 32,
                                                send->bytes + 1);
     if (status == TUNNEL_OK) {

@@ -23,11 +23,6 @@
 #include "sas.h"
 #include "tunnel_error.h"
 
-/* V3-MSG-1: each message is its type octet and one Noise message of a fixed
- * size, so a length is refused before any DH. */
-#define PAIRING_V3_MESSAGE_1_LENGTH 129u /* 0x05 || e || s || commitment, 96 + 32 */
-#define PAIRING_V3_MESSAGE_2_LENGTH 81u  /* 0x06 || e || N_C, 48 + 32 */
-#define PAIRING_V3_RECORD_LENGTH 49u     /* 0x07 || 32 bytes and their tag */
 /* V3-ATTEMPT-1: each attempt that passes its tags reveals a code. */
 #define PAIRING_V3_ATTEMPT_LIMIT 3u
 /* V3-CONFIRM-3: CONFIRM-3's bound, from the reveal. */

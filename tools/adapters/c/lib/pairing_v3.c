@@ -13,6 +13,14 @@ static const char RECONNECT_PSK_LABEL[] = "openhuman-tunnel/v3/reconnect-psk";
 static const char CONFIRM_LABEL[] = "openhuman-tunnel/v3/confirm";
 static const char REJECT_LABEL[] = "openhuman-tunnel/v3/reject";
 
+tunnel_error pairing_v3_check_length(size_t length, size_t expected)
+{
+    if (length < expected) {
+        return TUNNEL_ERR_FRAME_TOO_SHORT;
+    }
+    return length > expected ? TUNNEL_ERR_FRAME_TOO_LARGE : TUNNEL_OK;
+}
+
 bool pairing_v3_cid_is_valid(const char *cid, size_t cid_length)
 {
     if (cid_length == 0 || cid_length > PAIRING_V3_CID_MAX_LENGTH) {

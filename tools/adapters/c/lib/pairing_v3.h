@@ -11,12 +11,34 @@
 #include <stdint.h>
 
 #include "sas.h"
+#include "tunnel_error.h"
 
 #define PAIRING_V3_CID_MAX_LENGTH 255u
 #define PAIRING_V3_SECRET_LENGTH 16u
 #define PAIRING_V3_NONCE_LENGTH 32u
 /* The prologue's label (28 bytes), the cid's length octet and the cid. */
 #define PAIRING_V3_PROLOGUE_MAX_LENGTH (28u + 1u + PAIRING_V3_CID_MAX_LENGTH)
+
+/* V3-MSG-1's type octets, and version 2's that a version 3 party refuses. */
+enum {
+    PAIRING_V3_TYPE_LEGACY = 0x01,
+    PAIRING_V3_TYPE_SESSION = 0x02,
+    PAIRING_V3_TYPE_V2_HANDSHAKE = 0x03,
+    PAIRING_V3_TYPE_V2_ACK = 0x04,
+    PAIRING_V3_TYPE_MESSAGE_1 = 0x05,
+    PAIRING_V3_TYPE_MESSAGE_2 = 0x06,
+    PAIRING_V3_TYPE_RECORD = 0x07
+};
+
+/* V3-MSG-1: each message is its type octet and one Noise message of a fixed
+ * size, so a length is refused before any DH. */
+#define PAIRING_V3_MESSAGE_1_LENGTH 129u /* 0x05 || e || s || commitment, 96 + 32 */
+#define PAIRING_V3_MESSAGE_2_LENGTH 81u  /* 0x06 || e || N_C, 48 + 32 */
+#define PAIRING_V3_RECORD_LENGTH 49u     /* 0x07 || 32 bytes and their tag */
+
+/* A message of another size than expected: frame_too_short or
+ * frame_too_large, checked before any DH. */
+tunnel_error pairing_v3_check_length(size_t length, size_t expected);
 
 /* A channel id as the QR payload carries it: 1 to 255 bytes, each ASCII
  * (V3-PRO-1), so its length fits the prologue's one octet. */

@@ -1,0 +1,205 @@
+/* pairing-v3-device (ADP-69): the phone's side of a version 3 pairing,
+ * message 1 for the QR code at once, then the core's messages and the phone
+ * user's Match and No. Every result carries the phone's state and what the
+ * step sent, and what the state shows: the code and both confirmations
+ * while it is on screen, the reconnection psk once paired. */
+#include <sodium.h>
+#include <string.h>
+
+#include "adapter_io.h"
+#include "core_step_io.h"
+#include "device_pairing_v3.h"
+#include "operations.h"
+#include "secure_memory.h"
+#include "steps.h"
+
+/* The steps of ADP-69. */
+static const char *const KINDS[] = {"receive", "match", "refuse"};
+
+/* {message} */
+static const char *run_receive(device_pairing_v3 *device, const json_t *body,
+                               device_pairing_v3_send *send, tunnel_error *status)
+{
+    uint8_t *message = NULL;
+    size_t length = 0;
+    const char *error = input_bytes(body, "message", &message, &length);
+    if (error == NULL) {
+        *status = device_pairing_v3_receive(device, message, length, send);
+    }
+    secure_free(message);
+    return error;
+}
+
+/* {code}: the code the phone's screen showed. */
+static const char *run_match(device_pairing_v3 *device, const json_t *body,
+                             device_pairing_v3_send *send, tunnel_error *status)
+{
+    const char *code = NULL;
+    size_t code_length = 0;
+    const char *error = input_string(body, "code", &code, &code_length);
+    if (error == NULL) {
+        *status = device_pairing_v3_match(device, code, code_length, send);
+    }
+    return error;
+}
+
+static const char *state_name(device_pairing_v3_state state)
+{
+    switch (state) {
+    case DEVICE_PAIRING_V3_AWAITING: return "awaiting";
+    case DEVICE_PAIRING_V3_CONFIRMING: return "confirming";
+    case DEVICE_PAIRING_V3_PAIRED: return "paired";
+    case DEVICE_PAIRING_V3_FAILED:
+    default: return "failed";
+    }
+}
+
+/* A confirming phone shows its code and which of the two confirmations are
+ * made. */
+static bool set_confirming_members(const device_pairing_v3 *device, json_t *out)
+{
+    json_t *confirmed = json_pack("{s:b,s:b}", "core", device->core_confirmed, "device",
+                                  device->device_confirmed);
+    /* Both sets run, since each takes its value, also when one fails. */
+    bool ok = json_object_set_new(out, "code", json_string(device->code)) == 0;
+    return json_object_set_new(out, "confirmed", confirmed) == 0 && ok;
+}
+
+/* What the state shows: confirming the code on screen; paired the psk of
+ * its reconnections. */
+static bool set_state_members(const device_pairing_v3 *device, json_t *out)
+{
+    switch (device->state) {
+    case DEVICE_PAIRING_V3_CONFIRMING: return set_confirming_members(device, out);
+    case DEVICE_PAIRING_V3_PAIRED:
+        return output_set_hex(out, "reconnectPsk", device->reconnect_psk, 32);
+    case DEVICE_PAIRING_V3_AWAITING:
+    case DEVICE_PAIRING_V3_FAILED:
+    default: return true;
+    }
+}
+
+/* Every step's members (ADP-69): state and send ([] when nothing). */
+static const char *set_result(const device_pairing_v3 *device, const device_pairing_v3_send *send,
+                              json_t *out)
+{
+    json_t *messages = json_array();
+    if (messages == NULL || json_object_set_new(out, "send", messages) != 0) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    const char *error = send->length > 0 ? output_append_hex(messages, send->bytes, send->length)
+                                         : NULL;
+    if (error == NULL &&
+        (json_object_set_new(out, "state", json_string(state_name(device->state))) != 0 ||
+         !set_state_members(device, out))) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    return error;
+}
+
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    device_pairing_v3 *device = context;
+    const char *kind = NULL;
+    const json_t *body = NULL;
+    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    if (error != NULL) {
+        return error;
+    }
+    device_pairing_v3_send send;
+    send.length = 0;
+    tunnel_error status = TUNNEL_OK;
+    if (strcmp(kind, "receive") == 0) {
+        error = run_receive(device, body, &send, &status);
+    } else if (strcmp(kind, "match") == 0) {
+        error = run_match(device, body, &send, &status);
+    } else {
+        status = device_pairing_v3_refuse(device, &send);
+    }
+    if (error == NULL && status != TUNNEL_OK) {
+        error = core_step_set_error(out, status);
+    }
+    if (error == NULL) {
+        error = set_result(device, &send, out);
+    }
+    return error;
+}
+
+/* The inputs, each read before message 1 is built, so a malformed request
+ * is bad_request whatever message 1 would give. */
+typedef struct {
+    uint8_t core_public[32];
+    const char *cid;
+    size_t cid_length;
+    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
+    uint8_t device_static_private[32];
+    uint8_t device_ephemeral[32];
+    uint8_t device_nonce[PAIRING_V3_NONCE_LENGTH];
+} device_request;
+
+static const char *read_request(const json_t *input, device_request *request)
+{
+    const char *error = input_fixed(input, "corePublicKey", request->core_public, 32);
+    if (error == NULL) {
+        error = input_cid(input, &request->cid, &request->cid_length);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "pairingSecret", request->pairing_secret,
+                            sizeof request->pairing_secret);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceStaticPrivate", request->device_static_private, 32);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceEphemeral", request->device_ephemeral, 32);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceNonce", request->device_nonce,
+                            sizeof request->device_nonce);
+    }
+    return error;
+}
+
+/* Message 1 as messageOne, then the steps; a message 1 that cannot be built
+ * (low_order_key) is the answer to the whole request. */
+static const char *run_pairing(const device_request *request, const json_t *steps,
+                               device_pairing_v3 *device, json_t *output)
+{
+    uint8_t message_1[PAIRING_V3_MESSAGE_1_LENGTH];
+    tunnel_error status = device_pairing_v3_start(
+        device, request->core_public, request->cid, request->cid_length, request->pairing_secret,
+        request->device_static_private, request->device_ephemeral, request->device_nonce,
+        message_1);
+    if (status != TUNNEL_OK) {
+        return tunnel_error_code(status);
+    }
+    if (!output_set_hex(output, "messageOne", message_1, sizeof message_1)) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    return steps_run(steps, output, run_step, device);
+}
+
+const char *op_pairing_v3_device(const json_t *input, json_t *output)
+{
+    device_request request;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
+    if (error == NULL) {
+        error = read_request(input, &request);
+    }
+    if (error == NULL) {
+        /* The phone holds its private keys and the pairing's keys: allocated
+         * with secure_alloc, it is wiped when freed even on a path that
+         * forgets device_pairing_v3_wipe. */
+        device_pairing_v3 *device = secure_alloc(sizeof *device);
+        if (device == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        } else {
+            error = run_pairing(&request, steps, device, output);
+            device_pairing_v3_wipe(device);
+            secure_free(device);
+        }
+    }
+    sodium_memzero(&request, sizeof request);
+    return error;
+}
