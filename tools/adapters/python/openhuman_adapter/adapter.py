@@ -612,13 +612,20 @@ def op_pairing_v3_values(inp: dict) -> dict:
     }
 
 
+def _step_kind(step, kinds: tuple[str, ...]) -> tuple[str, dict]:
+    """The one member of `kinds` a step holds, and its object; members it does not know are
+    ignored, as at every level of a request (ADP-31)."""
+    step = _object(step)
+    present = [kind for kind in kinds if kind in step]
+    if len(present) != 1:
+        raise BadRequest(f"a step holds exactly one of {', '.join(kinds)}")
+    (kind,) = present
+    return kind, _object(step[kind])
+
+
 def _pairing_v3_core_step(step):
     """Parse one pairing-v3-core step into (kind, arguments) before anything runs (ADP-54)."""
-    step = _object(step)
-    if len(step) != 1:
-        raise BadRequest("a step holds exactly one member")
-    ((kind, body),) = step.items()
-    body = _object(body)
+    kind, body = _step_kind(step, ("receive", "confirm", "reject", "tick"))
     now = _safe_integer(body, "now")
     if kind == "receive":
         return kind, (
@@ -629,9 +636,7 @@ def _pairing_v3_core_step(step):
         )
     if kind == "confirm":  # the code the desktop's dialog showed
         return kind, (_text(body, "code"), now)
-    if kind in ("reject", "tick"):
-        return kind, (now,)
-    raise BadRequest(f"unknown step kind {kind!r}")
+    return kind, (now,)  # reject, tick
 
 
 def _write_pairing_v3_core(channel: CorePairingV3) -> dict:
@@ -668,18 +673,12 @@ def op_pairing_v3_core(inp: dict) -> dict:
 
 def _pairing_v3_device_step(step):
     """Parse one pairing-v3-device step into (kind, arguments) before anything runs (ADP-69)."""
-    step = _object(step)
-    if len(step) != 1:
-        raise BadRequest("a step holds exactly one member")
-    ((kind, body),) = step.items()
-    body = _object(body)
+    kind, body = _step_kind(step, ("receive", "match", "refuse"))
     if kind == "receive":
         return kind, (_bytes(body, "message"),)
     if kind == "match":  # the code the phone's screen showed
         return kind, (_text(body, "code"),)
-    if kind == "refuse":
-        return kind, ()
-    raise BadRequest(f"unknown step kind {kind!r}")
+    return kind, ()
 
 
 def _write_pairing_v3_device(phone: DevicePairingV3) -> dict:
