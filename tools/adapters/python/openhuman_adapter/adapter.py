@@ -20,6 +20,7 @@ from openhuman_tunnel import (
     channel_keys,
     core_key_fingerprint,
     core_pairing_v3,
+    device_pairing_v3,
     handshake,
     hkdf,
     noise,
@@ -33,6 +34,7 @@ from openhuman_tunnel.core_channel import CoreChannel
 from openhuman_tunnel.core_pairing_v3 import CorePairingV3
 from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
 from openhuman_tunnel.device_pairing import DevicePairing
+from openhuman_tunnel.device_pairing_v3 import DevicePairingV3
 from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 
@@ -610,13 +612,20 @@ def op_pairing_v3_values(inp: dict) -> dict:
     }
 
 
+def _step_kind(step, kinds: tuple[str, ...]) -> tuple[str, dict]:
+    """The one member of `kinds` a step holds, and its object; members it does not know are
+    ignored, as at every level of a request (ADP-31)."""
+    step = _object(step)
+    present = [kind for kind in kinds if kind in step]
+    if len(present) != 1:
+        raise BadRequest(f"a step holds exactly one of {', '.join(kinds)}")
+    (kind,) = present
+    return kind, _object(step[kind])
+
+
 def _pairing_v3_core_step(step):
     """Parse one pairing-v3-core step into (kind, arguments) before anything runs (ADP-54)."""
-    step = _object(step)
-    if len(step) != 1:
-        raise BadRequest("a step holds exactly one member")
-    ((kind, body),) = step.items()
-    body = _object(body)
+    kind, body = _step_kind(step, ("receive", "confirm", "reject", "tick"))
     now = _safe_integer(body, "now")
     if kind == "receive":
         return kind, (
@@ -627,9 +636,7 @@ def _pairing_v3_core_step(step):
         )
     if kind == "confirm":  # the code the desktop's dialog showed
         return kind, (_text(body, "code"), now)
-    if kind in ("reject", "tick"):
-        return kind, (now,)
-    raise BadRequest(f"unknown step kind {kind!r}")
+    return kind, (now,)  # reject, tick
 
 
 def _write_pairing_v3_core(channel: CorePairingV3) -> dict:
@@ -664,6 +671,48 @@ def op_pairing_v3_core(inp: dict) -> dict:
     return run_steps(steps, apply, after=after)
 
 
+def _pairing_v3_device_step(step):
+    """Parse one pairing-v3-device step into (kind, arguments) before anything runs (ADP-69)."""
+    kind, body = _step_kind(step, ("receive", "match", "refuse"))
+    if kind == "receive":
+        return kind, (_bytes(body, "message"),)
+    if kind == "match":  # the code the phone's screen showed
+        return kind, (_text(body, "code"),)
+    return kind, ()
+
+
+def _write_pairing_v3_device(phone: DevicePairingV3) -> dict:
+    """The state after a step, with the members its state adds (ADP-69)."""
+    result = {"state": phone.state}
+    if phone.state == device_pairing_v3.CONFIRMING:
+        result["code"] = phone.code
+        result["confirmed"] = {"core": phone.core_confirmed, "device": phone.device_confirmed}
+    elif phone.state == device_pairing_v3.PAIRED:
+        result["reconnectPsk"] = _hex(phone.reconnect_psk)
+    return result
+
+
+def op_pairing_v3_device(inp: dict) -> dict:
+    """The phone of one version 3 pairing: its message 1, then its steps (ADP-69); every result
+    shows the state after the step and the messages the phone sent because of it. The whole
+    input is read first, so a malformed step is bad_request even where no message 1 can be
+    built (low_order_key)."""
+    qr_code = (_key(inp, "corePublicKey"), _cid(inp), _bytes(inp, "pairingSecret", 16))
+    device = (_key(inp, "deviceStaticPrivate"), _key(inp, "deviceEphemeral"), _key(inp, "deviceNonce"))
+    steps = [_pairing_v3_device_step(step) for step in _list(inp, "steps")]
+    phone = DevicePairingV3(*qr_code, *device)
+
+    def apply(step) -> dict:
+        kind, arguments = step
+        getattr(phone, kind)(*arguments)
+        return {}
+
+    def after() -> dict:
+        return {**_write_pairing_v3_device(phone), "send": [_hex(message) for message in phone.take_outgoing()]}
+
+    return {"messageOne": _hex(phone.message_one), **run_steps(steps, apply, after=after)}
+
+
 # --- the loop ------------------------------------------------------------------------
 
 OPERATIONS = {
@@ -692,6 +741,7 @@ OPERATIONS = {
     "noise-handshake": op_noise_handshake,
     "pairing-v3-values": op_pairing_v3_values,
     "pairing-v3-core": op_pairing_v3_core,
+    "pairing-v3-device": op_pairing_v3_device,
     **ENVELOPE_OPERATIONS,
 }
 

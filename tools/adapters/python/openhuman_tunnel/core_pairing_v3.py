@@ -18,8 +18,6 @@ from .errors import (
     COMMITMENT_MISMATCH,
     CONFIRMATION_MISMATCH,
     EMPTY_FRAME,
-    FRAME_TOO_LARGE,
-    FRAME_TOO_SHORT,
     HANDSHAKE_REPLAYED,
     LEGACY_FRAME,
     NOT_CONFIRMING,
@@ -33,19 +31,21 @@ from .errors import (
     TunnelError,
 )
 from .handshake_rate import HandshakeRate
+from .pairing_v3_messages import (
+    MESSAGE_1_LENGTH,
+    NONCE_LENGTH,
+    RECORD_LENGTH,
+    TYPE_LEGACY,
+    TYPE_MESSAGE_1,
+    TYPE_MESSAGE_2,
+    TYPE_RECORD,
+    TYPE_V2_ACK,
+    TYPE_V2_HANDSHAKE,
+    TYPE_V2_SESSION,
+    check_size,
+)
 
-TYPE_LEGACY = 0x01
-TYPE_V2_SESSION = 0x02
-TYPE_V2_HANDSHAKE = 0x03
-TYPE_V2_ACK = 0x04
-TYPE_MESSAGE_1 = 0x05
-TYPE_MESSAGE_2 = 0x06
-TYPE_RECORD = 0x07
 _NOT_FOR_THE_CORE = frozenset((TYPE_V2_SESSION, TYPE_V2_ACK, TYPE_MESSAGE_2))  # unexpected_type
-
-MESSAGE_1_LENGTH = 129  # V3-MSG-1: octet, IKpsk1 message 1 with the 32-byte commitment
-RECORD_LENGTH = 49  # octet, 32-byte plaintext and its tag
-NONCE_LENGTH = 32
 ATTEMPT_LIMIT = 3  # V3-ATTEMPT-1: a code guessed once in 10^6 per attempt
 CONFIRM_SECONDS = 120  # V3-CONFIRM-3, CONFIRM-3's bound
 
@@ -67,14 +67,6 @@ class Attempt:
     from_device: noise.CipherState
     to_device: noise.CipherState
     revealed: pairing_v3.AfterHandshake | None = None
-
-
-def _check_size(message: bytes, length: int) -> None:
-    """V3-MSG-1: every message has one size, checked before any DH."""
-    if len(message) < length:
-        raise TunnelError(FRAME_TOO_SHORT)
-    if len(message) > length:
-        raise TunnelError(FRAME_TOO_LARGE)
 
 
 def _check_type(message: bytes) -> int:
@@ -180,7 +172,7 @@ class CorePairingV3:
         tags counts as an attempt, so the relay, without `ps`, cannot spend them."""
         if self.state == CONFIRMING:
             raise TunnelError(PAIRING_UNCONFIRMED)
-        _check_size(message, MESSAGE_1_LENGTH)
+        check_size(message, MESSAGE_1_LENGTH)
         self._rate.take(now)
         device_ephemeral = message[1 : 1 + noise.DH_LENGTH]
         if device_ephemeral in self._answered_ephemerals:
@@ -213,7 +205,7 @@ class CorePairingV3:
         attempt = self._attempt
         if attempt is None or self.device_confirmed:
             raise TunnelError(UNEXPECTED_TYPE)
-        _check_size(message, RECORD_LENGTH)
+        check_size(message, RECORD_LENGTH)
         plaintext = attempt.from_device.decrypt_with_ad(b"", message[1:])
         if attempt.revealed is None:
             self._reveal(attempt, plaintext, now)

@@ -1,0 +1,191 @@
+"""The phone's side of one version 3 pairing, from the scan of a QR code to paired or failed
+(V3-DEV-1, V3-MSG-1, V3-COMMIT-1, V3-SAS-1, V3-CONFIRM-1, V3-CONFIRM-2).
+
+The phone speaks first and commits to its nonce in that first message, before it has seen
+anything of the core's, so the code it later shows cannot have been steered by either side
+(13.4). It reveals the nonce only once message 2 has passed its tags, that is once the other end
+has proven it holds the QR code's core key and secret, and it keeps the core as its paired core
+only when both users have compared the code and said yes.
+"""
+
+import copy
+import hmac
+
+from . import noise, pairing_v3
+from .errors import (
+    CONFIRMATION_MISMATCH,
+    EMPTY_FRAME,
+    LEGACY_FRAME,
+    NOT_CONFIRMING,
+    STALE_CONFIRMATION,
+    UNEXPECTED_TYPE,
+    UNSUPPORTED_TYPE,
+    TunnelError,
+)
+from .pairing_v3_messages import (
+    MESSAGE_2_LENGTH,
+    RECORD_LENGTH,
+    REGISTERED_TYPES,
+    TYPE_LEGACY,
+    TYPE_MESSAGE_1,
+    TYPE_MESSAGE_2,
+    TYPE_RECORD,
+    check_size,
+)
+
+AWAITING = "awaiting"
+CONFIRMING = "confirming"
+PAIRED = "paired"
+FAILED = "failed"
+
+
+def _check_type(message: bytes) -> int:
+    """The first checks of every message: empty, then the octet. The phone takes only message 2
+    and the core's record; every other octet of version 3's registry is out of turn at a phone."""
+    if not message:
+        raise TunnelError(EMPTY_FRAME)
+    message_type = message[0]
+    if message_type == TYPE_LEGACY:
+        raise TunnelError(LEGACY_FRAME)
+    if message_type not in REGISTERED_TYPES:
+        raise TunnelError(UNSUPPORTED_TYPE)
+    return message_type
+
+
+class DevicePairingV3:
+    """The phone of one QR code (`cpk`, `cid`, `ps`), with its static key.
+
+    Construction writes message 1 (`message_one`), so the commitment is on its way before the
+    phone reads anything; the phone is then `awaiting` message 2. While `confirming`, `code` is on
+    its screen and `core_confirmed`, `device_confirmed` say which answers are made; once `paired`,
+    `reconnect_psk` is what the phone keeps with the core's key, which it knew from the QR code.
+    The messages the phone owes the core collect in an outbox (`take_outgoing`).
+    """
+
+    def __init__(
+        self,
+        core_public_key: bytes,
+        cid: bytes,
+        pairing_secret: bytes,
+        device_static_private: bytes,
+        device_ephemeral_private: bytes,
+        device_nonce: bytes,
+    ) -> None:
+        """Message 1 for the given keys and nonce; a low-order `cpk` raises low_order_key here,
+        since no message 1 can be built for it."""
+        self._device_nonce = device_nonce
+        self._handshake: noise.HandshakeState | None = noise.HandshakeState(
+            noise.IKPSK1,
+            True,
+            pairing_v3.prologue(cid),
+            pairing_v3.psk(pairing_secret, cid),
+            device_static_private,
+            device_ephemeral_private,
+            core_public_key,
+        )
+        commitment = pairing_v3.commitment(device_nonce)
+        self.message_one = bytes((TYPE_MESSAGE_1,)) + self._handshake.write_message(commitment)
+        self.state = AWAITING
+        self._handshake_hash: bytes | None = None
+        self._to_core: noise.CipherState | None = None
+        self._from_core: noise.CipherState | None = None
+        self._values: pairing_v3.AfterHandshake | None = None
+        self.core_confirmed = False
+        self.device_confirmed = False
+        self.reconnect_psk: bytes | None = None
+        self._outgoing: list[bytes] = []
+
+    @property
+    def code(self) -> str | None:
+        """The code on the phone's screen: only while `confirming`."""
+        if self.state != CONFIRMING:
+            return None
+        return self._values.code
+
+    def take_outgoing(self) -> list[bytes]:
+        """The messages owed to the core since the last call, in order, emptied."""
+        outgoing, self._outgoing = self._outgoing, []
+        return outgoing
+
+    # --- messages from the core (V3-DEV-1) --------------------------------------------
+
+    def receive(self, message: bytes) -> None:
+        """One message from the core: message 2 while awaiting, then the core's one record while
+        confirming; anything else is out of turn and changes nothing."""
+        message_type = _check_type(message)
+        if self.state == AWAITING and message_type == TYPE_MESSAGE_2:
+            self._receive_message_2(message)
+        elif self.state == CONFIRMING and message_type == TYPE_RECORD and not self.core_confirmed:
+            self._receive_record(message)
+        else:
+            raise TunnelError(UNEXPECTED_TYPE)
+
+    def _receive_message_2(self, message: bytes) -> None:
+        """Size, then the Noise read, on a copy of the handshake: a message 2 that fails is
+        discarded with the state that read it (V3-NOISE-3), and the phone still waits with the
+        state message 1 left (as ACK-5), so a relay's forgery cannot end a genuine pairing."""
+        check_size(message, MESSAGE_2_LENGTH)
+        handshake = copy.deepcopy(self._handshake)
+        core_nonce = handshake.read_message(message[1:])
+        self._to_core, self._from_core = handshake.split()
+        self._handshake_hash = handshake.handshake_hash
+        self._handshake = None  # Noise section 5.3: after Split the handshake state is dropped
+        self._values = pairing_v3.after_handshake(self._handshake_hash, self._device_nonce, core_nonce)
+        self.state = CONFIRMING
+        self._send_record(self._device_nonce)  # the reveal (V3-COMMIT-1), the code is shown
+
+    def _receive_record(self, message: bytes) -> None:
+        """V3-CONFIRM-1: the core's Yes, or its No, or anything else, which ends the pairing. Its
+        tag is checked before its content, so a record the core did not seal changes nothing."""
+        check_size(message, RECORD_LENGTH)
+        plaintext = self._from_core.decrypt_with_ad(b"", message[1:])
+        h = self._handshake_hash
+        if hmac.compare_digest(plaintext, pairing_v3.confirmation(pairing_v3.CORE, h, self._values.code)):
+            self.core_confirmed = True
+            self._commit_if_both()
+            return
+        self._fail()
+        if not hmac.compare_digest(plaintext, pairing_v3.rejection(pairing_v3.CORE, h)):
+            raise TunnelError(CONFIRMATION_MISMATCH)
+
+    # --- the phone user's answer (V3-CONFIRM-1, V3-CONFIRM-2) -------------------------
+
+    def match(self, code: str) -> None:
+        """The phone's Match for the code its screen showed; a Match for another code is stale and
+        changes nothing (R3-4), and there is one Match, only while a code is on screen."""
+        if self.state != CONFIRMING or self.device_confirmed:
+            raise TunnelError(NOT_CONFIRMING)
+        if code != self._values.code:  # shown on a screen: no secret to time
+            raise TunnelError(STALE_CONFIRMATION)
+        self.device_confirmed = True
+        self._send_record(pairing_v3.confirmation(pairing_v3.DEVICE, self._handshake_hash, code))
+        self._commit_if_both()
+
+    def refuse(self) -> None:
+        """The phone's No fails the pairing; with a code on screen the core is told, before it
+        there is no code the desktop could be showing, so nothing is sent. After the phone's
+        Match its record is sent and there is nothing left to refuse."""
+        if self.state in (PAIRED, FAILED) or self.device_confirmed:
+            raise TunnelError(NOT_CONFIRMING)
+        if self.state == CONFIRMING:
+            self._send_record(pairing_v3.rejection(pairing_v3.DEVICE, self._handshake_hash))
+        self._fail()
+
+    # --- the end of the pairing --------------------------------------------------------
+
+    def _send_record(self, plaintext: bytes) -> None:
+        self._outgoing.append(bytes((TYPE_RECORD,)) + self._to_core.encrypt_with_ad(b"", plaintext))
+
+    def _fail(self) -> None:
+        """The end of every failed pairing: the handshake, the keys and the code are dropped."""
+        self.state = FAILED
+        self._handshake = self._to_core = self._from_core = self._values = None
+
+    def _commit_if_both(self) -> None:
+        """V3-CONFIRM-2: the reconnection psk is kept only once both users have said yes, in
+        either order."""
+        if not (self.core_confirmed and self.device_confirmed):
+            return
+        self.reconnect_psk = self._values.reconnect_psk
+        self.state = PAIRED
+        self._to_core = self._from_core = self._values = None
