@@ -29,6 +29,9 @@ extension Operations {
 
     func pairingV3Device(_ input: RequestInput) throws -> JSONValue {
         let channelID = try Self.channelID(input)
+        // Every step is read before message 1 is built, so a malformed request is bad_request
+        // even when its core key would be low_order_key.
+        for element in try input.array("steps") { _ = try PairingV3DeviceStep(element.value, path: element.path) }
         var device = try implementation.devicePairingV3(
             corePublicKey: try input.key("corePublicKey"),
             channelID: channelID,
@@ -47,7 +50,7 @@ extension Operations {
                 case .receive(let message):
                     return ["send": .array(try device.receive(message).map { [.hex($0)] } ?? [])]
                 case .match(let code): return ["send": [.hex(try device.match(code: code))]]
-                case .refuse: return ["send": [.hex(try device.refuse())]]
+                case .refuse: return ["send": .array(try device.refuse().map { [.hex($0)] } ?? [])]
                 }
             },
             finish: { answer in
@@ -82,7 +85,7 @@ public protocol DevicePairingV3Endpoint {
     var messageOne: [UInt8] { get }
     mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]?
     mutating func match(code: String) throws(TunnelError) -> [UInt8]
-    mutating func refuse() throws(TunnelError) -> [UInt8]
+    mutating func refuse() throws(TunnelError) -> [UInt8]?
 }
 
 extension DevicePairingV3: DevicePairingV3Endpoint {}

@@ -131,7 +131,7 @@ import TunnelCrypto
             try #require(try phone.receive(try core.answer(phone.messageOne, now: 100, label: "a"))),
             now: 101
         )
-        try core.take(try phone.refuse(), now: 102)
+        try core.take(try #require(try phone.refuse()), now: 102)
         #expect(core.state == .revoked && phone.state == .failed)
 
         var desk = scene.core(), other = try scene.phone("other")

@@ -99,9 +99,10 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
     mutating func reject(now: Int64) throws(TunnelError) -> [UInt8]? {
         expireConfirmation(now: now)
         switch state {
-        case .pending, .confirming: break
+        case .pending, .confirming(_, false, _): break
         case .revoked: throw .channelRevoked
-        case .paired: throw .notConfirming
+        // After its Yes the desktop has answered (V3-CONFIRM-2).
+        case .paired, .confirming(_, true, _): throw .notConfirming
         }
         var record: [UInt8]?
         if var current = attempt, current.code != nil, mutant != .v3DesktopRejectionNotSent {

@@ -114,14 +114,24 @@ public struct DevicePairingV3: Sendable {
         return record
     }
 
-    /// The phone user's *No*: the record that tells the core, and the pairing fails.
-    public mutating func refuse() throws(TunnelError) -> [UInt8] {
-        guard case .confirming = state, var current = transport else { throw .notConfirming }
-        let record =
-            [PairingV3Message.record]
-            + (try current.seal(PairingV3Record.rejection(by: .device, handshakeHash: handshakeHash)))
-        fail()
-        return record
+    /// The phone user's *No*: the pairing fails, and the record that tells the core is returned
+    /// once there are keys to send it under (before message 2 there are none, as the desktop's
+    /// *No* before the reveal sends nothing). After its own *Match* the phone has answered, and a
+    /// *No* is `not_confirming` (the core would refuse a second record).
+    public mutating func refuse() throws(TunnelError) -> [UInt8]? {
+        switch state {
+        case .awaitingReply:
+            fail()
+            return nil
+        case .confirming(_, _, false):
+            guard var current = transport else { throw .notConfirming }
+            let record =
+                [PairingV3Message.record]
+                + (try current.seal(PairingV3Record.rejection(by: .device, handshakeHash: handshakeHash)))
+            fail()
+            return record
+        case .confirming(_, _, true), .paired, .failed: throw .notConfirming
+        }
     }
 
     private mutating func commitIfBothConfirmed() {

@@ -381,7 +381,7 @@ enum PairingV3CoreVectors {
             flag: "User",
             [(s.receive(messageOne, now: t0, attempt: "phone"), nil), (Script.user("reject", now: t0 + 1), nil)]
         )
-        let refusal = try device.refuse()
+        let refusal = try device.refuse() ?? []
         try add(
             &file,
             s,

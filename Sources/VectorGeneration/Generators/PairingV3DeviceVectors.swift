@@ -141,6 +141,20 @@ enum PairingV3DeviceVectors {
             [(receive(messageTwo), nil), (refuse, nil), (receive(yes), "unexpected_type")]
         )
         try add(
+            "phone-no-before-message-2",
+            ["V3-DEV-1"],
+            "The phone's No before message 2 fails the pairing and sends nothing: there are no keys to send a record under.",
+            flag: "User",
+            [(refuse, nil), (receive(messageTwo), "unexpected_type")]
+        )
+        try add(
+            "phone-no-after-its-match",
+            ["V3-DEV-1"],
+            "After its Match the phone's No is not_confirming and changes nothing; the core's Yes then pairs.",
+            flag: "User",
+            [(receive(messageTwo), nil), (match(code), nil), (refuse, "not_confirming"), (receive(yes), nil)]
+        )
+        try add(
             "desktop-no",
             ["V3-CONFIRM-1"],
             "The core's rejection record fails the pairing; a Match after it is not_confirming.",
