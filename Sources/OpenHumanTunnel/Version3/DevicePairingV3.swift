@@ -94,7 +94,7 @@ public struct DevicePairingV3: Sendable {
             }
             return nil
         case (0x01, _): throw .legacyFrame
-        case (0x02...0x07, _): throw .unexpectedType(type)
+        case (0x02...0x04, _), (PairingV3Message.messageOne...PairingV3Message.record, _): throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
     }

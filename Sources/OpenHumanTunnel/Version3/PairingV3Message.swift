@@ -2,12 +2,12 @@
 /// 13.6, V3-MSG-1): each is its octet followed by one Noise message.
 public enum PairingV3Message {
     /// Message 1 of IKpsk1, device to core; its payload is the commitment.
-    public static let messageOne: UInt8 = 0x05
+    public static let messageOne: UInt8 = 0x10
     /// Message 2 of IKpsk1, core to device; its payload is the core's nonce.
-    public static let messageTwo: UInt8 = 0x06
+    public static let messageTwo: UInt8 = 0x11
     /// A pairing record, either way: a Noise transport message under the pairing's keys
     /// carrying the reveal, a confirmation or a rejection (32 bytes each).
-    public static let record: UInt8 = 0x07
+    public static let record: UInt8 = 0x12
 
     /// 1 + 96 + 32: the octet, `e`, the encrypted `s`, the encrypted commitment.
     public static let messageOneLength = 1 + NoisePattern.ikpsk1.messageLength(0, payloadLength: 32)

@@ -117,7 +117,7 @@ enum PairingV3CoreVectors {
             ("version-2-handshake-0x03", [0x03] + Array(messageOne.dropFirst()), "version_mismatch"),
             ("session-frame-0x02", [0x02] + Array(messageOne.dropFirst()), "unexpected_type"),
             ("ack-0x04", [0x04] + Array(messageOne.dropFirst()), "unexpected_type"),
-            ("message-2-0x06", [0x06] + Array(messageOne.dropFirst()), "unexpected_type"),
+            ("message-2-0x11", [0x11] + Array(messageOne.dropFirst()), "unexpected_type"),
             ("unregistered-0x00", [0x00] + Array(messageOne.dropFirst()), "unsupported_type"),
             ("unregistered-0x08", [0x08] + Array(messageOne.dropFirst()), "unsupported_type"),
             ("message-1-one-byte-short", Array(messageOne.dropLast()), "frame_too_short"),

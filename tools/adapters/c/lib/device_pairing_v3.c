@@ -76,9 +76,9 @@ static tunnel_error send_record(device_pairing_v3 *device, const uint8_t plainte
     return status;
 }
 
-/* TYPE-2, TYPE-3, TYPE-4 and TYPE-5 for the phone: it takes 0x06 and 0x07,
+/* TYPE-2, TYPE-3, TYPE-4 and TYPE-5 for the phone: it takes 0x11 and 0x12,
  * and every other registered octet (version 2's included, and the core's
- * own 0x05) is unexpected_type. */
+ * own 0x10) is unexpected_type. */
 static tunnel_error check_type(const uint8_t *message, size_t length)
 {
     if (length == 0) {

@@ -25,16 +25,16 @@ enum {
     PAIRING_V3_TYPE_SESSION = 0x02,
     PAIRING_V3_TYPE_V2_HANDSHAKE = 0x03,
     PAIRING_V3_TYPE_V2_ACK = 0x04,
-    PAIRING_V3_TYPE_MESSAGE_1 = 0x05,
-    PAIRING_V3_TYPE_MESSAGE_2 = 0x06,
-    PAIRING_V3_TYPE_RECORD = 0x07
+    PAIRING_V3_TYPE_MESSAGE_1 = 0x10,
+    PAIRING_V3_TYPE_MESSAGE_2 = 0x11,
+    PAIRING_V3_TYPE_RECORD = 0x12
 };
 
 /* V3-MSG-1: each message is its type octet and one Noise message of a fixed
  * size, so a length is refused before any DH. */
-#define PAIRING_V3_MESSAGE_1_LENGTH 129u /* 0x05 || e || s || commitment, 96 + 32 */
-#define PAIRING_V3_MESSAGE_2_LENGTH 81u  /* 0x06 || e || N_C, 48 + 32 */
-#define PAIRING_V3_RECORD_LENGTH 49u     /* 0x07 || 32 bytes and their tag */
+#define PAIRING_V3_MESSAGE_1_LENGTH 129u /* 0x10 || e || s || commitment, 96 + 32 */
+#define PAIRING_V3_MESSAGE_2_LENGTH 81u  /* 0x11 || e || N_C, 48 + 32 */
+#define PAIRING_V3_RECORD_LENGTH 49u     /* 0x12 || 32 bytes and their tag */
 
 /* A message of another size than expected: frame_too_short or
  * frame_too_large, checked before any DH. */
