@@ -27,12 +27,7 @@ extension Operations {
         static let signalEvents = ["tunnel:revoked"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
-            let step = try RequestInput(value, path: path)
-            let present = Self.kinds.filter(step.has)
-            guard present.count == 1, let kind = present.first else {
-                throw BadRequest(reason: "\(path): expected exactly one of \(Self.kinds.joined(separator: ", "))")
-            }
-            let body = try step.object(kind)
+            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: Self.kinds)
             let now = try body.safeNatural("now")
             switch kind {
             case "handshake":

@@ -18,7 +18,7 @@ extension Operations {
     }
 
     func pairingV3Values(_ input: RequestInput) throws -> JSONValue {
-        let channelID = try Self.channelID(input)
+        let channelID = try input.channelID()
         let values = implementation.pairingV3Values(
             channelID: channelID,
             pairingSecret: try input.bytes("pairingSecret", count: PairingV3.pairingSecretLength),

@@ -15,12 +15,7 @@ extension Operations {
         static let kinds = ["receive", "confirm", "reject", "tick"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
-            let step = try RequestInput(value, path: path)
-            let present = Self.kinds.filter(step.has)
-            guard present.count == 1, let kind = present.first else {
-                throw BadRequest(reason: "\(path): expected exactly one of \(Self.kinds.joined(separator: ", "))")
-            }
-            let body = try step.object(kind)
+            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: Self.kinds)
             let now = try body.safeNatural("now")
             switch kind {
             case "receive":
@@ -38,7 +33,7 @@ extension Operations {
     }
 
     func pairingV3Core(_ input: RequestInput) throws -> JSONValue {
-        let channelID = try Self.channelID(input)
+        let channelID = try input.channelID()
         var channel = implementation.corePairingV3(
             coreStaticPrivate: try input.key("coreStaticPrivate"),
             channelID: channelID,
@@ -76,14 +71,6 @@ extension Operations {
                 for (name, value) in Self.stateMembers(channel) { answer[name] = value }
             }
         )
-    }
-
-    /// The `cid` of ADP-59: 1 to 255 ASCII characters.
-    static func channelID(_ input: RequestInput) throws(BadRequest) -> String {
-        let channelID = try input.string("cid")
-        guard (1...PairingV3.maximumChannelIDLength).contains(channelID.utf8.count), channelID.allSatisfy(\.isASCII)
-        else { throw BadRequest(reason: "input.cid: expected 1 to 255 ASCII characters") }
-        return channelID
     }
 
     /// `state` and what belongs to it: the code, the two confirmations and the deadline while

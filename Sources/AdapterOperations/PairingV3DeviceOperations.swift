@@ -13,12 +13,7 @@ extension Operations {
         static let kinds = ["receive", "match", "refuse"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
-            let step = try RequestInput(value, path: path)
-            let present = Self.kinds.filter(step.has)
-            guard present.count == 1, let kind = present.first else {
-                throw BadRequest(reason: "\(path): expected exactly one of \(Self.kinds.joined(separator: ", "))")
-            }
-            let body = try step.object(kind)
+            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: Self.kinds)
             switch kind {
             case "receive": self = .receive(message: try body.bytes("message"))
             case "match": self = .match(code: try body.string("code"))
@@ -28,7 +23,7 @@ extension Operations {
     }
 
     func pairingV3Device(_ input: RequestInput) throws -> JSONValue {
-        let channelID = try Self.channelID(input)
+        let channelID = try input.channelID()
         // Every step is read before message 1 is built, so a malformed request is bad_request
         // even when its core key would be low_order_key.
         for element in try input.array("steps") { _ = try PairingV3DeviceStep(element.value, path: element.path) }

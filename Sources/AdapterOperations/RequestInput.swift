@@ -136,6 +136,24 @@ public struct RequestInput {
         }
     }
 
+    /// The one member of a step object that names its kind, and that member's object: the
+    /// shape of every step of core-channel, pairing-v3-core and pairing-v3-device.
+    func onlyStep(of kinds: [String]) throws(BadRequest) -> (kind: String, body: RequestInput) {
+        let present = kinds.filter(has)
+        guard present.count == 1, let kind = present.first else {
+            throw BadRequest(reason: "\(path): expected exactly one of \(kinds.joined(separator: ", "))")
+        }
+        return (kind, try object(kind))
+    }
+
+    /// A version 3 `cid` (ADP-59): 1 to 255 ASCII characters, the bounds of its length octet.
+    func channelID() throws(BadRequest) -> String {
+        let channelID = try string("cid")
+        guard (1...PairingV3.maximumChannelIDLength).contains(channelID.utf8.count), channelID.allSatisfy(\.isASCII)
+        else { throw fail("cid", "1 to 255 ASCII characters") }
+        return channelID
+    }
+
     /// Whether `name` is present (with any value, null included).
     func has(_ name: String) -> Bool { members[name] != nil }
 }

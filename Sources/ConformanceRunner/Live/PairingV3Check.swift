@@ -27,10 +27,10 @@ enum PairingV3Check {
                 random: &context.random
             )
             // The attacker's device, with the QR code of `exchange`'s core: its message 1 under fresh keys.
-            let messageOne = try PairingV3Exchange.hexMember(
+            let messageOne = try LiveContext.hexMember(
                 "messageOne",
                 of: try referenceSide("pairing-v3-device")(exchange.deviceInput([], replacingKeysWith: attacker)),
-                "pairing-v3-device"
+                operation: "pairing-v3-device"
             )
             attempts.append([
                 "receive": [

@@ -63,7 +63,11 @@ struct PairingV3Exchange {
 
     /// The whole pairing; returns the code both sides showed.
     func pair() throws(CheckFailure) -> String {
-        let messageOne = try Self.hexMember("messageOne", of: try device(deviceInput([])), "pairing-v3-device")
+        let messageOne = try LiveContext.hexMember(
+            "messageOne",
+            of: try device(deviceInput([])),
+            operation: "pairing-v3-device"
+        )
         var coreSteps: [JSONValue] = [
             [
                 "receive": [
@@ -128,9 +132,5 @@ struct PairingV3Exchange {
             send.count == 1, let bytes = send[0].stringValue.flatMap(Hex.decode)
         else { throw CheckFailure("\(side) step \(index) did not send \(what)", actual: output) }
         return bytes
-    }
-
-    static func hexMember(_ name: String, of output: JSONValue, _ operation: String) throws(CheckFailure) -> [UInt8] {
-        try LiveContext.hexMember(name, of: output, operation: operation)
     }
 }
