@@ -116,6 +116,14 @@ public struct LibraryImplementation: TunnelImplementation {
         try PairingPayloadParser.parse(bytes: payload, now: now)
     }
 
+    public func pairingEncodeV3(_ payload: PairingPayloadV3) throws(PairingPayloadError) -> String {
+        try PairingPayloadV3Encoder.encode(payload)
+    }
+
+    public func pairingParseV3(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> ScannedPairingPayload {
+        try PairingPayloadV3Parser.parse(bytes: payload, now: now)
+    }
+
     public func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String {
         ShortAuthenticationString.derive(staticDH: staticDH, ephemeralDH: ephemeralDH, handshake: handshake, ack: ack)
     }

@@ -23,7 +23,8 @@ public struct Operations: Sendable {
         "core-channel", "relay",
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
         "envelope-device",
-        "verify", "noise-handshake", "pairing-v3-values", "pairing-v3-core", "pairing-v3-device",
+        "verify", "noise-handshake", "pairing-v3-values", "pairing-v3-core", "pairing-v3-device", "qr-encode-v3",
+        "qr-parse-v3",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
@@ -46,6 +47,8 @@ public struct Operations: Sendable {
         case "device-state": try deviceState(input)
         case "qr-encode": try qrEncode(input)
         case "qr-parse": try qrParse(input)
+        case "qr-encode-v3": try qrEncodeV3(input)
+        case "qr-parse-v3": try qrParseV3(input)
         case "sas": try sas(input)
         case "core-key-fingerprint": try coreKeyFingerprint(input)
         case "pairing-window": try pairingWindow(input)

@@ -61,6 +61,9 @@ public protocol TunnelImplementation: Sendable {
         -> any DevicePairingEndpoint
     func pairingEncode(_ payload: PairingPayload) throws(PairingPayloadError) -> String
     func pairingParse(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> PairingPayload
+    /// The version 3 producer and consumer (spec/08-pairing-payload.md 8.12).
+    func pairingEncodeV3(_ payload: PairingPayloadV3) throws(PairingPayloadError) -> String
+    func pairingParseV3(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> ScannedPairingPayload
     /// The six digits of SAS-2.
     func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String
     /// The 24-character text of QR-SRC-3.

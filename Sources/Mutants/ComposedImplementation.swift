@@ -128,6 +128,14 @@ struct ComposedImplementation: TunnelImplementation {
         try ComposedPairingPayload(mutant: mutant).parse(payload, now: now)
     }
 
+    func pairingEncodeV3(_ payload: PairingPayloadV3) throws(PairingPayloadError) -> String {
+        try ComposedPairingPayloadV3(mutant: mutant).encode(payload)
+    }
+
+    func pairingParseV3(_ payload: [UInt8], now: UInt64) throws(PairingPayloadError) -> ScannedPairingPayload {
+        try ComposedPairingPayloadV3(mutant: mutant).parse(payload, now: now)
+    }
+
     func sas(staticDH: [UInt8], ephemeralDH: [UInt8], handshake: [UInt8], ack: [UInt8]) -> String {
         ComposedShortAuthenticationString(mutant: mutant).derive(
             staticDH: staticDH,

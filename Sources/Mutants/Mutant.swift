@@ -42,7 +42,7 @@ public struct Mutant: Hashable, Sendable, CustomStringConvertible {
         + handshakeJSONArea + channelStatesArea + channelLifecycleArea + deviceStatesArea + adapterInputsArea
         + safePairingArea + admissionArea
         + sessionMemoryArea
-        + relayArea + pairingPayloadArea + envelopeArea + verifierArea
+        + relayArea + pairingPayloadArea + pairingPayloadV3Area + envelopeArea + verifierArea
         + noiseV3Area + pairingV3CoreArea
 
     private static let byName: [String: Mutant] = Dictionary(uniqueKeysWithValues: catalog.map { ($0.name, $0) })

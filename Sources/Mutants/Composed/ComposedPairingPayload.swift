@@ -202,7 +202,7 @@ struct ComposedPairingPayload {
     }
 
     /// The raw (still form-encoded) value of the first field `name`.
-    private static func rawValue(of name: String, in payload: [UInt8]) -> String? {
+    static func rawValue(of name: String, in payload: [UInt8]) -> String? {
         var found: String?
         _ = rewritingFields(payload) { fields in
             found = fields.first { $0.name == name }?.value
@@ -211,12 +211,12 @@ struct ComposedPairingPayload {
         return found
     }
 
-    private static func replacingValue(of name: String, in payload: [UInt8], with value: String) -> [UInt8] {
+    static func replacingValue(of name: String, in payload: [UInt8], with value: String) -> [UInt8] {
         rewritingFields(payload) { fields in fields.map { $0.name == name ? ($0.name, value) : $0 } }
     }
 
     /// WHATWG form decoding: `+` is a space, `%XX` a byte; nil for a stray `%` or invalid UTF-8.
-    private static func formDecoded(_ raw: String) -> String? {
+    static func formDecoded(_ raw: String) -> String? {
         var out: [UInt8] = []
         var bytes = Array(raw.utf8)[...]
         while let byte = bytes.popFirst() {
@@ -240,7 +240,7 @@ struct ComposedPairingPayload {
 
     /// Applies `rewrite` to the raw fields of the query (after the first `?`), leaving every
     /// other byte as it was.
-    private static func rewritingFields(_ payload: [UInt8], _ rewrite: ([RawField]) -> [RawField]) -> [UInt8] {
+    static func rewritingFields(_ payload: [UInt8], _ rewrite: ([RawField]) -> [RawField]) -> [UInt8] {
         guard let question = payload.firstIndex(of: UInt8(ascii: "?")) else { return payload }
         let query = String(decoding: payload[(question + 1)...], as: UTF8.self)
         let fields = query.split(separator: "&", omittingEmptySubsequences: false).map { raw -> RawField in
@@ -267,7 +267,7 @@ struct ComposedPairingPayload {
     }
 
     /// `value` without trailing `=` or `%3D` padding.
-    private static func strippingPadding(_ value: String) -> String {
+    static func strippingPadding(_ value: String) -> String {
         var out = value
         while true {
             if out.hasSuffix("=") {

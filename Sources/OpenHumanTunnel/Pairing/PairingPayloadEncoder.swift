@@ -13,26 +13,22 @@ public enum PairingPayloadEncoder {
         guard !payload.channelID.isEmpty else { throw .emptyField(PairingPayloadFormat.Field.cid.rawValue) }
         guard !payload.pairingToken.isEmpty else { throw .emptyField(PairingPayloadFormat.Field.pt.rawValue) }
         try CorePublicKeyCheck.validate(payload.corePublicKey)
-        if let rpcURL = payload.rpcURL {
-            guard !rpcURL.isEmpty else { throw .emptyField(PairingPayloadFormat.Field.rpc.rawValue) }
-            guard RPCURL.isValid(Array(rpcURL.utf8)) else { throw .badRPC }
-        }
+        try validateRPC(payload.rpcURL)
         guard payload.expiresAt <= PairingPayloadFormat.maximumExpiry else { throw .badExp }
 
-        var out = Array(PairingPayloadFormat.prefix.utf8)
-        func append(_ field: PairingPayloadFormat.Field, _ encodedValue: [UInt8]) {
-            if field != .cid { out.append(UInt8(ascii: "&")) }
-            out += field.nameBytes
-            out.append(UInt8(ascii: "="))
-            out += encodedValue
-        }
-        append(.cid, FormEncoding.encode(payload.channelID))
-        append(.pt, FormEncoding.encode(payload.pairingToken))
-        append(.cpk, FormEncoding.encode(Base64URL.encode(payload.corePublicKey)))
-        if let rpcURL = payload.rpcURL { append(.rpc, FormEncoding.encode(rpcURL)) }
-        append(.exp, ExpiryValue.format(payload.expiresAt))
+        var writer = PayloadWriter()
+        writer.append(.cid, FormEncoding.encode(payload.channelID))
+        writer.append(.pt, FormEncoding.encode(payload.pairingToken))
+        writer.append(.cpk, FormEncoding.encode(Base64URL.encode(payload.corePublicKey)))
+        if let rpcURL = payload.rpcURL { writer.append(.rpc, FormEncoding.encode(rpcURL)) }
+        writer.append(.exp, ExpiryValue.format(payload.expiresAt))
+        return try writer.payload()
+    }
 
-        guard out.count <= PairingPayloadFormat.maximumLength else { throw .tooLong }
-        return String(decoding: out, as: UTF8.self)
+    /// QR-ENC-4, QR-ENC-8: a LAN URL, when known, is not empty and meets QR-GRAM-4.
+    static func validateRPC(_ rpcURL: String?) throws(PairingPayloadError) {
+        guard let rpcURL else { return }
+        guard !rpcURL.isEmpty else { throw .emptyField(PairingPayloadFormat.Field.rpc.rawValue) }
+        guard RPCURL.isValid(Array(rpcURL.utf8)) else { throw .badRPC }
     }
 }

@@ -24,9 +24,9 @@ public enum PairingPayloadError: Error, Equatable, Hashable, Sendable {
     case badPercentEncoding
     /// A decoded parameter name or value is not UTF-8 (QR-PARSE-11).
     case badUTF8
-    /// One of `cid`, `pt`, `cpk`, `rpc`, `exp` appears more than once (QR-PARSE-13).
+    /// A known name appears more than once (QR-PARSE-13).
     case duplicateField(String)
-    /// One of `cid`, `pt`, `cpk`, `exp` is absent (QR-PARSE-16).
+    /// A required name is absent (QR-PARSE-16; `v` or `ps`, QR3-PARSE-1 and 2).
     case missingField(String)
     /// A known parameter has an empty value, or the producer got an empty string (QR-PARSE-17, QR-ENC-6).
     case emptyField(String)
@@ -42,6 +42,16 @@ public enum PairingPayloadError: Error, Equatable, Hashable, Sendable {
     case badExp
     /// `exp < now` (QR-PARSE-24).
     case expired
+    /// `v` is not a version a producer writes: not `3` and not 4 to 999 (QR3-PARSE-2).
+    case badVersion
+    /// `v` names a later version, 4 to 999, that this consumer does not run (QR3-PARSE-2).
+    case unsupportedVersion
+    /// A version 3 `cid` longer than 255 bytes or with a byte above 0x7F (QR3-PARSE-3, QR3-ENC-3).
+    case badCID
+    /// `ps` is not canonical unpadded base64url (QR3-PARSE-4).
+    case badPSBase64URL
+    /// `ps` does not carry exactly 16 bytes (QR3-PARSE-4, QR3-ENC-3).
+    case badPSLength
 
     /// The stable snake_case code from the chapter's error table.
     public var code: String {
@@ -64,6 +74,11 @@ public enum PairingPayloadError: Error, Equatable, Hashable, Sendable {
         case .badRPC: "qr_bad_rpc"
         case .badExp: "qr_bad_exp"
         case .expired: "qr_expired"
+        case .badVersion: "qr_bad_version"
+        case .unsupportedVersion: "qr_unsupported_version"
+        case .badCID: "qr_bad_cid"
+        case .badPSBase64URL: "qr_bad_ps_base64url"
+        case .badPSLength: "qr_bad_ps_length"
         }
     }
 }

@@ -20,9 +20,15 @@ public enum PairingPayloadFormat {
     /// the same number against its clock.
     public static let maximumExpiry: UInt64 = 253_402_300_799
 
-    /// The parameter names, in the order a producer writes them and a consumer checks them.
+    /// The parameter names a consumer knows.
     public enum Field: String, CaseIterable, Sendable {
-        case cid, pt, cpk, rpc, exp
+        case v, cid, pt, cpk, ps, rpc, exp
+
+        /// A version 2 consumer's names, in the order a producer writes them and a consumer
+        /// checks them; `v` and `ps` are unknown to it and ignored (QR-PARSE-14).
+        static let versionTwo: [Field] = [.cid, .pt, .cpk, .rpc, .exp]
+        /// A version 3 consumer's names, in QR3-ENC-1's order.
+        static let versionThree: [Field] = [.v, .cid, .pt, .cpk, .ps, .rpc, .exp]
 
         var nameBytes: [UInt8] { Array(rawValue.utf8) }
     }

@@ -112,7 +112,12 @@ public enum CoverageCatalog {
         CoverageExemption(
             requirement: "VER-1",
             reason:
-                "A version 2 core issues only version 2 channels and 0x03 is the only registered handshake type, so what VER-1 asks of it is TYPE-4 and TYPE-5, whose vectors test it; the first vector of a channel bound to another version comes with the version that registers a second handshake type."
+                "What VER-1 asks is tested through the versions' own ids: a version 3 channel's refusal of 0x03 is V3-BIND-1's vectors in pairing-v3-core, and a version 2 channel's refusal of 0x10 is TYPE-5's; the recording itself is inside the core."
+        ),
+        CoverageExemption(
+            requirement: "QR3-PARSE-5",
+            reason:
+                "Which handshake a phone starts after reading a payload is app behaviour; what it chooses from is qr-parse-v3's v (QR3-PARSE-1, QR3-PARSE-2), and the core's refusal of the other version is V3-BIND-1's vectors."
         ),
         CoverageExemption(
             requirement: "AUTH-2",

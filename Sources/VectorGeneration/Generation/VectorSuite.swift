@@ -19,6 +19,8 @@ public enum VectorSuite {
         ("worked-example", { _ in try WorkedExampleVectors.make() }),
         ("qr-encode", { _ in try QREncodeVectors.make() }),
         ("qr-parse", { _ in try QRParseVectors.make() }),
+        ("qr-encode-v3", { _ in try QREncodeV3Vectors.make() }),
+        ("qr-parse-v3", { _ in try QRParseV3Vectors.make(versionTwo: QRParseVectors.make()) }),
         ("accumulated", AccumulatedVectors.make),
         ("adapter", { _ in try AdapterVectors.make() }),
         ("sas", { _ in try SASVectors.make() }),

@@ -118,6 +118,15 @@ enum QRParseVectors {
         )
         try parse(
             &file,
+            "version-3-payload-read-as-version-2",
+            ["QR-PARSE-14", "QR3-COMPAT-1"],
+            "A version 2 consumer ignores v and ps: section 8.12's payload reads as version 2 with its five values.",
+            flag: "Valid",
+            QRV3Example.payload,
+            expect: .output(e.parsed().setting("cpk", .hex(QRV3Example.cpk)))
+        )
+        try parse(
+            &file,
             "example-without-rpc",
             ["QR-PARSE-16", "QR-GRAM-2"],
             "Without rpc, rpc is null.",
