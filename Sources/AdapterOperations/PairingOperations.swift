@@ -35,7 +35,7 @@ extension Operations {
         return .object(Self.members(of: parsed))
     }
 
-    /// The version read and the values; `ps` is `null` for version 2 (ADP-101).
+    /// The version read and the values; `ps` is `null` for version 2 (ADP-127).
     func qrParseV3(_ input: RequestInput) throws -> JSONValue {
         let text = try input.string("payload")
         switch try implementation.pairingParseV3(Array(text.utf8), now: try safeNatural(input, "now")) {

@@ -65,6 +65,14 @@ enum FuzzSeeds {
                 + [0x00]
                 + Array(#"{"requestId":"b","kind":"chunk","seq":0,"total":1,"data":"eyJyZXF1ZXN0SWQiOiJiIn0="}"#.utf8),
         ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
+            + payloads.map {
+                [0x07]
+                    + Array(
+                        try! PairingPayloadV3Encoder.encode(
+                            PairingPayloadV3(fields: $0, pairingSecret: Array(0..<16))
+                        ).utf8
+                    )
+            }
     }
 
     /// Writes the seeds as `DIR/seed-N`; false when a file cannot be written.

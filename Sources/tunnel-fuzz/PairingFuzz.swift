@@ -20,6 +20,29 @@ enum PairingFuzz {
         precondition((try? PairingPayloadEncoder.encode(payload)) == text, "encoding is not deterministic")
     }
 
+    /// Parses `bytes` as a phone that runs both versions: a version 2 reading must be exactly
+    /// the version 2 consumer's (QR3-PARSE-1), and a version 3 reading must encode to a text the
+    /// version 3 encoder accepts and that parses back to the same value.
+    static func parseRoundTripV3(_ bytes: [UInt8]) {
+        guard let scanned = try? PairingPayloadV3Parser.parse(bytes: bytes, now: now) else { return }
+        switch scanned {
+        case .versionTwo(let payload):
+            precondition(
+                (try? PairingPayloadParser.parse(bytes: bytes, now: now)) == payload,
+                "a version 2 reading differs from the version 2 consumer's"
+            )
+        case .versionThree(let payload):
+            let text: String
+            do {
+                text = try PairingPayloadV3Encoder.encode(payload)
+            } catch {
+                preconditionFailure("the version 3 encoder refuses a parsed payload with \(error)")
+            }
+            let reparsed = try? PairingPayloadV3Parser.parse(bytes: Array(text.utf8), now: now)
+            precondition(reparsed == .versionThree(payload), "the canonical version 3 text parses to another value")
+        }
+    }
+
     /// Decodes `bytes` as base64url text: an accepted text must be the one encoding of its bytes
     /// (ENC-2), and encoding the raw input must decode back to it.
     static func base64URLCanonical(_ bytes: [UInt8]) {

@@ -34,7 +34,8 @@ struct ComposedPairingPayloadV3 {
         if mutant == .qr3EncodeChannelIDUnchecked, !payload.fields.channelID.isEmpty { standIn.fields.channelID = "x" }
         if mutant == .qr3EncodeSecretLengthUnchecked { standIn.pairingSecret = Self.standInSecret }
         let text = try PairingPayloadV3Encoder.encode(standIn)
-        return text
+        return
+            text
             .replacing("&cid=x&", with: "&cid=" + Self.formEncoded(payload.fields.channelID) + "&")
             .replacing(
                 "&ps=" + Base64URL.encode(standIn.pairingSecret),

@@ -69,6 +69,24 @@ enum AdapterShapeVectors {
                 QRExample.encodeInput(exp: largestSafeInteger + 1)
             ),
             (
+                "qr-parse-v3-now-2-pow-53", "qr-parse-v3", "qr-parse-v3 with now 2^53 is bad_request, not qr_expired.",
+                QRExample.parseInput(QRV3Example.payload).setting("now", .int(largestSafeInteger + 1))
+            ),
+            (
+                "qr-encode-v3-exp-2-pow-53", "qr-encode-v3",
+                "qr-encode-v3 with exp 2^53 is bad_request, not qr_bad_exp.",
+                QRV3Example.encodeInput().setting("exp", .int(largestSafeInteger + 1))
+            ),
+            (
+                "qr-encode-v3-secret-odd-hex", "qr-encode-v3",
+                "qr-encode-v3 with ps of 31 hex digits is bad_request, not qr_bad_ps_length (ADP-126).",
+                QRV3Example.encodeInput().setting("ps", "892487b18f2a2af64d999d71097e2ef")
+            ),
+            (
+                "qr-encode-v3-secret-absent", "qr-encode-v3", "qr-encode-v3 without ps is bad_request (ADP-126).",
+                QRExample.encodeInput(cpk: QRV3Example.cpk)
+            ),
+            (
                 "last-ephemeral-31-bytes", "handshake-core",
                 "A paired channel whose lastHandshakeEphemeral has 31 bytes is bad_request.",
                 f.coreInput(
@@ -88,7 +106,7 @@ enum AdapterShapeVectors {
             try file.add(
                 name,
                 operation: operation,
-                requirements: ["ADP-30", "ADP-11"],
+                requirements: [name.hasPrefix("qr-encode-v3-secret") ? "ADP-126" : "ADP-30", "ADP-11"],
                 comment: comment,
                 flags: ["BadRequest"],
                 input: input,

@@ -16,7 +16,8 @@ enum QREncodeV3Vectors {
                     bug: "v written last, ps elsewhere, ps padded, or version 2's text."
                 ),
                 "Refused": Flag(
-                    description: "A value no version 3 consumer would accept: the producer refuses it and emits nothing.",
+                    description:
+                        "A value no version 3 consumer would accept: the producer refuses it and emits nothing.",
                     bug: "A QR code whose channel id no prologue carries, or whose secret has the wrong length."
                 ),
                 "CheckOrder": Flag(
@@ -33,7 +34,7 @@ enum QREncodeV3Vectors {
         try file.add(
             "example-with-rpc",
             operation: "qr-encode-v3",
-            requirements: ["QR3-ENC-1", "QR3-ENC-2", "QR-ENC-2", "QR-ENC-3", "QR-ENC-5"],
+            requirements: ["QR3-ENC-1", "QR3-ENC-2", "QR-ENC-2", "QR-ENC-3", "QR-ENC-5", "ADP-126"],
             comment: "The example of section 8.12 encodes to its 202-octet canonical payload.",
             flags: ["KnownAnswer"],
             source: "\(e.chapter) section 8.12",
@@ -51,15 +52,20 @@ enum QREncodeV3Vectors {
             expect: .output(["payload": .string(e.payload(replacing: "rpc", with: nil))])
         )
         let zeros = [UInt8](repeating: 0, count: 16), ones = [UInt8](repeating: 0xFF, count: 16)
-        for (name, secret, text) in [("secret-zeros", zeros, "AAAAAAAAAAAAAAAAAAAAAA"), ("secret-ones", ones, "_____________________w")] {
+        for (name, secret, text) in [
+            ("secret-zeros", zeros, "AAAAAAAAAAAAAAAAAAAAAA"), ("secret-ones", ones, "_____________________w"),
+        ] {
             try file.add(
                 name,
                 operation: "qr-encode-v3",
                 requirements: ["QR3-ENC-2", "ENC-2"],
-                comment: "A secret of all \(secret[0] == 0 ? "zero" : "one") bits is written \(text): 22 characters, the last with four zero bits.",
+                comment:
+                    "A secret of all \(secret[0] == 0 ? "zero" : "one") bits is written \(text): 22 characters, the last with four zero bits.",
                 flags: ["KnownAnswer"],
                 input: e.encodeInput(ps: secret, rpc: nil),
-                expect: .output(["payload": .string(e.payload(replacing: "rpc", with: nil).replacing(e.psText, with: text))])
+                expect: .output([
+                    "payload": .string(e.payload(replacing: "rpc", with: nil).replacing(e.psText, with: text))
+                ])
             )
         }
         try addRefusals(&file)
@@ -76,24 +82,51 @@ enum QREncodeV3Vectors {
             comment: "A 255-byte ASCII channel id is the longest the prologue carries and is written.",
             flags: ["Boundary"],
             input: e.encodeInput(cid: longest, rpc: nil),
-            expect: .output(["payload": .string(e.payload(replacing: "rpc", with: nil).replacing(QRExample.cid, with: longest))])
+            expect: .output([
+                "payload": .string(e.payload(replacing: "rpc", with: nil).replacing(QRExample.cid, with: longest))
+            ])
         )
         let cases: [(String, String, JSONValue, String, String)] = [
-            ("cid-empty", "An empty channel id is qr_empty_field.", e.encodeInput(cid: ""), "qr_empty_field", "Refused"),
-            ("cid-256-bytes", "A 256-byte channel id is qr_bad_cid.", e.encodeInput(cid: longest + "C"), "qr_bad_cid", "Boundary"),
-            ("cid-not-ascii", "A channel id with U+00E9 (bytes C3 A9) is qr_bad_cid.", e.encodeInput(cid: "ch-\u{e9}"), "qr_bad_cid", "Refused"),
-            ("cid-del-is-ascii", "0x7F is ASCII: a channel id with DEL is written (%7F).", e.encodeInput(cid: "ch\u{7f}"), "", "Boundary"),
-            ("secret-15-bytes", "A 15-byte secret is qr_bad_ps_length.", e.encodeInput(ps: Array(e.ps.prefix(15))), "qr_bad_ps_length", "Refused"),
-            ("secret-17-bytes", "A 17-byte secret is qr_bad_ps_length.", e.encodeInput(ps: e.ps + [0]), "qr_bad_ps_length", "Refused"),
-            ("secret-empty", "An empty secret is qr_bad_ps_length.", e.encodeInput(ps: []), "qr_bad_ps_length", "Refused"),
-            ("secret-32-bytes", "A 32-byte secret (a psk given instead of ps) is qr_bad_ps_length.", e.encodeInput(ps: e.ps + e.ps), "qr_bad_ps_length", "Refused"),
+            (
+                "cid-empty", "An empty channel id is qr_empty_field.", e.encodeInput(cid: ""), "qr_empty_field",
+                "Refused"
+            ),
+            (
+                "cid-256-bytes", "A 256-byte channel id is qr_bad_cid.", e.encodeInput(cid: longest + "C"),
+                "qr_bad_cid", "Boundary"
+            ),
+            (
+                "cid-not-ascii", "A channel id with U+00E9 (bytes C3 A9) is qr_bad_cid.",
+                e.encodeInput(cid: "ch-\u{e9}"), "qr_bad_cid", "Refused"
+            ),
+            (
+                "cid-del-is-ascii", "0x7F is ASCII: a channel id with DEL is written (%7F).",
+                e.encodeInput(cid: "ch\u{7f}"), "", "Boundary"
+            ),
+            (
+                "secret-15-bytes", "A 15-byte secret is qr_bad_ps_length.", e.encodeInput(ps: Array(e.ps.prefix(15))),
+                "qr_bad_ps_length", "Refused"
+            ),
+            (
+                "secret-17-bytes", "A 17-byte secret is qr_bad_ps_length.", e.encodeInput(ps: e.ps + [0]),
+                "qr_bad_ps_length", "Refused"
+            ),
+            (
+                "secret-empty", "An empty secret is qr_bad_ps_length.", e.encodeInput(ps: []), "qr_bad_ps_length",
+                "Refused"
+            ),
+            (
+                "secret-32-bytes", "A 32-byte secret (a psk given instead of ps) is qr_bad_ps_length.",
+                e.encodeInput(ps: e.ps + e.ps), "qr_bad_ps_length", "Refused"
+            ),
             (
                 "order-cid-before-pt", "An over-long cid and an empty pt: the cid is checked first, qr_bad_cid.",
                 e.encodeInput(cid: longest + "C").setting("pt", ""), "qr_bad_cid", "CheckOrder"
             ),
             (
                 "order-cpk-before-secret", "A 31-byte cpk and a 15-byte secret: qr_bad_cpk_length.",
-                e.encodeInput(cpk: Array(e.cpk.prefix(31)), ps: Array(e.ps.prefix(15))), "qr_bad_cpk_length", "CheckOrder"
+                e.encodeInput(cpk: Array(e.cpk.prefix(31)), ps: Array(e.ps.prefix(15))), "qr_bad_cpk_length",
+                "CheckOrder"
             ),
             (
                 "order-secret-before-rpc", "A 15-byte secret and an invalid rpc: qr_bad_ps_length.",
