@@ -194,6 +194,15 @@ enum QRParseV3Vectors {
         }
         try parse(
             &file,
+            "v-absent-with-empty-secret",
+            ["QR3-PARSE-2"],
+            "An empty ps= is still a field named ps: without v, qr_missing_field.",
+            flag: "Version",
+            e.payload(replacing: "v", with: nil).replacing("&ps=" + e.psText, with: "&ps="),
+            expect: .error("qr_missing_field")
+        )
+        try parse(
+            &file,
             "v-without-value",
             ["QR3-PARSE-2", "QR-PARSE-9"],
             "A bare v (no '=') has an empty value: qr_empty_field.",
