@@ -27,6 +27,7 @@ from openhuman_tunnel import (
     pairing_v3,
     pairing_window,
     qr,
+    qr_v3,
     sas,
     x25519,
 )
@@ -36,6 +37,7 @@ from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
 from openhuman_tunnel.device_pairing import DevicePairing
 from openhuman_tunnel.device_pairing_v3 import DevicePairingV3
 from openhuman_tunnel.errors import TunnelError
+from openhuman_tunnel.qr_errors import PairingPayloadError
 from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 
 from . import key_log_file
@@ -477,19 +479,50 @@ def op_core_channel(inp: dict) -> dict:
 # --- pairing payload -----------------------------------------------------------------
 
 
-def op_qr_encode(inp: dict) -> dict:
-    rpc = None if inp.get("rpc") is None else _text(inp, "rpc")
-    payload = qr.encode(_text(inp, "cid"), _text(inp, "pt"), _bytes(inp, "cpk"), rpc, _safe_integer(inp, "exp"))
-    return {"payload": payload}
+def _lan_url(inp: dict):
+    """`rpc`: absent and null both mean no LAN URL (8.8)."""
+    return None if inp.get("rpc") is None else _text(inp, "rpc")
 
 
-def op_qr_parse(inp: dict) -> dict:
+def _payload_text(inp: dict) -> str:
     payload = inp.get("payload")
     if not isinstance(payload, str):
         raise BadRequest("payload: expected a string")
     # A lone surrogate in the payload is not refused here: the parser answers qr_bad_character.
-    result = qr.parse(payload, _safe_integer(inp, "now"))
+    return payload
+
+
+def op_qr_encode(inp: dict) -> dict:
+    payload = qr.encode(
+        _text(inp, "cid"), _text(inp, "pt"), _bytes(inp, "cpk"), _lan_url(inp), _safe_integer(inp, "exp")
+    )
+    return {"payload": payload}
+
+
+def op_qr_parse(inp: dict) -> dict:
+    result = qr.parse(_payload_text(inp), _safe_integer(inp, "now"))
     return {"cid": result.cid, "pt": result.pt, "cpk": _hex(result.cpk), "rpc": result.rpc, "exp": result.exp}
+
+
+def op_qr_encode_v3(inp: dict) -> dict:
+    """The version 3 producer (ADP-100, 8.12.6): `ps` of any even length, checked by the producer."""
+    cid, pt, cpk, ps = _text(inp, "cid"), _text(inp, "pt"), _bytes(inp, "cpk"), _bytes(inp, "ps")
+    return {"payload": qr_v3.encode(cid, pt, cpk, ps, _lan_url(inp), _safe_integer(inp, "exp"))}
+
+
+def op_qr_parse_v3(inp: dict) -> dict:
+    """The consumer of both versions (ADP-101, 8.12.6): a version 2 payload answers what qr-parse
+    answers, with `v` 2 and `ps` null."""
+    result = qr_v3.parse(_payload_text(inp), _safe_integer(inp, "now"))
+    return {
+        "v": result.version,
+        "cid": result.cid,
+        "pt": result.pt,
+        "cpk": _hex(result.cpk),
+        "ps": None if result.ps is None else _hex(result.ps),
+        "rpc": result.rpc,
+        "exp": result.exp,
+    }
 
 
 # --- wire version 3 ------------------------------------------------------------------
@@ -732,6 +765,8 @@ OPERATIONS = {
     "device-state": op_device_state,
     "qr-encode": op_qr_encode,
     "qr-parse": op_qr_parse,
+    "qr-encode-v3": op_qr_encode_v3,
+    "qr-parse-v3": op_qr_parse_v3,
     "sas": op_sas,
     "core-key-fingerprint": op_core_key_fingerprint,
     "pairing-window": op_pairing_window,
@@ -793,7 +828,7 @@ def handle(request) -> dict:
             if operation is None:
                 return {"id": request_id, "ok": False, "error": UNSUPPORTED if isinstance(op, str) else BAD_REQUEST}
             output = operation(_object(request.get("input")))
-    except (TunnelError, qr.PairingPayloadError) as error:
+    except (TunnelError, PairingPayloadError) as error:
         return {"id": request_id, "ok": False, "error": error.code}
     except Unrepresentable:
         print(f"openhuman-python: request {request_id}: output not representable (ADP-1)", file=sys.stderr)
