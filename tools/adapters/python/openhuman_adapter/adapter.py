@@ -505,13 +505,13 @@ def op_qr_parse(inp: dict) -> dict:
 
 
 def op_qr_encode_v3(inp: dict) -> dict:
-    """The version 3 producer (ADP-100, 8.12.6): `ps` of any even length, checked by the producer."""
+    """The version 3 producer (ADP-126, 8.12.6): `ps` of any even length, checked by the producer."""
     cid, pt, cpk, ps = _text(inp, "cid"), _text(inp, "pt"), _bytes(inp, "cpk"), _bytes(inp, "ps")
     return {"payload": qr_v3.encode(cid, pt, cpk, ps, _lan_url(inp), _safe_integer(inp, "exp"))}
 
 
 def op_qr_parse_v3(inp: dict) -> dict:
-    """The consumer of both versions (ADP-101, 8.12.6): a version 2 payload answers what qr-parse
+    """The consumer of both versions (ADP-127, 8.12.6): a version 2 payload answers what qr-parse
     answers, with `v` 2 and `ps` null."""
     result = qr_v3.parse(_payload_text(inp), _safe_integer(inp, "now"))
     return {
