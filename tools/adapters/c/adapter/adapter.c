@@ -58,6 +58,8 @@ static const operation OPERATIONS[] = {
     {"pairing-v3-values", op_pairing_v3_values},
     {"pairing-v3-core", op_pairing_v3_core},
     {"pairing-v3-device", op_pairing_v3_device},
+    {"qr-encode-v3", op_qr_encode_v3},
+    {"qr-parse-v3", op_qr_parse_v3},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

@@ -42,9 +42,11 @@ const char *op_channel_keys(const json_t *input, json_t *output);
 const char *op_core_session(const json_t *input, json_t *output);
 const char *op_core_channel(const json_t *input, json_t *output);
 
-/* Pairing payload (operations_pairing.c). */
+/* Pairing payload, versions 2 and 3 (operations_pairing.c). */
 const char *op_qr_encode(const json_t *input, json_t *output);
 const char *op_qr_parse(const json_t *input, json_t *output);
+const char *op_qr_encode_v3(const json_t *input, json_t *output);
+const char *op_qr_parse_v3(const json_t *input, json_t *output);
 
 /* Envelope layer (operations_envelope.c, operations_envelope_steps.c). */
 const char *op_envelope_encode(const json_t *input, json_t *output);
