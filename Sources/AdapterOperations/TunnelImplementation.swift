@@ -117,6 +117,21 @@ public protocol TunnelImplementation: Sendable {
         expiresAt: Int64
     )
         -> any CorePairingV3Endpoint
+    /// A paired version 3 channel of the core, receiving reconnections (ADP-128).
+    func coreReconnectionV3(
+        coreStaticPrivate: [UInt8],
+        channelID: String,
+        devicePublicKey: [UInt8],
+        reconnectPsk: [UInt8]
+    ) -> any CoreReconnectionV3Endpoint
+    /// The phone's side of a version 3 reconnection, message 1 built at once (ADP-129).
+    func deviceReconnectionV3(
+        corePublicKey: [UInt8],
+        channelID: String,
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        reconnectPsk: [UInt8]
+    ) throws(TunnelError) -> any DeviceReconnectionV3Endpoint
     /// The phone's side of a version 3 pairing, message 1 built at once (ADP-69).
     func devicePairingV3(
         corePublicKey: [UInt8],
@@ -231,6 +246,36 @@ extension TunnelImplementation {
     }
 
     /// The library's derivations.
+    public func coreReconnectionV3(
+        coreStaticPrivate: [UInt8],
+        channelID: String,
+        devicePublicKey: [UInt8],
+        reconnectPsk: [UInt8]
+    ) -> any CoreReconnectionV3Endpoint {
+        CoreReconnectionV3(
+            coreStaticPrivate: coreStaticPrivate,
+            channelID: channelID,
+            devicePublicKey: devicePublicKey,
+            reconnectPsk: reconnectPsk
+        )
+    }
+
+    public func deviceReconnectionV3(
+        corePublicKey: [UInt8],
+        channelID: String,
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        reconnectPsk: [UInt8]
+    ) throws(TunnelError) -> any DeviceReconnectionV3Endpoint {
+        try DeviceReconnectionV3(
+            corePublicKey: corePublicKey,
+            channelID: channelID,
+            deviceStaticPrivate: deviceStaticPrivate,
+            deviceEphemeralPrivate: deviceEphemeralPrivate,
+            reconnectPsk: reconnectPsk
+        )
+    }
+
     public func pairingV3Values(
         channelID: String,
         pairingSecret: [UInt8],

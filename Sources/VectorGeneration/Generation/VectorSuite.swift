@@ -42,6 +42,8 @@ public enum VectorSuite {
         ("pairing-v3", { _ in try PairingV3Vectors.make() }),
         ("pairing-v3-core", { _ in try PairingV3CoreVectors.make() }),
         ("pairing-v3-device", { _ in try PairingV3DeviceVectors.make() }),
+        ("reconnect-v3-core", { _ in try ReconnectionV3CoreVectors.make() }),
+        ("reconnect-v3-device", { _ in try ReconnectionV3DeviceVectors.make() }),
     ]
 
     /// The vector files, by area.

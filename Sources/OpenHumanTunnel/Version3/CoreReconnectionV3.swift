@@ -1,0 +1,93 @@
+import TunnelCrypto
+
+/// A paired version 3 channel of the core, receiving reconnections (spec/13-handshake-v3.md
+/// 13.8: V3-RECON-2, V3-RECON-3).
+///
+/// An accepted message 1 is answered at once but only becomes the session when the device's key
+/// confirmation opens under its keys: a replayed message 1 gets an answer nobody can use, and the
+/// session it would replace goes on.
+public struct CoreReconnectionV3: Sendable {
+    /// One answered reconnection: its transcript hash, what the device sent as `e`, its keys.
+    public struct Session: Sendable {
+        public let handshakeHash: [UInt8]
+        let deviceEphemeral: [UInt8]
+        var transport: NoiseTransport
+    }
+
+    private let coreStaticPrivate: [UInt8]
+    private let devicePublicKey: [UInt8]
+    private let prologue: [UInt8]
+    private let reconnectPsk: [UInt8]
+    private var rate = HandshakeRate()
+    /// The session the last accepted confirmation committed; nil until the first reconnection.
+    public private(set) var current: Session?
+    /// The reconnection answered last, until its confirmation arrives.
+    public private(set) var pending: Session?
+
+    /// A channel the pairing committed: the device's key and the reconnection psk (V3-PSK-2).
+    public init(coreStaticPrivate: [UInt8], channelID: String, devicePublicKey: [UInt8], reconnectPsk: [UInt8]) {
+        self.coreStaticPrivate = coreStaticPrivate
+        self.devicePublicKey = devicePublicKey
+        prologue = PairingV3.prologue(channelID: channelID)
+        self.reconnectPsk = reconnectPsk
+    }
+
+    /// A message from the device, checked in V3-RECON-2's order. Returns message 2 for an
+    /// accepted message 1, nothing for an accepted confirmation.
+    public mutating func receive(
+        _ message: [UInt8],
+        now: Int64,
+        coreEphemeralPrivate: [UInt8]
+    ) throws(TunnelError) -> [UInt8]? {
+        guard let type = message.first else { throw .emptyFrame }
+        switch type {
+        case 0x01: throw .legacyFrame
+        case 0x03: throw .versionMismatch
+        case ReconnectionV3Message.messageOne:
+            return try acceptMessageOne(message, now: now, coreEphemeralPrivate: coreEphemeralPrivate)
+        case ReconnectionV3Message.keyConfirmation:
+            try acceptConfirmation(message)
+            return nil
+        case 0x02, 0x04, PairingV3Message.messageOne, PairingV3Message.messageTwo, PairingV3Message.record,
+            ReconnectionV3Message.messageTwo:
+            throw .unexpectedType(type)
+        default: throw .unsupportedType(type)
+        }
+    }
+
+    private mutating func acceptMessageOne(
+        _ message: [UInt8],
+        now: Int64,
+        coreEphemeralPrivate: [UInt8]
+    ) throws(TunnelError) -> [UInt8] {
+        try PairingV3Message.checkLength(message, ReconnectionV3Message.messageOneLength)
+        try rate.take(now: now)
+        let ephemeral = Array(message[1..<33])
+        guard ephemeral != current?.deviceEphemeral, ephemeral != pending?.deviceEphemeral else {
+            throw .handshakeReplayed
+        }
+        var noise = NoiseHandshakeState(
+            pattern: .kkpsk2,
+            role: .responder,
+            prologue: prologue,
+            staticPrivate: coreStaticPrivate,
+            ephemeralPrivate: coreEphemeralPrivate,
+            remoteStatic: devicePublicKey,
+            psk: reconnectPsk
+        )
+        _ = try noise.readMessage(Array(message.dropFirst()))
+        let reply = try noise.writeMessage(payload: [])
+        pending = Session(handshakeHash: noise.handshakeHash, deviceEphemeral: ephemeral, transport: noise.split())
+        return [ReconnectionV3Message.messageTwo] + reply
+    }
+
+    /// Commits the pending reconnection when the device's first transport message opens under
+    /// its keys; the previous session's keys go with the value they lived in.
+    private mutating func acceptConfirmation(_ message: [UInt8]) throws(TunnelError) {
+        guard var answered = pending else { throw .unexpectedType(ReconnectionV3Message.keyConfirmation) }
+        try PairingV3Message.checkLength(message, ReconnectionV3Message.keyConfirmationLength)
+        _ = try answered.transport.open(Array(message.dropFirst()))
+        current = answered
+        pending = nil
+    }
+}
