@@ -242,6 +242,38 @@ struct ComposedImplementation: TunnelImplementation {
         )
     }
 
+    func coreReconnectionV3(
+        coreStaticPrivate: [UInt8],
+        channelID: String,
+        devicePublicKey: [UInt8],
+        reconnectPsk: [UInt8]
+    ) -> any CoreReconnectionV3Endpoint {
+        ComposedCoreReconnectionV3(
+            coreStaticPrivate: coreStaticPrivate,
+            channelID: channelID,
+            devicePublicKey: devicePublicKey,
+            reconnectPsk: reconnectPsk,
+            mutant: mutant
+        )
+    }
+
+    func deviceReconnectionV3(
+        corePublicKey: [UInt8],
+        channelID: String,
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        reconnectPsk: [UInt8]
+    ) throws(TunnelError) -> any DeviceReconnectionV3Endpoint {
+        try ComposedDeviceReconnectionV3(
+            corePublicKey: corePublicKey,
+            channelID: channelID,
+            deviceStaticPrivate: deviceStaticPrivate,
+            deviceEphemeralPrivate: deviceEphemeralPrivate,
+            reconnectPsk: reconnectPsk,
+            mutant: mutant
+        )
+    }
+
     func corePairingV3(
         coreStaticPrivate: [UInt8],
         channelID: String,

@@ -125,6 +125,19 @@ enum ReconnectionV3CoreVectors {
         for type: UInt8 in [0x00, 0x05, 0x0f, 0x16, 0xfe, 0xff] {
             cases.append(("type-0x\(String(type, radix: 16).leftPadded(to: 2))", [type] + body, "unsupported_type"))
         }
+        let versionTwoHandshake = [UInt8](repeating: 0x03, count: 73)
+        try add(
+            &file,
+            s,
+            "version-2-handshake",
+            ["V3-BIND-1"],
+            "A version 2 handshake of its own size (73 bytes) on the paired version 3 channel is version_mismatch.",
+            flag: "Refusal",
+            [
+                (s.receive(versionTwoHandshake, answering: "a"), "version_mismatch"),
+                (s.receive(a.one, answering: "a"), nil),
+            ]
+        )
         for (name, message, error) in cases {
             try add(
                 &file,
@@ -187,6 +200,30 @@ enum ReconnectionV3CoreVectors {
                 (s.receive(phones[4].one, now: Script.start + 12, answering: "r5"), nil),
                 (s.receive(phones[4].confirmation), nil),
             ]
+        )
+        try add(
+            &file,
+            s,
+            "rate-refill-takes-12-seconds",
+            ["V3-RATE-1", "HS-RATE-1"],
+            "After three message 1s, one 11 s later is rate_limited and one 12 s later is answered.",
+            flag: "CheckOrder",
+            [
+                (s.receive(phones[0].one, answering: "r1"), nil), (s.receive(phones[1].one, answering: "r2"), nil),
+                (s.receive(phones[2].one, answering: "r3"), nil),
+                (s.receive(phones[3].one, now: Script.start + 11, answering: "r4"), "rate_limited"),
+                (s.receive(phones[4].one, now: Script.start + 12, answering: "r5"), nil),
+            ]
+        )
+        try add(
+            &file,
+            s,
+            "rate-after-size-long",
+            ["V3-RATE-1"],
+            "Three 50-byte message 1s take no token: the genuine one after them is answered.",
+            flag: "CheckOrder",
+            Array(repeating: (s.receive(a.one + [0], answering: "a"), "frame_too_large"), count: 3)
+                + [(s.receive(a.one, answering: "a"), nil)]
         )
         try add(
             &file,
@@ -303,6 +340,31 @@ enum ReconnectionV3CoreVectors {
             [
                 (s.receive(a.one, answering: "a"), nil), (s.receive(a.confirmation), nil),
                 (s.receive(a.one, now: Script.start + 1, answering: "a"), "handshake_replayed"),
+            ]
+        )
+        try add(
+            &file,
+            s,
+            "replay-pending-message-1-later",
+            [],
+            "The pending reconnection's message 1 again 20 s later, with tokens to spare, is still handshake_replayed.",
+            flag: "Replay",
+            [
+                (s.receive(a.one, answering: "a"), nil),
+                (s.receive(a.one, now: Script.start + 20, answering: "a"), "handshake_replayed"),
+            ]
+        )
+        try add(
+            &file,
+            s,
+            "replay-current-message-1-after-two",
+            [],
+            "After two reconnections, the second (current) one's message 1 again is handshake_replayed.",
+            flag: "Replay",
+            [
+                (s.receive(a.one, answering: "a"), nil), (s.receive(a.confirmation), nil),
+                (s.receive(b.one, now: Script.start + 1, answering: "b"), nil), (s.receive(b.confirmation), nil),
+                (s.receive(b.one, now: Script.start + 30, answering: "b"), "handshake_replayed"),
             ]
         )
         try add(

@@ -65,6 +65,20 @@ enum ReconnectionV3DeviceVectors {
             flag: "Refusal",
             [(receive(two), nil), (receive(two), "unexpected_type")]
         )
+        try add(
+            "second-message-2-tampered",
+            [],
+            "A message 2 after the phone connected is unexpected_type before its tag is looked at, even a tampered one.",
+            flag: "Refusal",
+            [(receive(two), nil), (receive(Array(two.dropLast()) + [two[two.count - 1] ^ 1]), "unexpected_type")]
+        )
+        try add(
+            "refused-octet-alone",
+            ["V3-RECON-1"],
+            "The octet 0x14 alone is frame_too_short; the genuine message 2 connects.",
+            flag: "Refusal",
+            [(receive([ReconnectionV3Message.messageTwo]), "frame_too_short"), (receive(two), nil)]
+        )
         var otherCore = CoreReconnectionV3(
             coreStaticPrivate: LabelDerived.privateKey(id: s.id, name: "other-core-static"),
             channelID: NoiseFixture.channelID,

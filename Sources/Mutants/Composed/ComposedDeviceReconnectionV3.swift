@@ -1,0 +1,69 @@
+import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+
+/// The phone's side of a version 3 reconnection (`reconnect-v3-device`, ADP-129; V3-RECON-4),
+/// composed from the composed Noise, with the mutants of the phone's checks and of its
+/// confirmation.
+struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
+    private let mutant: Mutant?
+    private var noise: ComposedNoiseHandshakeState
+    private(set) var state: DeviceReconnectionV3.State = .awaitingReply
+    let messageOne: [UInt8]
+
+    init(
+        corePublicKey: [UInt8],
+        channelID: String,
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        reconnectPsk: [UInt8],
+        mutant: Mutant?
+    ) throws(TunnelError) {
+        self.mutant = mutant
+        noise = ComposedNoiseHandshakeState(
+            pattern: .kkpsk2,
+            role: .initiator,
+            prologue: ComposedPairingV3(mutant: mutant).prologue(channelID: channelID),
+            staticPrivate: deviceStaticPrivate,
+            ephemeralPrivate: deviceEphemeralPrivate,
+            remoteStatic: corePublicKey,
+            psk: reconnectPsk,
+            mutant: mutant
+        )
+        messageOne = [ReconnectionV3Message.messageOne] + (try noise.writeMessage(payload: []))
+    }
+
+    /// V3-RECON-4's order: the octet and whether message 2 is due, the size, the Noise read.
+    mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8] {
+        guard let type = message.first else { throw .emptyFrame }
+        let awaiting = state == .awaitingReply || mutant == .v3ReconnectDeviceReadsSecondMessageTwo
+        switch (type, awaiting) {
+        case (0x01, _): throw .legacyFrame
+        case (ReconnectionV3Message.messageTwo, true): break
+        case (0x02...0x04, _), (0x10...0x15, _): throw .unexpectedType(type)
+        default: throw .unsupportedType(type)
+        }
+        if mutant != .v3ReconnectDeviceSizeUnchecked {
+            guard message.count >= ReconnectionV3Message.messageTwoLength else { throw .frameTooShort }
+            guard message.count == ReconnectionV3Message.messageTwoLength else { throw .frameTooLarge }
+        }
+        if mutant == .v3ReconnectDeviceReadsOnLiveState {
+            _ = try noise.readMessage(Array(message.dropFirst()))
+        } else {
+            var reading = noise
+            _ = try reading.readMessage(Array(message.dropFirst()))
+            noise = reading
+        }
+        var transport = ComposedNoiseTransport(
+            noise.split(),
+            role: .initiator,
+            handshakeHash: noise.handshakeHash,
+            mutant: mutant
+        )
+        state = .connected(handshakeHash: noise.handshakeHash)
+        let confirmation = try transport.seal([])
+        return mutant == .v3ReconnectDeviceConfirmationWithPayload
+            ? [ReconnectionV3Message.keyConfirmation] + (try transport.seal([0]))
+            : [ReconnectionV3Message.keyConfirmation] + confirmation
+    }
+}
