@@ -4,7 +4,7 @@ import OpenHumanTunnel
 import ReferenceAdapter
 import TunnelVerifier
 
-/// Wire version 2, and version 3's Noise handshakes, derived values and core pairing channel,
+/// Wire version 2, and version 3's Noise handshakes, derived values and both sides' pairing,
 /// rebuilt from the library's public primitives (X25519, HKDF, SHA256, XChaCha20Poly1305,
 /// ChaCha20Poly1305, Base64URL, the pairing parser and encoder, the Noise patterns' token lists,
 /// the pairing records and the handshake rate), with at most one `Mutant` switched on.
@@ -285,6 +285,25 @@ struct ComposedImplementation: TunnelImplementation {
             channelID: channelID,
             pairingSecret: pairingSecret,
             expiresAt: expiresAt,
+            mutant: mutant
+        )
+    }
+
+    func devicePairingV3(
+        corePublicKey: [UInt8],
+        channelID: String,
+        pairingSecret: [UInt8],
+        deviceStaticPrivate: [UInt8],
+        deviceEphemeralPrivate: [UInt8],
+        deviceNonce: [UInt8]
+    ) throws(TunnelError) -> any DevicePairingV3Endpoint {
+        try ComposedDevicePairingV3(
+            corePublicKey: corePublicKey,
+            channelID: channelID,
+            pairingSecret: pairingSecret,
+            deviceStaticPrivate: deviceStaticPrivate,
+            deviceEphemeralPrivate: deviceEphemeralPrivate,
+            deviceNonce: deviceNonce,
             mutant: mutant
         )
     }

@@ -47,6 +47,17 @@ struct ComposedNoiseCipherState {
         }
     }
 
+    /// `v3-phone-message-2-tag-unchecked`'s decryption: the ChaCha20 keystream alone (what
+    /// sealing zeros gives), the tag never compared, so any bytes decrypt to something.
+    mutating func decryptIgnoringTag(ciphertext: [UInt8]) -> [UInt8] {
+        guard let key, ciphertext.count >= ChaCha20Poly1305.tagLength else { return ciphertext }
+        let body = ciphertext.dropLast(ChaCha20Poly1305.tagLength)
+        let zeros = [UInt8](repeating: 0, count: body.count)
+        let keystream = ChaCha20Poly1305.seal(key: key, nonce: encodedNonce, plaintext: zeros, aad: [])
+        nonce += 1
+        return zip(body, keystream).map { $0 ^ $1 }
+    }
+
     /// 32 zero bits, then the counter little-endian (Noise section 12.3). Every handshake key
     /// encrypts under counter 0, where both byte orders agree: only a second transport message
     /// in one direction tells them apart.

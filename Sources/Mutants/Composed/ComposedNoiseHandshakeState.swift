@@ -2,8 +2,8 @@ import OpenHumanTunnel
 import TunnelCrypto
 
 /// Noise's HandshakeState (Noise section 5.3) for IKpsk1 and KKpsk2, one party's side, composed
-/// from `X25519` and `ComposedNoiseSymmetricState`, with the mutants of the tokens and of the
-/// pre-messages. The token lists come from the library's `NoisePattern`.
+/// from `X25519` and `ComposedNoiseSymmetricState`, with the mutants of the tokens, of the
+/// pre-messages and of the phone's reading of message 2. The token lists come from the library's `NoisePattern`.
 struct ComposedNoiseHandshakeState {
     let mutant: Mutant?
     let pattern: NoisePattern
@@ -92,7 +92,9 @@ struct ComposedNoiseHandshakeState {
                 try mix(token)
             }
         }
-        let payload = try symmetric.decryptAndHash(take(message.count - offset))
+        // The initiator reads only message 2, in both patterns.
+        let checkingTag = !(mutant == .v3PhoneMessageTwoTagUnchecked && role == .initiator)
+        let payload = try symmetric.decryptAndHash(take(message.count - offset), checkingTag: checkingTag)
         messageIndex += 1
         return payload
     }

@@ -51,8 +51,12 @@ struct ComposedNoiseSymmetricState {
         return ciphertext
     }
 
-    mutating func decryptAndHash(_ ciphertext: [UInt8]) throws(TunnelError) -> [UInt8] {
-        let plaintext = try cipher.decrypt(ad: associatedData, ciphertext: ciphertext)
+    /// `checkingTag` is false only for `v3-phone-message-2-tag-unchecked`'s message 2.
+    mutating func decryptAndHash(_ ciphertext: [UInt8], checkingTag: Bool = true) throws(TunnelError) -> [UInt8] {
+        let plaintext =
+            checkingTag
+            ? try cipher.decrypt(ad: associatedData, ciphertext: ciphertext)
+            : cipher.decryptIgnoringTag(ciphertext: ciphertext)
         mixHash(mutant == .noiseHashesPlaintext ? plaintext : ciphertext)
         return plaintext
     }

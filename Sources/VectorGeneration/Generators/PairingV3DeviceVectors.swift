@@ -49,11 +49,19 @@ enum PairingV3DeviceVectors {
         var noCore = core
         let no = try noCore.reject(now: PairingV3Script.start + 2) ?? []
         let other = code == "000000" ? "000001" : "000000"
-        let forged = try s.scriptedCore(
-            answering: phone.messageOne,
-            attempt: "phone",
-            records: [LabelDerived.bytes(32, id: s.id, name: "forged")]
-        )
+        /// The genuine message 2 (the same random values as `core`'s), then the records for `h`.
+        func scripted(_ records: ([UInt8]) -> [[UInt8]]) throws -> (messageTwo: [UInt8], records: [[UInt8]]) {
+            try s.scriptedCore(answering: phone.messageOne, attempt: "phone", records: records)
+        }
+        let forged = try scripted { _ in [LabelDerived.bytes(32, id: s.id, name: "forged")] }
+        let yesThenNo = try scripted { h in
+            [
+                PairingV3Record.confirmation(by: .core, handshakeHash: h, code: code),
+                PairingV3Record.rejection(by: .core, handshakeHash: h),
+            ]
+        }
+        let otherCode = try scripted { h in [PairingV3Record.confirmation(by: .core, handshakeHash: h, code: other)] }
+        let reflected = try scripted { h in [PairingV3Record.confirmation(by: .device, handshakeHash: h, code: code)] }
 
         func receive(_ message: [UInt8]) -> JSONValue { ["receive": ["message": .hex(message)]] }
         func match(_ code: String) -> JSONValue { ["match": ["code": .string(code)]] }
@@ -103,6 +111,7 @@ enum PairingV3DeviceVectors {
             ("version-2-ack-0x04", [0x04] + Array(messageTwo.dropFirst()), "unexpected_type", ["V3-DEV-1"]),
             ("unregistered-0x08", [0x08] + Array(messageTwo.dropFirst()), "unsupported_type", ["V3-DEV-1"]),
             ("empty-message", [], "empty_frame", ["V3-DEV-1"]),
+            ("legacy-frame-0x01", [0x01] + Array(messageTwo.dropFirst()), "legacy_frame", ["V3-DEV-1"]),
         ] {
             try add(
                 name,
@@ -112,6 +121,28 @@ enum PairingV3DeviceVectors {
                 [(receive(message), error), (receive(messageTwo), nil)]
             )
         }
+        for (name, record, error) in [
+            ("core-record-one-byte-short", Array(yes.dropLast()), "frame_too_short"),
+            ("core-record-one-byte-long", yes + [0], "frame_too_large"),
+        ] {
+            try add(
+                name,
+                ["V3-DEV-1", "V3-MSG-1"],
+                "The core's Yes record with its size wrong is \(error), before its tag, and changes nothing: the genuine one after it is read.",
+                flag: "Refusal",
+                [(receive(messageTwo), nil), (receive(record), error), (receive(yes), nil)]
+            )
+        }
+        try add(
+            "core-record-after-its-yes",
+            ["V3-DEV-1"],
+            "After the core's Yes a second record from it is not due: unexpected_type, unopened, and the phone's Match then pairs.",
+            flag: "Refusal",
+            [
+                (receive(yesThenNo.messageTwo), nil), (receive(yesThenNo.records[0]), nil),
+                (receive(yesThenNo.records[1]), "unexpected_type"), (match(code), nil),
+            ]
+        )
         try add(
             "second-message-2",
             ["V3-DEV-1"],
@@ -125,6 +156,13 @@ enum PairingV3DeviceVectors {
             "A Match for a code the screen did not show is stale_confirmation and changes nothing; the shown one is sent.",
             flag: "User",
             [(receive(messageTwo), nil), (match(other), "stale_confirmation"), (match(code), nil)]
+        )
+        try add(
+            "second-match",
+            ["V3-DEV-1"],
+            "After its Match a second Match is not_confirming and sends nothing; the core's Yes then pairs.",
+            flag: "User",
+            [(receive(messageTwo), nil), (match(code), nil), (match(code), "not_confirming"), (receive(yes), nil)]
         )
         try add(
             "match-before-message-2",
@@ -168,6 +206,24 @@ enum PairingV3DeviceVectors {
             flag: "User",
             [(receive(forged.messageTwo), nil), (receive(forged.records[0]), "confirmation_mismatch")]
         )
+        for (name, record, comment) in [
+            (
+                "core-yes-for-another-code", otherCode.records[0],
+                "the core's confirmation for another code than the one shown"
+            ),
+            (
+                "core-yes-naming-the-device", reflected.records[0],
+                "a confirmation with the device's octet (r = 0x01), the phone's own Match"
+            ),
+        ] {
+            try add(
+                name,
+                ["V3-CONFIRM-1"],
+                "A record under the genuine keys that is \(comment): confirmation_mismatch, the pairing fails.",
+                flag: "User",
+                [(receive(messageTwo), nil), (receive(record), "confirmation_mismatch")]
+            )
+        }
         return try file.build()
     }
 }

@@ -143,12 +143,12 @@ extension PairingV3Script {
     }
 
     /// A core that answers `messageOne` genuinely (with the random values of `attempt`) and
-    /// then seals the given plaintexts as its records: what only the holder of the core's key
-    /// and the QR secret can send.
+    /// then seals the plaintexts `records` gives for the pairing's final handshake hash as its
+    /// records: what only the holder of the core's key and the QR secret can send.
     func scriptedCore(
         answering messageOne: [UInt8],
         attempt: String,
-        records: [[UInt8]]
+        records: (_ handshakeHash: [UInt8]) -> [[UInt8]]
     ) throws
         -> (messageTwo: [UInt8], records: [[UInt8]])
     {
@@ -165,7 +165,7 @@ extension PairingV3Script {
         _ = try noise.readMessage(Array(messageOne.dropFirst()))
         let messageTwo = [PairingV3Message.messageTwo] + (try noise.writeMessage(payload: random.nonce))
         var transport = noise.split()
-        let sealed = try records.map { plaintext throws(TunnelError) in
+        let sealed = try records(noise.handshakeHash).map { plaintext throws(TunnelError) in
             [PairingV3Message.record] + (try transport.seal(plaintext))
         }
         return (messageTwo, sealed)
