@@ -199,6 +199,15 @@ enum PairingV3DeviceVectors {
             flag: "User",
             [(receive(messageTwo), nil), (receive(no), nil), (match(code), "not_confirming")]
         )
+        var tamperedYes = yes
+        tamperedYes[tamperedYes.count - 1] ^= 0x01
+        try add(
+            "core-record-tampered",
+            ["V3-DEV-1", "V3-NOISE-3"],
+            "The core's Yes with a flipped tag byte is auth_failed and changes nothing; the genuine Yes after it is read.",
+            flag: "User",
+            [(receive(messageTwo), nil), (receive(tamperedYes), "auth_failed"), (receive(yes), nil)]
+        )
         try add(
             "forged-core-record",
             ["V3-CONFIRM-1"],
