@@ -60,6 +60,8 @@ static const operation OPERATIONS[] = {
     {"pairing-v3-device", op_pairing_v3_device},
     {"qr-encode-v3", op_qr_encode_v3},
     {"qr-parse-v3", op_qr_parse_v3},
+    {"reconnect-v3-core", op_reconnect_v3_core},
+    {"reconnect-v3-device", op_reconnect_v3_device},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

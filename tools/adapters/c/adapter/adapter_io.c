@@ -149,6 +149,21 @@ const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length
                                                                         : ADAPTER_INTERNAL_ERROR;
 }
 
+bool output_set_hex_or_null(json_t *object, const char *name, const uint8_t *bytes, size_t length)
+{
+    return bytes != NULL ? output_set_hex(object, name, bytes, length)
+                         : json_object_set_new(object, name, json_null()) == 0;
+}
+
+const char *output_set_send(json_t *object, const uint8_t *bytes, size_t length)
+{
+    json_t *messages = json_array();
+    if (messages == NULL || json_object_set_new(object, "send", messages) != 0) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    return length > 0 ? output_append_hex(messages, bytes, length) : NULL;
+}
+
 void secure_memory_install_for_jansson(void)
 {
     json_set_alloc_funcs(secure_alloc, secure_free);

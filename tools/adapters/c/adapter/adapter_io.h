@@ -78,4 +78,14 @@ bool output_set_hex(json_t *object, const char *name, const uint8_t *bytes, size
 /* Appends hex(bytes) to array; returns NULL or internal_error (out of memory). */
 const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length);
 
+/* Sets object[name] = hex(bytes), or null when bytes is NULL (a value the
+ * state does not have yet); returns false when out of memory. */
+bool output_set_hex_or_null(json_t *object, const char *name, const uint8_t *bytes, size_t length);
+
+/* Sets object["send"] to the messages a step sent: [hex(bytes)], or [] when
+ * length is 0 (the stateful version 3 operations send at most one message
+ * a step, and "send" is there also on a refused step). Returns NULL or
+ * internal_error. */
+const char *output_set_send(json_t *object, const uint8_t *bytes, size_t length);
+
 #endif

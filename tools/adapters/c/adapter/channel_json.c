@@ -42,10 +42,10 @@ static bool set_time(json_t *object, const char *name, uint64_t seconds)
 static bool set_device(json_t *object, const channel_state *channel)
 {
     return output_set_hex(object, "devicePublicKey", channel->device_public, 32) &&
-           (channel->has_last_handshake_ephemeral
-                ? output_set_hex(object, "lastHandshakeEphemeral",
-                                 channel->last_handshake_ephemeral, 32)
-                : json_object_set_new(object, "lastHandshakeEphemeral", json_null()) == 0);
+           output_set_hex_or_null(
+               object, "lastHandshakeEphemeral",
+               channel->has_last_handshake_ephemeral ? channel->last_handshake_ephemeral : NULL,
+               32);
 }
 
 json_t *channel_json(const channel_state *channel)

@@ -63,5 +63,9 @@ const char *op_pairing_v3_values(const json_t *input, json_t *output);
 const char *op_pairing_v3_core(const json_t *input, json_t *output);
 /* The phone's side of that pairing (operations_pairing_v3_device.c). */
 const char *op_pairing_v3_device(const json_t *input, json_t *output);
+/* A paired channel's reconnections, the core's and the phone's sides
+ * (operations_reconnect_v3_core.c, operations_reconnect_v3_device.c). */
+const char *op_reconnect_v3_core(const json_t *input, json_t *output);
+const char *op_reconnect_v3_device(const json_t *input, json_t *output);
 
 #endif

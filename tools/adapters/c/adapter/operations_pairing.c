@@ -100,9 +100,8 @@ static bool output_values(json_t *output, const pairing_parsed *parsed, unsigned
         !output_set_hex(output, "cpk", parsed->cpk, sizeof parsed->cpk)) {
         return false;
     }
-    if (version == 3 &&
-        !(parsed->has_ps ? output_set_hex(output, "ps", parsed->ps, sizeof parsed->ps)
-                         : json_object_set_new(output, "ps", json_null()) == 0)) {
+    if (version == 3 && !output_set_hex_or_null(output, "ps", parsed->has_ps ? parsed->ps : NULL,
+                                                sizeof parsed->ps)) {
         return false;
     }
     return json_object_set_new(output, "rpc",

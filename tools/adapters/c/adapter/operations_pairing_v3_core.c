@@ -103,12 +103,7 @@ static bool set_state_members(const core_pairing_v3 *channel, json_t *out)
 static const char *set_result(const core_pairing_v3 *channel, const core_pairing_v3_send *send,
                               json_t *out)
 {
-    json_t *messages = json_array();
-    if (messages == NULL || json_object_set_new(out, "send", messages) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    const char *error = send->length > 0 ? output_append_hex(messages, send->bytes, send->length)
-                                         : NULL;
+    const char *error = output_set_send(out, send->bytes, send->length);
     if (error == NULL &&
         (json_object_set_new(out, "state", json_string(state_name(channel->status))) != 0 ||
          json_object_set_new(out, "attempts", json_integer((json_int_t)channel->attempts)) != 0 ||

@@ -1,0 +1,123 @@
+/* reconnect-v3-core (ADP-128): one paired version 3 channel of the core
+ * through the device's reconnection messages. Every result carries what
+ * the step sent and the two handshake hashes a reader needs to see that
+ * only a confirmation commits: the current session's and the pending
+ * reconnection's. */
+#include <sodium.h>
+#include <string.h>
+
+#include "adapter_io.h"
+#include "core_reconnect_v3.h"
+#include "core_step_io.h"
+#include "operations.h"
+#include "secure_memory.h"
+#include "steps.h"
+
+/* The steps of ADP-128. */
+static const char *const KINDS[] = {"receive"};
+
+/* {message, now, coreEphemeral?}: the key is used only if the message is a
+ * message 1 the core answers (absent, the CSPRNG's). */
+static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
+                               reconnect_v3_send *send, tunnel_error *status)
+{
+    uint8_t *message = NULL;
+    size_t length = 0;
+    uint64_t now = 0;
+    uint8_t core_ephemeral[32];
+    bool has_ephemeral = false;
+    const char *error = input_bytes(body, "message", &message, &length);
+    if (error == NULL) {
+        error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
+    }
+    if (error == NULL) {
+        error = input_optional_fixed(body, "coreEphemeral", core_ephemeral, sizeof core_ephemeral,
+                                     &has_ephemeral);
+    }
+    if (error == NULL) {
+        *status = core_reconnect_v3_receive(channel, message, length, now,
+                                            has_ephemeral ? core_ephemeral : NULL, send);
+    }
+    secure_free(message);
+    sodium_memzero(core_ephemeral, sizeof core_ephemeral);
+    return error;
+}
+
+/* Every step's members (ADP-128): send, session and pending, null when the
+ * channel has none. */
+static const char *set_result(const core_reconnect_v3 *channel, const reconnect_v3_send *send,
+                              json_t *out)
+{
+    const char *error = output_set_send(out, send->bytes, send->length);
+    const uint8_t *session = channel->has_current ? channel->current.session.handshake_hash : NULL;
+    const uint8_t *pending = channel->has_pending ? channel->pending.session.handshake_hash : NULL;
+    if (error == NULL && (!output_set_hex_or_null(out, "session", session, 32) ||
+                          !output_set_hex_or_null(out, "pending", pending, 32))) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    return error;
+}
+
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    core_reconnect_v3 *channel = context;
+    const char *kind = NULL;
+    const json_t *body = NULL;
+    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    if (error != NULL) {
+        return error;
+    }
+    reconnect_v3_send send;
+    send.length = 0;
+    tunnel_error status = TUNNEL_OK;
+    error = run_receive(channel, body, &send, &status);
+    if (error == NULL && status != TUNNEL_OK) {
+        error = core_step_set_error(out, status);
+    }
+    if (error == NULL) {
+        error = set_result(channel, &send, out);
+    }
+    return error;
+}
+
+const char *op_reconnect_v3_core(const json_t *input, json_t *output)
+{
+    uint8_t core_static_private[32];
+    uint8_t device_public[32];
+    uint8_t reconnect_psk[32];
+    const char *cid = NULL;
+    size_t cid_length = 0;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
+    if (error == NULL) {
+        error = input_fixed(input, "coreStaticPrivate", core_static_private,
+                            sizeof core_static_private);
+    }
+    if (error == NULL) {
+        error = input_cid(input, &cid, &cid_length);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "devicePublicKey", device_public, sizeof device_public);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "reconnectPsk", reconnect_psk, sizeof reconnect_psk);
+    }
+    if (error == NULL) {
+        /* The channel holds the core's private key, the psk and the
+         * sessions' keys: allocated with secure_alloc, it is wiped when freed
+         * even on a path that forgets core_reconnect_v3_wipe. */
+        core_reconnect_v3 *channel = secure_alloc(sizeof *channel);
+        if (channel == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        } else {
+            core_reconnect_v3_init(channel, core_static_private, cid, cid_length, device_public,
+                                   reconnect_psk);
+            error = steps_run(steps, output, run_step, channel);
+            core_reconnect_v3_wipe(channel);
+            secure_free(channel);
+        }
+    }
+    sodium_memzero(core_static_private, sizeof core_static_private);
+    sodium_memzero(reconnect_psk, sizeof reconnect_psk);
+    return error;
+}

@@ -1,0 +1,131 @@
+/* reconnect-v3-device (ADP-129): the paired phone's side of a version 3
+ * reconnection, message 1 at once, then the core's messages. Every result
+ * carries the phone's state, what the step sent (the key confirmation when
+ * message 2 passes) and the new session's handshake hash once connected. */
+#include <sodium.h>
+#include <string.h>
+
+#include "adapter_io.h"
+#include "core_step_io.h"
+#include "device_reconnect_v3.h"
+#include "operations.h"
+#include "secure_memory.h"
+#include "steps.h"
+
+/* The steps of ADP-129. */
+static const char *const KINDS[] = {"receive"};
+
+/* Every step's members (ADP-129): state, send and session. */
+static const char *set_result(const device_reconnect_v3 *device, const reconnect_v3_send *send,
+                              json_t *out)
+{
+    bool connected = device->state == DEVICE_RECONNECT_V3_CONNECTED;
+    const char *error = output_set_send(out, send->bytes, send->length);
+    if (error == NULL &&
+        (json_object_set_new(out, "state", json_string(connected ? "connected" : "awaiting")) !=
+             0 ||
+         !output_set_hex_or_null(out, "session", connected ? device->session.handshake_hash : NULL,
+                                 32))) {
+        error = ADAPTER_INTERNAL_ERROR;
+    }
+    return error;
+}
+
+/* {receive: {message}} */
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    device_reconnect_v3 *device = context;
+    const char *kind = NULL;
+    const json_t *body = NULL;
+    uint8_t *message = NULL;
+    size_t length = 0;
+    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    if (error == NULL) {
+        error = input_bytes(body, "message", &message, &length);
+    }
+    if (error != NULL) {
+        return error;
+    }
+    reconnect_v3_send send;
+    tunnel_error status = device_reconnect_v3_receive(device, message, length, &send);
+    secure_free(message);
+    if (status != TUNNEL_OK) {
+        error = core_step_set_error(out, status);
+    }
+    if (error == NULL) {
+        error = set_result(device, &send, out);
+    }
+    return error;
+}
+
+/* The inputs, each read before message 1 is built, so a malformed request
+ * is bad_request whatever message 1 would give. */
+typedef struct {
+    uint8_t core_public[32];
+    const char *cid;
+    size_t cid_length;
+    uint8_t device_static_private[32];
+    uint8_t device_ephemeral[32];
+    uint8_t reconnect_psk[32];
+} reconnect_request;
+
+static const char *read_request(const json_t *input, reconnect_request *request)
+{
+    const char *error = input_fixed(input, "corePublicKey", request->core_public, 32);
+    if (error == NULL) {
+        error = input_cid(input, &request->cid, &request->cid_length);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceStaticPrivate", request->device_static_private, 32);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceEphemeral", request->device_ephemeral, 32);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "reconnectPsk", request->reconnect_psk, 32);
+    }
+    return error;
+}
+
+/* Message 1 as messageOne, then the steps; a message 1 that cannot be built
+ * (low_order_key) is the answer to the whole request. */
+static const char *run_reconnection(const reconnect_request *request, const json_t *steps,
+                                    device_reconnect_v3 *device, json_t *output)
+{
+    uint8_t message_1[RECONNECT_V3_MESSAGE_1_LENGTH];
+    tunnel_error status = device_reconnect_v3_start(
+        device, request->core_public, request->cid, request->cid_length, request->reconnect_psk,
+        request->device_static_private, request->device_ephemeral, message_1);
+    if (status != TUNNEL_OK) {
+        return tunnel_error_code(status);
+    }
+    if (!output_set_hex(output, "messageOne", message_1, sizeof message_1)) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    return steps_run(steps, output, run_step, device);
+}
+
+const char *op_reconnect_v3_device(const json_t *input, json_t *output)
+{
+    reconnect_request request;
+    const json_t *steps;
+    const char *error = steps_of(input, &steps);
+    if (error == NULL) {
+        error = read_request(input, &request);
+    }
+    if (error == NULL) {
+        /* The phone holds its private keys and the session's keys: allocated
+         * with secure_alloc, it is wiped when freed even on a path that
+         * forgets device_reconnect_v3_wipe. */
+        device_reconnect_v3 *device = secure_alloc(sizeof *device);
+        if (device == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        } else {
+            error = run_reconnection(&request, steps, device, output);
+            device_reconnect_v3_wipe(device);
+            secure_free(device);
+        }
+    }
+    sodium_memzero(&request, sizeof request);
+    return error;
+}
