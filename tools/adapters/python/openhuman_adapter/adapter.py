@@ -42,12 +42,16 @@ from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 
 from . import key_log_file
 from .envelope_operations import ENVELOPE_OPERATIONS
+from .reconnect_v3_operations import RECONNECT_V3_OPERATIONS
 from .request_errors import BadRequest, Unrepresentable
 from .request_input import (
     array as _list,
+    channel_id as _cid,
     hex_bytes as _bytes,
+    json_object as _object,
     optional_hex_bytes as _optional_bytes,
     safe_integer as _safe_integer,
+    step_kind as _step_kind,
     text as _text,
 )
 from .steps import run_steps
@@ -62,12 +66,6 @@ UNSUPPORTED = "unsupported"
 
 
 # --- reading inputs ------------------------------------------------------------------
-
-
-def _object(value) -> dict:
-    if not isinstance(value, dict):
-        raise BadRequest("expected a JSON object")
-    return value
 
 
 def _role(source: dict) -> str:
@@ -620,17 +618,6 @@ def op_noise_handshake(inp: dict) -> dict:
     }
 
 
-_CID_MAX_LENGTH = 255
-
-
-def _cid(inp: dict) -> bytes:
-    """The channel id as the QR payload carries it: 1 to 255 ASCII bytes (V3-PRO-1)."""
-    cid = _text(inp, "cid")
-    if not 1 <= len(cid) <= _CID_MAX_LENGTH or not cid.isascii():
-        raise BadRequest("cid: expected 1 to 255 ASCII characters")
-    return cid.encode("ascii")
-
-
 def op_pairing_v3_values(inp: dict) -> dict:
     """The derived values of a version 3 pairing (ADP-59)."""
     cid_bytes, pairing_secret = _cid(inp), _bytes(inp, "pairingSecret", 16)
@@ -643,17 +630,6 @@ def op_pairing_v3_values(inp: dict) -> dict:
         "code": values.code,
         "reconnectPsk": _hex(values.reconnect_psk),
     }
-
-
-def _step_kind(step, kinds: tuple[str, ...]) -> tuple[str, dict]:
-    """The one member of `kinds` a step holds, and its object; members it does not know are
-    ignored, as at every level of a request (ADP-31)."""
-    step = _object(step)
-    present = [kind for kind in kinds if kind in step]
-    if len(present) != 1:
-        raise BadRequest(f"a step holds exactly one of {', '.join(kinds)}")
-    (kind,) = present
-    return kind, _object(step[kind])
 
 
 def _pairing_v3_core_step(step):
@@ -777,6 +753,7 @@ OPERATIONS = {
     "pairing-v3-values": op_pairing_v3_values,
     "pairing-v3-core": op_pairing_v3_core,
     "pairing-v3-device": op_pairing_v3_device,
+    **RECONNECT_V3_OPERATIONS,
     **ENVELOPE_OPERATIONS,
 }
 

@@ -54,3 +54,32 @@ def text(source: dict, name: str) -> str:
     except UnicodeEncodeError:
         raise BadRequest(f"{name}: contains an unpaired surrogate") from None
     return value
+
+
+def json_object(value) -> dict:
+    """A JSON object: a request's input, a step, or a step's body."""
+    if not isinstance(value, dict):
+        raise BadRequest("expected a JSON object")
+    return value
+
+
+_CID_MAX_LENGTH = 255
+
+
+def channel_id(source: dict) -> bytes:
+    """`cid` as the QR payload carries it: 1 to 255 ASCII bytes (V3-PRO-1)."""
+    cid = text(source, "cid")
+    if not 1 <= len(cid) <= _CID_MAX_LENGTH or not cid.isascii():
+        raise BadRequest("cid: expected 1 to 255 ASCII characters")
+    return cid.encode("ascii")
+
+
+def step_kind(step, kinds: tuple[str, ...]) -> tuple[str, dict]:
+    """The one member of `kinds` a step holds, and its object; members it does not know are
+    ignored, as at every level of a request (ADP-31)."""
+    step = json_object(step)
+    present = [kind for kind in kinds if kind in step]
+    if len(present) != 1:
+        raise BadRequest(f"a step holds exactly one of {', '.join(kinds)}")
+    (kind,) = present
+    return kind, json_object(step[kind])
