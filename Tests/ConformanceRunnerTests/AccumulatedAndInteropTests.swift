@@ -68,9 +68,9 @@ final class AccumulatedAndInteropTests: XCTestCase {
         XCTAssertTrue(
             run.stdout.contains(
                 """
-                device/sender  core/receiver  seal as device  seal as core  handshake  frames both ways  chunks 1 MiB  chunks 16 MiB  pairing v3
-                A              B              pass            pass          pass       pass              pass          pass           pass
-                B              A              pass            pass          pass       pass              pass          pass           pass
+                device/sender  core/receiver  seal as device  seal as core  handshake  frames both ways  chunks 1 MiB  chunks 16 MiB  pairing v3  reconnect v3
+                A              B              pass            pass          pass       pass              pass          pass           pass        pass
+                B              A              pass            pass          pass       pass              pass          pass           pass        pass
                 """
             ),
             run.stdout

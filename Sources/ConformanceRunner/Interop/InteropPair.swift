@@ -29,6 +29,7 @@ struct InteropPair {
         case chunks1MiB = "chunks 1 MiB"
         case chunks16MiB = "chunks 16 MiB"
         case pairingV3 = "pairing v3"
+        case reconnectV3 = "reconnect v3"
 
         /// The requirements a failure of the check departs from, which its FAIL line names and
         /// links (ADP-81).
@@ -39,6 +40,7 @@ struct InteropPair {
             case .frames: ["KDF-5", "ENV-2"]
             case .chunks1MiB, .chunks16MiB: ["CHUNK-1", "CHUNK-6"]
             case .pairingV3: ["V3-NOISE-1", "V3-SAS-1", "V3-CONFIRM-1", "V3-CONFIRM-2"]
+            case .reconnectV3: ["V3-RECON-1", "V3-RECON-2", "V3-RECON-4"]
             }
         }
 
@@ -142,6 +144,11 @@ struct InteropPair {
             capture?.begin(id(.pairingV3))
             verdicts[.pairingV3] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.pairingV3() }
             end(.pairingV3, verdicts)
+        }
+        if verdicts[.reconnectV3] == nil {
+            capture?.begin(id(.reconnectV3))
+            verdicts[.reconnectV3] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.reconnectV3() }
+            end(.reconnectV3, verdicts)
         }
         return verdicts
     }
@@ -378,6 +385,31 @@ struct InteropPair {
         recorder.pairingPayload(corePublicKey: exchange.corePublic)
         do {
             _ = try exchange.pair()
+        } catch {
+            throw Failure(message: error.message)
+        }
+    }
+
+    /// A's `reconnect-v3-device` reconnects to B's `reconnect-v3-core` (ReconnectionV3Exchange):
+    /// the core commits the device's session on its key confirmation and refuses the replay.
+    private mutating func reconnectV3() throws(Failure) {
+        for (party, operation) in [(sender, "reconnect-v3-device"), (receiver, "reconnect-v3-core")]
+        where !party.driver.hello.operations.contains(operation) {
+            throw Failure(message: "\(party.label) lacks \(operation)", notApplicable: true)
+        }
+        let (sender, receiver) = (sender, receiver)
+        let exchange = ReconnectionV3Exchange(
+            device: { input throws(CheckFailure) in
+                try Self.checked { () throws(Failure) in try Self.ask(sender, "reconnect-v3-device", input) }
+            },
+            core: { input throws(CheckFailure) in
+                try Self.checked { () throws(Failure) in try Self.ask(receiver, "reconnect-v3-core", input) }
+            },
+            random: &random
+        )
+        recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        do {
+            _ = try exchange.reconnect()
         } catch {
             throw Failure(message: error.message)
         }

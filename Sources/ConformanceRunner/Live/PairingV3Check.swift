@@ -3,8 +3,9 @@ import OpenHumanTunnel
 import TunnelCrypto
 import VectorFormat
 
-/// Version 3's pairing with keys nobody chose in advance (V3-NOISE-1, V3-SAS-1, V3-CONFIRM-1,
-/// V3-CONFIRM-2, V3-ATTEMPT-1), from both ends, the other end being the reference.
+/// Version 3's pairing and reconnection with keys nobody chose in advance (V3-NOISE-1, V3-SAS-1,
+/// V3-CONFIRM-1, V3-CONFIRM-2, V3-ATTEMPT-1, V3-RECON-1 to V3-RECON-4), from both ends, the other
+/// end being the reference.
 ///
 /// As core, the adapter then faces a party in the middle that holds the QR code: three
 /// attempts with fresh keys are answered, the fourth is `too_many_attempts` and revokes the
@@ -58,6 +59,28 @@ enum PairingV3Check {
         )
         context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
         _ = try exchange.pair()
+    }
+
+    /// A reconnection with fresh keys, the adapter as the core and the reference as the phone.
+    static func reconnectAdapterAsCore(_ context: inout LiveContext) throws(CheckFailure) {
+        let exchange = ReconnectionV3Exchange(
+            device: referenceSide("reconnect-v3-device"),
+            core: adapterSide(context, "reconnect-v3-core"),
+            random: &context.random
+        )
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        _ = try exchange.reconnect()
+    }
+
+    /// A reconnection with fresh keys, the adapter as the phone and the reference as the core.
+    static func reconnectAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
+        let exchange = ReconnectionV3Exchange(
+            device: adapterSide(context, "reconnect-v3-device"),
+            core: referenceSide("reconnect-v3-core"),
+            random: &context.random
+        )
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        _ = try exchange.reconnect()
     }
 
     /// The adapter's answer, which must also be the reference's to the same input.

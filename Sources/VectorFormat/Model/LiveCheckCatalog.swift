@@ -87,6 +87,21 @@ extension LiveCheck {
                 + "code equals the core's, and both sides pair with one reconnection psk."
         ),
         LiveCheck(
+            id: "live/reconnect-v3/adapter-core",
+            requirements: ["V3-RECON-1", "V3-RECON-2", "V3-RECON-3", "ADP-128"],
+            description:
+                "With fresh keys and psk a reference phone reconnects to reconnect-v3-core: each answer equals the "
+                + "reference's, message 1 is answered and stays pending, the key confirmation commits exactly the "
+                + "phone's session, and the same message 1 again is handshake_replayed with the session kept."
+        ),
+        LiveCheck(
+            id: "live/reconnect-v3/adapter-device",
+            requirements: ["V3-RECON-1", "V3-RECON-4", "ADP-129"],
+            description:
+                "With fresh keys and psk reconnect-v3-device reconnects to a reference core: each answer equals the "
+                + "reference's, it sends the key confirmation, and the core commits its session."
+        ),
+        LiveCheck(
             id: "live/envelope/chunking-1mib",
             requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "ADP-60", "ADP-62"],
             description:

@@ -1,0 +1,102 @@
+import AdapterOperations
+import OpenHumanTunnel
+import TunnelCrypto
+import VectorFormat
+
+/// One version 3 reconnection between a `reconnect-v3-device` and a `reconnect-v3-core`, each
+/// an adapter or the reference, with the channel's keys, its reconnection psk and both ephemeral
+/// keys fresh from the runner's CSPRNG.
+///
+/// As `PairingV3Exchange` does, each request repeats the steps before it with the same inputs.
+/// The core must answer message 1 and keep it pending, commit exactly the device's session on the
+/// key confirmation, and refuse the same message 1 sent again afterwards.
+struct ReconnectionV3Exchange {
+    typealias Side = PairingV3Exchange.Side
+
+    let device: Side
+    let core: Side
+    let now = LiveContext.now
+
+    private let channelID: String
+    private let coreStatic, deviceStatic, reconnectPsk, deviceEphemeral, coreEphemeral: [UInt8]
+
+    init(device: @escaping Side, core: @escaping Side, random: inout SystemRandom) {
+        self.device = device
+        self.core = core
+        channelID = Hex.encode(random.bytes(16)).uppercased()
+        coreStatic = random.bytes(32)
+        deviceStatic = random.bytes(32)
+        reconnectPsk = random.bytes(32)
+        deviceEphemeral = random.bytes(32)
+        coreEphemeral = random.bytes(32)
+    }
+
+    var corePublic: [UInt8] { X25519.publicKey(privateKey: coreStatic) }
+
+    private func deviceInput(_ steps: [JSONValue]) -> JSONValue {
+        [
+            "corePublicKey": .hex(corePublic), "cid": .string(channelID), "deviceStaticPrivate": .hex(deviceStatic),
+            "deviceEphemeral": .hex(deviceEphemeral), "reconnectPsk": .hex(reconnectPsk), "steps": .array(steps),
+        ]
+    }
+
+    private func coreInput(_ steps: [JSONValue]) -> JSONValue {
+        [
+            "coreStaticPrivate": .hex(coreStatic), "cid": .string(channelID),
+            "devicePublicKey": .hex(X25519.publicKey(privateKey: deviceStatic)), "reconnectPsk": .hex(reconnectPsk),
+            "steps": .array(steps),
+        ]
+    }
+
+    /// The whole reconnection and the replay after it; returns the committed session's `h`.
+    func reconnect() throws(CheckFailure) -> JSONValue {
+        let messageOne = try LiveContext.hexMember(
+            "messageOne",
+            of: try device(deviceInput([])),
+            operation: "reconnect-v3-device"
+        )
+        var coreSteps: [JSONValue] = [
+            ["receive": ["message": .hex(messageOne), "now": .int(now), "coreEphemeral": .hex(coreEphemeral)]]
+        ]
+        let answered = try core(coreInput(coreSteps))
+        guard let first = PairingV3Exchange.step(answered, 0), first["session"] == .null, first["pending"] != .null,
+            let messageTwo = Self.onlySent(first)
+        else {
+            throw CheckFailure(
+                "reconnect-v3-core did not answer message 1 with message 2 and keep it pending",
+                actual: answered
+            )
+        }
+        let connected = try device(deviceInput([["receive": ["message": .hex(messageTwo)]]]))
+        guard let step = PairingV3Exchange.step(connected, 0), step["state"] == "connected",
+            let session = step["session"], let confirmation = Self.onlySent(step)
+        else { throw CheckFailure("reconnect-v3-device is not connected after message 2", actual: connected) }
+        coreSteps += [
+            ["receive": ["message": .hex(confirmation), "now": .int(now)]],
+            ["receive": ["message": .hex(messageOne), "now": .int(now + 12), "coreEphemeral": .hex(coreEphemeral)]],
+        ]
+        let committed = try core(coreInput(coreSteps))
+        guard first["pending"] == session, let confirmed = PairingV3Exchange.step(committed, 1),
+            confirmed["session"] == session, confirmed["pending"] == .null
+        else {
+            throw CheckFailure(
+                "the core did not commit the device's session (h \(session)) on the key confirmation",
+                actual: committed
+            )
+        }
+        guard let replayed = PairingV3Exchange.step(committed, 2), replayed["error"] == "handshake_replayed",
+            replayed["session"] == session
+        else {
+            throw CheckFailure(
+                "the same message 1 again is not handshake_replayed with the session kept",
+                actual: committed
+            )
+        }
+        return session
+    }
+
+    private static func onlySent(_ step: JSONValue) -> [UInt8]? {
+        guard step["error"] == nil, case .array(let send)? = step["send"], send.count == 1 else { return nil }
+        return send[0].stringValue.flatMap(Hex.decode)
+    }
+}
