@@ -117,10 +117,18 @@ extension VerificationRun {
         recorder.note("commitment opened (V3-COMMIT-1)")
     }
 
-    /// A 0x11: it answers an outstanding message 1 (V3-CORE-1), `e_C` is a valid point
-    /// (V3-NOISE-2), and with the key log it opens under the `V3_M2_PAYLOAD` of the message 1 it
+    /// A 0x11: `e_C` is a valid point (V3-NOISE-2), it answers an outstanding message 1
+    /// (V3-CORE-1), and with the key log it opens under the `V3_M2_PAYLOAD` of the message 1 it
     /// answers: the newest outstanding one under whose key it opens, or without keys the newest.
     private mutating func readPairingMessageTwo(_ message: [UInt8], view: inout PairingV3View, step: Int) {
+        guard !X25519.isLowOrder(Array(message[1..<33])) else {
+            recorder.depart(
+                "V3-NOISE-2",
+                step: step,
+                "e_C is a low-order point: the device's ee gives 32 zero bytes, and it must refuse the message"
+            )
+            return
+        }
         guard !view.outstanding.isEmpty else {
             if view.messagesOne.isEmpty {
                 recorder.note("answers a message 1 from before the trace")
@@ -132,14 +140,6 @@ extension VerificationRun {
                     "a message 2 with no message 1 outstanding\(last): the core answers each message 1 it accepts once"
                 )
             }
-            return
-        }
-        guard !X25519.isLowOrder(Array(message[1..<33])) else {
-            recorder.depart(
-                "V3-NOISE-2",
-                step: step,
-                "e_C is a low-order point: the device's ee gives 32 zero bytes, and it must refuse the message"
-            )
             return
         }
         var opened: (index: Int, coreNonce: [UInt8], h: [UInt8])?
