@@ -12,12 +12,12 @@ import VectorFormat
 enum PairingV3Check {
     static func runAdapterAsCore(_ context: inout LiveContext) throws(CheckFailure) {
         let adapter = adapterSide(context, "pairing-v3-core")
-        let exchange = PairingV3Exchange(
+        var exchange = PairingV3Exchange(
             device: referenceSide("pairing-v3-device"),
             core: adapter,
             random: &context.random
         )
-        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        record(&exchange, in: context)
         _ = try exchange.pair()
         var attempts: [JSONValue] = []
         for attempt in 0...CorePairingV3.maximumAttempts {
@@ -51,13 +51,22 @@ enum PairingV3Check {
     }
 
     static func runAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
-        let exchange = PairingV3Exchange(
+        var exchange = PairingV3Exchange(
             device: adapterSide(context, "pairing-v3-device"),
             core: referenceSide("pairing-v3-core"),
             random: &context.random
         )
-        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        record(&exchange, in: context)
         _ = try exchange.pair()
+    }
+
+    /// The pairing's trace: the QR code's `cid` and `cpk`, then each message as it is handed on,
+    /// so that the adapter's key log opens it with `conformance verify` (VERIFY-13, VERIFY-14).
+    /// The attacker's attempts of `runAdapterAsCore` run on a fresh channel of their own request
+    /// and are not recorded.
+    private static func record(_ exchange: inout PairingV3Exchange, in context: LiveContext) {
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic, channelID: exchange.channelID)
+        exchange.record = { [recorder = context.recorder] message, sender in recorder.frame(message, from: sender) }
     }
 
     /// The adapter's answer, which must also be the reference's to the same input.
