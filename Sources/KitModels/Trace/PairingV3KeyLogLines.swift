@@ -32,13 +32,16 @@ package enum PairingV3KeyLogLines {
             return []
         }
         let ephemeral = X25519.publicKey(privateKey: deviceEphemeralPrivate)
-        guard let messageTwo, (try? noise.readMessage(Array(messageTwo.dropFirst()))) != nil else {
+        // Read on a copy: a message 2 refused at its tag has already run its DH tokens, and the
+        // device logs message 2's lines only for one it accepts.
+        var reading = noise
+        guard let messageTwo, (try? reading.readMessage(Array(messageTwo.dropFirst()))) != nil else {
             return KeyLogEntry.pairingV3(deviceEphemeralPublic: ephemeral, secrets: noise.keyLogSecrets, transport: nil)
         }
-        let transport = noise.split()
+        let transport = reading.split()
         return KeyLogEntry.pairingV3(
             deviceEphemeralPublic: ephemeral,
-            secrets: noise.keyLogSecrets,
+            secrets: reading.keyLogSecrets,
             transport: (transport.sendingKey, transport.receivingKey)
         )
     }
@@ -72,15 +75,16 @@ package enum PairingV3KeyLogLines {
         guard (try? noise.readMessage(Array(messageOne.dropFirst()))) != nil else { return [] }
         // The key after `se` and Split()'s keys do not depend on the payload: any 32 bytes
         // rebuild them, so a step that let the adapter draw `N_C` still logs them.
+        var writing = noise
         guard let coreEphemeralPrivate, Array(messageTwo[1..<33]) == X25519.publicKey(privateKey: coreEphemeralPrivate),
-            (try? noise.writeMessage(payload: [UInt8](repeating: 0, count: PairingV3.nonceLength))) != nil
+            (try? writing.writeMessage(payload: [UInt8](repeating: 0, count: PairingV3.nonceLength))) != nil
         else {
             return KeyLogEntry.pairingV3(deviceEphemeralPublic: ephemeral, secrets: noise.keyLogSecrets, transport: nil)
         }
-        let transport = noise.split()
+        let transport = writing.split()
         return KeyLogEntry.pairingV3(
             deviceEphemeralPublic: ephemeral,
-            secrets: noise.keyLogSecrets,
+            secrets: writing.keyLogSecrets,
             transport: (transport.receivingKey, transport.sendingKey)
         )
     }
