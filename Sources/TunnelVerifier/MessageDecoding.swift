@@ -29,7 +29,9 @@ enum MessageDecoding {
         guard bytes.count <= Limits.maximumMessageLength else {
             throw Problem(requirement: "SIZE-1", detail: "\(bytes.count) bytes, above the 49,152 of SIZE-1")
         }
-        if let type = PairingV3Type(rawValue: first) { return .pairingV3(try pairingV3(bytes, type, sender: sender), type) }
+        if let type = PairingV3Type(rawValue: first) {
+            return .pairingV3(try pairingV3(bytes, type, sender: sender), type)
+        }
         guard let type = MessageType(rawValue: first), type != .legacy else {
             throw Problem(
                 requirement: "TYPE-1",
@@ -64,7 +66,8 @@ enum MessageDecoding {
         if let only = type.sender, only != sender {
             throw Problem(
                 requirement: "TYPE-1",
-                detail: "the \(sender.rawValue) sent a 0x\(Hex.encode([type.rawValue])), which only the \(only.rawValue) sends"
+                detail:
+                    "the \(sender.rawValue) sent a 0x\(Hex.encode([type.rawValue])), which only the \(only.rawValue) sends"
             )
         }
         guard bytes.count == type.length else {

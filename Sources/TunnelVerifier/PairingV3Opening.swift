@@ -25,7 +25,10 @@ enum PairingV3Opening {
 
     /// The commitment under the key after `psk` with `h` after `psk` as its ad, and `h` after
     /// message 1, from `V3_M1_PAYLOAD`'s 64 bytes.
-    static func openCommitment(_ messageOne: PairingV3MessageOne, secret: [UInt8]) -> (
+    static func openCommitment(
+        _ messageOne: PairingV3MessageOne,
+        secret: [UInt8]
+    ) -> (
         commitment: [UInt8], handshakeHash: [UInt8]
     )? {
         let key = Array(secret[0..<32]), h = Array(secret[32..<64])
@@ -35,7 +38,11 @@ enum PairingV3Opening {
 
     /// `N_C` and the final `h` from message 2 (`e_C`, then the payload under the key after
     /// `se`, its ad `h` after `MixHash(e_C)`), given `h` after message 1.
-    static func openCoreNonce(_ messageTwo: [UInt8], key: [UInt8], hashAfterMessageOne: [UInt8]) -> (
+    static func openCoreNonce(
+        _ messageTwo: [UInt8],
+        key: [UInt8],
+        hashAfterMessageOne: [UInt8]
+    ) -> (
         coreNonce: [UInt8], handshakeHash: [UInt8]
     )? {
         let ephemeral = Array(messageTwo[1..<33]), ciphertext = Array(messageTwo[33...])

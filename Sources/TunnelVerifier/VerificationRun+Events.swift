@@ -120,7 +120,9 @@ extension VerificationRun {
         if isVersion3(view), type == .handshake || type == .handshakeAck {
             // V3-BIND-1: the core refuses a version 2 handshake on a version 3 channel.
             guard type == .handshakeAck else {
-                recorder.note("a version 2 handshake on a version 3 channel: the core must refuse it (version_mismatch)")
+                recorder.note(
+                    "a version 2 handshake on a version 3 channel: the core must refuse it (version_mismatch)"
+                )
                 return
             }
             recorder.depart(

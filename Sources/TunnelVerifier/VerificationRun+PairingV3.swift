@@ -48,7 +48,7 @@ extension VerificationRun {
             )
             return
         }
-        if let earlier = view.messagesOne[ephemeral] {
+        if !skipping.contains(.pairingV3Replays), let earlier = view.messagesOne[ephemeral] {
             guard earlier.message == message else {
                 recorder.depart(
                     "V3-NOISE-1",
@@ -68,7 +68,9 @@ extension VerificationRun {
                 return
             }
             recorder.note("the message 1 of step \(earlier.step) again, which no message 2 answered")
-            if !view.outstanding.contains(where: { $0.deviceEphemeral == ephemeral }) { view.outstanding.append(earlier) }
+            if !view.outstanding.contains(where: { $0.deviceEphemeral == ephemeral }) {
+                view.outstanding.append(earlier)
+            }
             return
         }
         openMessageOne(&messageOne, channel: channel, step: step)
@@ -87,8 +89,12 @@ extension VerificationRun {
                 if !channelIDs.contains(channel) { channelIDs.append(channel) }
                 let sealed = messageOne
                 let opened = channelIDs.lazy.compactMap { cid in
-                    PairingV3Opening.hashAfterEphemeral(channelID: cid, corePublic: corePublic, deviceEphemeral: ephemeral)
-                        .flatMap { PairingV3Opening.openStatic(sealed, key: key, hashAfterEphemeral: $0) }
+                    PairingV3Opening.hashAfterEphemeral(
+                        channelID: cid,
+                        corePublic: corePublic,
+                        deviceEphemeral: ephemeral
+                    )
+                    .flatMap { PairingV3Opening.openStatic(sealed, key: key, hashAfterEphemeral: $0) }
                 }.first
                 if let opened {
                     recorder.note("device static key \(Base64URL.encode(opened))")

@@ -98,7 +98,9 @@ import TunnelCrypto
     @Test func aDeviceWhoseMessageTwoWasNotAcceptedLogsMessageOnesLinesOnly() throws {
         var forged = try Self.messages().two
         forged[50] ^= 1
-        #expect(Self.deviceLines(acceptedMessageTwo: forged).map(\.label) == [.pairingV3StaticKey, .pairingV3CommitmentKey])
+        #expect(
+            Self.deviceLines(acceptedMessageTwo: forged).map(\.label) == [.pairingV3StaticKey, .pairingV3CommitmentKey]
+        )
         #expect(Self.deviceLines(acceptedMessageTwo: nil).count == 2)
     }
 

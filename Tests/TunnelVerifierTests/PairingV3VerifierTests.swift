@@ -84,7 +84,8 @@ import VectorGeneration
         let r = Self.pairing.records
         #expect(Self.departures(Self.verify(Self.appending(Self.pairing.messageOne, from: .device))) == ["V3-CORE-1@7"])
         // Before any message 2, the same message 1 again is a resend the core may answer once.
-        let resent = [r[0], r[1], RecordedPairingV3.record(Self.pairing.messageOne, from: .device, time: r[1].time)]
+        let resent =
+            [r[0], r[1], RecordedPairingV3.record(Self.pairing.messageOne, from: .device, time: r[1].time)]
             + r[2...]
         #expect(Self.departures(Self.verify(resent, keyLog: Self.pairing.keyLog)) == [])
     }

@@ -34,7 +34,11 @@ public struct RecordedPairingV3: Sendable {
         messageOne = attempt.messageOne
         messageTwo = attempt.messageTwo
         handshakeHash = attempt.handshakeHash
-        code = PairingV3.code(handshakeHash: handshakeHash, deviceNonce: attempt.deviceNonce, coreNonce: attempt.coreNonce)
+        code = PairingV3.code(
+            handshakeHash: handshakeHash,
+            deviceNonce: attempt.deviceNonce,
+            coreNonce: attempt.coreNonce
+        )
         var device = attempt.deviceTransport, core = attempt.coreTransport
         reveal = [PairingV3Message.record] + (try device.seal(attempt.deviceNonce))
         coreYes =
@@ -90,7 +94,10 @@ public struct RecordedPairingV3: Sendable {
     }
 
     /// The core's message 2 for `otherMessageOne(device:nonce:)`, and the attempt's key log.
-    public func otherAttempt(device: String, nonce: String) throws -> (
+    public func otherAttempt(
+        device: String,
+        nonce: String
+    ) throws -> (
         messageOne: [UInt8], messageTwo: [UInt8], keyLog: String
     ) {
         let attempt = try Self.attempt(id: id, device: device, nonce: nonce)

@@ -28,7 +28,8 @@ extension VerifyVectors {
 
     private static func pairingV3CleanCases(_ pairing: RecordedPairingV3) throws -> [Case] {
         let r = pairing.records, key = pairing.keyLog
-        let resent = [r[0], r[1], RecordedPairingV3.record(pairing.messageOne, from: .device, time: r[1].time)] + r[2...]
+        let resent =
+            [r[0], r[1], RecordedPairingV3.record(pairing.messageOne, from: .device, time: r[1].time)] + r[2...]
         return [
             Case(
                 "v3-clean-with-key-log",
@@ -58,8 +59,14 @@ extension VerifyVectors {
                     r.flatMap { record -> [TraceRecord] in
                         guard case .event(let name, let from, let to, let data) = record.body else { return [record] }
                         return [
-                            TraceRecord(time: record.time, body: .event(name: name, from: from, to: .relay, data: data)),
-                            TraceRecord(time: record.time + 1, body: .event(name: name, from: .relay, to: to, data: data)),
+                            TraceRecord(
+                                time: record.time,
+                                body: .event(name: name, from: from, to: .relay, data: data)
+                            ),
+                            TraceRecord(
+                                time: record.time + 1,
+                                body: .event(name: name, from: .relay, to: to, data: data)
+                            ),
                         ]
                     },
                     keyLog: key
