@@ -20,6 +20,7 @@ enum PairingV3Check {
         record(&exchange, in: context)
         _ = try exchange.pair()
         var attempts: [JSONValue] = []
+        var messagesOne: [[UInt8]] = []
         for attempt in 0...CorePairingV3.maximumAttempts {
             let attacker = PairingV3Exchange(
                 device: referenceSide("pairing-v3-device"),
@@ -32,6 +33,7 @@ enum PairingV3Check {
                 of: try referenceSide("pairing-v3-device")(exchange.deviceInput([], replacingKeysWith: attacker)),
                 operation: "pairing-v3-device"
             )
+            messagesOne.append(messageOne)
             attempts.append([
                 "receive": [
                     "message": .hex(messageOne), "now": .int(exchange.now + 12 * Int64(attempt)),
@@ -40,6 +42,15 @@ enum PairingV3Check {
             ])
         }
         let answer = try adapter(exchange.coreInput(attempts))
+        // In the core's order: each message 1, then the message 2 that answered it, if any.
+        for (index, messageOne) in messagesOne.enumerated() {
+            context.recorder.frame(messageOne, from: .device)
+            if let reply = PairingV3Exchange.step(answer, index)?["send"]?.arrayValue?.first?.stringValue
+                .flatMap(Hex.decode)
+            {
+                context.recorder.frame(reply, from: .core)
+            }
+        }
         guard PairingV3Exchange.step(answer, 3)?["error"] == "too_many_attempts",
             PairingV3Exchange.step(answer, 3)?["state"] == "revoked"
         else {
@@ -62,8 +73,8 @@ enum PairingV3Check {
 
     /// The pairing's trace: the QR code's `cid` and `cpk`, then each message as it is handed on,
     /// so that the adapter's key log opens it with `conformance verify` (VERIFY-13, VERIFY-14).
-    /// The attacker's attempts of `runAdapterAsCore` run on a fresh channel of their own request
-    /// and are not recorded.
+    /// The attacker's attempts of `runAdapterAsCore`, a request of their own, follow on the same
+    /// trace channel, each message 1 with the message 2 that answered it.
     private static func record(_ exchange: inout PairingV3Exchange, in context: LiveContext) {
         context.recorder.pairingPayload(corePublicKey: exchange.corePublic, channelID: exchange.channelID)
         exchange.record = { [recorder = context.recorder] message, sender in recorder.frame(message, from: sender) }
