@@ -249,4 +249,51 @@ import VectorGeneration
         #expect(v.pairingCodes.count == 1)
         #expect(!TranscriptText.render(v).contains("device static key"))
     }
+
+    /// The pairing's frames moved to another `channelId`, as a runner's capture names its own.
+    static func rechanneled(_ records: [TraceRecord], to channel: String) -> [TraceRecord] {
+        records.map { record in
+            guard case .event(_, let from, let to, _) = record.body, let frame = record.frame else { return record }
+            return TraceRecord.frame(time: record.time, from: from, to: to, channelId: channel, payload: frame.payload)
+        }
+    }
+
+    // REQ: VERIFY-14, V3-PRO-1
+    @Test func thePrologueTakesThePayloadsCidBeforeTheRecordsChannelIdAndFallsBackToIt() throws {
+        let moved = Self.rechanneled(Self.pairing.records, to: "runner-channel")
+        let v = Self.verify(moved, keyLog: Self.pairing.keyLog)
+        #expect(Self.departures(v) == [])
+        #expect(TranscriptText.render(v).contains("device static key"))
+        // A payload naming another cid: the record's channelId, the prologue's, still opens s.
+        var otherPayload = Self.pairing.records
+        otherPayload[0] = TraceRecord(
+            time: otherPayload[0].time,
+            body: .pairingPayload(
+                Self.pairing.pairingPayload.replacingOccurrences(of: "cid=verify-v3-channel", with: "cid=x")
+            )
+        )
+        let fallback = Self.verify(otherPayload, keyLog: Self.pairing.keyLog)
+        #expect(Self.departures(fallback) == [])
+        #expect(TranscriptText.render(fallback).contains("device static key"))
+        // Positive control: neither cid is the prologue's, and s does not open.
+        let neither = Self.verify(Self.rechanneled(otherPayload, to: "runner-channel"), keyLog: Self.pairing.keyLog)
+        #expect(Self.departures(neither) == ["V3-NOISE-3@2"])
+    }
+
+    // REQ: VERIFY-13, VERIFY-14, V3-CORE-1
+    @Test func withTheKeyLogAMessageTwoAnswersTheOutstandingMessageOneItOpensUnder() throws {
+        let other = try Self.pairing.otherAttempt(device: "second-device", nonce: "other-nonce")
+        let r = Self.pairing.records
+        // Two messages 1 outstanding; the 0x11 answers the older one, the genuine device's.
+        let records =
+            [r[0], r[1], RecordedPairingV3.record(other.messageOne, from: .device, time: r[1].time)]
+            + Array(r[2...])
+        let v = Self.verify(records, keyLog: Self.pairing.keyLog + other.keyLog)
+        #expect(Self.departures(v) == [])
+        #expect(v.pairingCodes.map(\.code) == [Self.pairing.code])
+        #expect(TranscriptText.render(v).contains("answers the message 1 of step 2"))
+        // Without the key log the newest is taken: the reveal then goes unopened, and nothing departs.
+        #expect(Self.departures(Self.verify(records)) == [])
+        #expect(TranscriptText.render(Self.verify(records)).contains("answers the message 1 of step 3"))
+    }
 }
