@@ -174,6 +174,8 @@ struct ComposedImplementation: TunnelImplementation {
             case .verifierIgnoresRepeatedNonces: [.nonceRepeats]
             case .verifierTrustsProbes: [.probeAnswers]
             case .verifierIgnoresLegacyKeyLogLabels: [.privateKeyLabels]
+            case .verifierIgnoresPairingV3Replays: [.pairingV3Replays]
+            case .verifierTrustsPairingV3Reveals: [.pairingV3Commitment]
             default: []
             }
         return TraceVerifier.verify(input, skipping: skipping)

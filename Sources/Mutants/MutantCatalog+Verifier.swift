@@ -24,8 +24,23 @@ extension Mutant {
             + "and the plaintext departures it would show pass unnamed"
     )
 
+    public static let verifierIgnoresPairingV3Replays = Mutant(
+        "verifier-ignores-pairing-v3-replays",
+        breaks: ["VERIFY-13", "V3-CORE-1", "V3-NOISE-1"],
+        "the verifier keeps no ledger of version 3 message 1 ephemeral keys, so an answered message 1 replayed and "
+            + "an e_D reused with another commitment pass unnamed"
+    )
+
+    public static let verifierTrustsPairingV3Reveals = Mutant(
+        "verifier-trusts-pairing-v3-reveals",
+        breaks: ["VERIFY-14", "V3-COMMIT-2"],
+        "the verifier opens the reveal but does not hash it against the commitment of message 1, so a device that "
+            + "reveals another nonce than it committed to passes, and a code is printed for it"
+    )
+
     /// This area's mutants, in catalog order.
     static let verifierArea: [Mutant] = [
         .verifierIgnoresRepeatedNonces, .verifierTrustsProbes, .verifierIgnoresLegacyKeyLogLabels,
+        .verifierIgnoresPairingV3Replays, .verifierTrustsPairingV3Reveals,
     ]
 }

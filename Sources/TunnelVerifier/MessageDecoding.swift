@@ -8,8 +8,14 @@ enum MessageDecoding {
         let detail: String
     }
 
+    /// A message of either wire version, its type known and its size checked.
+    enum Decoded: Equatable {
+        case version2([UInt8], MessageType)
+        case pairingV3([UInt8], PairingV3Type)
+    }
+
     /// The message's bytes and type, or the first rule it breaks.
-    static func decode(_ text: String, sender: Role) throws(Problem) -> (bytes: [UInt8], type: MessageType) {
+    static func decode(_ text: String, sender: Role) throws(Problem) -> Decoded {
         let bytes: [UInt8]
         do { bytes = try Base64URL.decode(text) } catch {
             throw Problem(
@@ -22,6 +28,9 @@ enum MessageDecoding {
         }
         guard bytes.count <= Limits.maximumMessageLength else {
             throw Problem(requirement: "SIZE-1", detail: "\(bytes.count) bytes, above the 49,152 of SIZE-1")
+        }
+        if let type = PairingV3Type(rawValue: first) {
+            return .pairingV3(try pairingV3(bytes, type, sender: sender), type)
         }
         guard let type = MessageType(rawValue: first), type != .legacy else {
             throw Problem(
@@ -48,7 +57,26 @@ enum MessageDecoding {
                 detail: "\(bytes.count) bytes, below the \(minimum.0) of a \(name(type))"
             )
         }
-        return (bytes, type)
+        return .version2(bytes, type)
+    }
+
+    /// Version 3's rules of VERIFY-13 before any state: the sender of a 0x10 or 0x11 (TYPE-1),
+    /// then V3-MSG-1's exact size.
+    private static func pairingV3(_ bytes: [UInt8], _ type: PairingV3Type, sender: Role) throws(Problem) -> [UInt8] {
+        if let only = type.sender, only != sender {
+            throw Problem(
+                requirement: "TYPE-1",
+                detail:
+                    "the \(sender.rawValue) sent a 0x\(Hex.encode([type.rawValue])), which only the \(only.rawValue) sends"
+            )
+        }
+        guard bytes.count == type.length else {
+            throw Problem(
+                requirement: "V3-MSG-1",
+                detail: "\(bytes.count) bytes, not the \(type.length) of a \(type.name)"
+            )
+        }
+        return bytes
     }
 
     /// Where the message's nonce sits.

@@ -43,6 +43,13 @@ struct VerificationRun {
     var stoppedEarly = false
     /// True while the record being read is a probe (TRACE-6, VERIFY-12).
     var probing = false
+    /// `cid` of the last pairing payload seen: the prologue of a version 3 handshake (V3-PRO-1,
+    /// VERIFY-14), tried before the record's `channelId`.
+    var payloadChannelID: String?
+    /// The last pairing payload's wire version, when it names one. The hook for chapter 8's
+    /// version 3 payload (`v=3`): until the parser reports a version this stays nil, and a
+    /// channel is version 3 when its first handshake message is a 0x10 (VERIFY-13).
+    var payloadVersion: Int?
 
     init(_ input: VerifierInput, skipping: Set<VerifierCheck>) {
         self.input = input
@@ -124,6 +131,7 @@ struct VerificationRun {
         do {
             let payload = try PairingPayloadParser.parse(text, now: 0)
             keys.payloadCoreKey = payload.corePublicKey
+            payloadChannelID = payload.channelID
             recorder.note("pairing payload: cid \(payload.channelID), cpk \(Base64URL.encode(payload.corePublicKey))")
         } catch {
             recorder.depart("QR-GRAM-1", step: step, "the pairing payload is refused by a consumer: \(error.code)")

@@ -10,7 +10,7 @@ public struct Verification: Equatable, Sendable {
     public let blocks: [TranscriptBlock]
     public let departures: [Departure]
     /// The pairing codes (SAS-2) of the handshakes whose secrets the key log gave, by the step
-    /// of their ack.
+    /// of their ack; a version 3 pairing's (V3-SAS-1) by the step of its reveal.
     public let pairingCodes: [PairingCode]
     /// True when the verifier stopped at the first departure with records left unread.
     public let stoppedEarly: Bool

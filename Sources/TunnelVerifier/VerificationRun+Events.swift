@@ -51,16 +51,20 @@ extension VerificationRun {
         readMessage(frame.payload, sender: sender, channel: frame.channelId, time: time, step: step, route: route)
     }
 
-    /// VERIFY-3 then VERIFY-5: the keyless checks, then the handler of the message's type.
+    /// VERIFY-3 then VERIFY-5 (VERIFY-13 then VERIFY-14 for version 3): the keyless checks, then
+    /// the handler of the message's type.
     mutating func readMessage(_ text: String, sender: Role, channel: String, time: Int64, step: Int, route: String) {
-        let bytes: [UInt8], type: MessageType
-        do { (bytes, type) = try MessageDecoding.decode(text, sender: sender) } catch {
+        let decoded: MessageDecoding.Decoded
+        do { decoded = try MessageDecoding.decode(text, sender: sender) } catch {
             recorder.depart(error.requirement, step: step, error.detail)
             return
         }
-        recorder.summary(
-            "\(route)  0x\(Hex.encode([type.rawValue])) \(MessageDecoding.name(type))  \(bytes.count) bytes"
-        )
+        let (bytes, octet, name): ([UInt8], UInt8, String) =
+            switch decoded {
+            case .version2(let bytes, let type): (bytes, type.rawValue, MessageDecoding.name(type))
+            case .pairingV3(let bytes, let type): (bytes, type.rawValue, type.name)
+            }
+        recorder.summary("\(route)  0x\(Hex.encode([octet])) \(name)  \(bytes.count) bytes")
         // Taken out of the dictionary while it is read, so that the view is the only reference
         // to its ledgers and sessions and a record mutates them in place: a copy held by the
         // dictionary would make every record copy the channel's whole history (finding H2).
@@ -70,7 +74,26 @@ extension VerificationRun {
         // frame, with the same nonce) is judged as if the probe had not been sent.
         let unchanged = probing && !skipping.contains(.probeAnswers) ? view : nil
         defer { channels[channel] = unchanged ?? view }
+        switch decoded {
+        case .pairingV3(_, let type):
+            if view.startedWithHandshake == nil { view.startedWithHandshake = false }
+            readPairingV3(bytes, type, sender: sender, channel: channel, view: &view, step: step)
+        case .version2(_, let type):
+            readVersion2(bytes, type, sender: sender, view: &view, time: time, step: step)
+        }
+    }
+
+    /// A message of version 2: its nonce (VERIFY-3), then the handler of its type.
+    private mutating func readVersion2(
+        _ bytes: [UInt8],
+        _ type: MessageType,
+        sender: Role,
+        view: inout ChannelView,
+        time: Int64,
+        step: Int
+    ) {
         if view.startedWithHandshake == nil { view.startedWithHandshake = type == .handshake }
+        if type == .handshake, view.firstHandshakeOctet == nil { view.firstHandshakeOctet = type.rawValue }
 
         let nonce = MessageDecoding.nonce(of: bytes, type: type)
         let seen =
@@ -91,6 +114,21 @@ extension VerificationRun {
                 MessageDecoding.repeatRequirement(type, sameMessage: false),
                 step: step,
                 "nonce \(Hex.encode(nonce)) already used by the \(sender.rawValue) at step \(earlier)"
+            )
+            return
+        }
+        if isVersion3(view), type == .handshake || type == .handshakeAck {
+            // V3-BIND-1: the core refuses a version 2 handshake on a version 3 channel.
+            guard type == .handshakeAck else {
+                recorder.note(
+                    "a version 2 handshake on a version 3 channel: the core must refuse it (version_mismatch)"
+                )
+                return
+            }
+            recorder.depart(
+                "V3-BIND-1",
+                step: step,
+                "an ack on a version 3 channel: the core must refuse a 0x03 there with version_mismatch"
             )
             return
         }

@@ -8,4 +8,8 @@ package enum VerifierCheck: Sendable, Hashable {
     case probeAnswers
     /// The private key labels of suite 2.3 in a key log (KEYLOG-12).
     case privateKeyLabels
+    /// Version 3's ledger of message 1 ephemeral keys: a replayed or reused `e_D` (VERIFY-13).
+    case pairingV3Replays
+    /// The reveal held to the commitment (V3-COMMIT-2, VERIFY-14).
+    case pairingV3Commitment
 }

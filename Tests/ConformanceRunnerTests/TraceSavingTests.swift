@@ -245,7 +245,7 @@ final class TraceSavingTests: XCTestCase {
         return (departures, run.stdout)
     }
 
-    // REQ: ADP-96, ADP-97, TRACE-6, VERIFY-12
+    // REQ: ADP-96, ADP-97, TRACE-6, VERIFY-12, VERIFY-14
     func testEveryLiveCheckOfThePassingReferenceSavesATraceThatVerifiesWithNoDeparture() throws {
         let directory = traceDirectory()
         let run = CommandRun.run(
@@ -267,6 +267,13 @@ final class TraceSavingTests: XCTestCase {
             let (_, transcript) = try verifySaved(directory, "live_session_adapter-\(role)")
             XCTAssertTrue(transcript.contains(#"\"requestId\":\"live-4\""#), transcript)
             XCTAssertFalse(transcript.contains("key log: 0 secrets"))
+        }
+        // The version 3 pairings open under the adapter's own key log, one side's (VERIFY-14, KEYLOG-13).
+        for role in ["core", "device"] {
+            let (_, transcript) = try verifySaved(directory, "live_pairing-v3_adapter-\(role)")
+            XCTAssertTrue(transcript.contains("device static key"), transcript)
+            XCTAssertTrue(transcript.contains("(V3-SAS-1, from h, N_D and N_C)"), transcript)
+            XCTAssertTrue(transcript.contains("Match: the device confirms code"), transcript)
         }
         // Positive control of the marks: the same session trace with the probe members removed
         // reports the runner's replay as REPLAY-3.

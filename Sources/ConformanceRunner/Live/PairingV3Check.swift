@@ -13,14 +13,15 @@ import VectorFormat
 enum PairingV3Check {
     static func runAdapterAsCore(_ context: inout LiveContext) throws(CheckFailure) {
         let adapter = adapterSide(context, "pairing-v3-core")
-        let exchange = PairingV3Exchange(
+        var exchange = PairingV3Exchange(
             device: referenceSide("pairing-v3-device"),
             core: adapter,
             random: &context.random
         )
-        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        record(&exchange, in: context)
         _ = try exchange.pair()
         var attempts: [JSONValue] = []
+        var messagesOne: [[UInt8]] = []
         for attempt in 0...CorePairingV3.maximumAttempts {
             let attacker = PairingV3Exchange(
                 device: referenceSide("pairing-v3-device"),
@@ -33,6 +34,7 @@ enum PairingV3Check {
                 of: try referenceSide("pairing-v3-device")(exchange.deviceInput([], replacingKeysWith: attacker)),
                 operation: "pairing-v3-device"
             )
+            messagesOne.append(messageOne)
             attempts.append([
                 "receive": [
                     "message": .hex(messageOne), "now": .int(exchange.now + 12 * Int64(attempt)),
@@ -41,6 +43,15 @@ enum PairingV3Check {
             ])
         }
         let answer = try adapter(exchange.coreInput(attempts))
+        // In the core's order: each message 1, then the message 2 that answered it, if any.
+        for (index, messageOne) in messagesOne.enumerated() {
+            context.recorder.frame(messageOne, from: .device)
+            if let reply = PairingV3Exchange.step(answer, index)?["send"]?.arrayValue?.first?.stringValue
+                .flatMap(Hex.decode)
+            {
+                context.recorder.frame(reply, from: .core)
+            }
+        }
         guard PairingV3Exchange.step(answer, 3)?["error"] == "too_many_attempts",
             PairingV3Exchange.step(answer, 3)?["state"] == "revoked"
         else {
@@ -52,12 +63,12 @@ enum PairingV3Check {
     }
 
     static func runAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
-        let exchange = PairingV3Exchange(
+        var exchange = PairingV3Exchange(
             device: adapterSide(context, "pairing-v3-device"),
             core: referenceSide("pairing-v3-core"),
             random: &context.random
         )
-        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        record(&exchange, in: context)
         _ = try exchange.pair()
     }
 
@@ -81,6 +92,15 @@ enum PairingV3Check {
         )
         context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
         _ = try exchange.reconnect()
+    }
+
+    /// The pairing's trace: the QR code's `cid` and `cpk`, then each message as it is handed on,
+    /// so that the adapter's key log opens it with `conformance verify` (VERIFY-13, VERIFY-14).
+    /// The attacker's attempts of `runAdapterAsCore`, a request of their own, follow on the same
+    /// trace channel, each message 1 with the message 2 that answered it.
+    private static func record(_ exchange: inout PairingV3Exchange, in context: LiveContext) {
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic, channelID: exchange.channelID)
+        exchange.record = { [recorder = context.recorder] message, sender in recorder.frame(message, from: sender) }
     }
 
     /// The adapter's answer, which must also be the reference's to the same input.

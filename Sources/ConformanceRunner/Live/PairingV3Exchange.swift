@@ -19,7 +19,9 @@ struct PairingV3Exchange {
     let core: Side
     let now = LiveContext.now
 
-    private let channelID: String
+    let channelID: String
+    /// Called with every message of the pairing as it is handed on, for the check's trace.
+    var record: ([UInt8], Role) -> Void = { _, _ in }
     private let pairingSecret, coreStatic, deviceStatic, deviceEphemeral, deviceNonce, coreEphemeral, coreNonce: [UInt8]
 
     init(device: @escaping Side, core: @escaping Side, random: inout SystemRandom) {
@@ -76,10 +78,13 @@ struct PairingV3Exchange {
                 ]
             ]
         ]
+        record(messageOne, .device)
         let messageTwo = try sent(by: core(coreInput(coreSteps)), step: 0, side: "pairing-v3-core", "message 2")
+        record(messageTwo, .core)
         var deviceSteps: [JSONValue] = [["receive": ["message": .hex(messageTwo)]]]
         let revealed = try device(deviceInput(deviceSteps))
         let reveal = try sent(by: revealed, step: 0, side: "pairing-v3-device", "the reveal")
+        record(reveal, .device)
         guard let code = Self.step(revealed, 0)?["code"]?.stringValue else {
             throw CheckFailure("pairing-v3-device shows no code after message 2", actual: revealed)
         }
@@ -95,9 +100,11 @@ struct PairingV3Exchange {
             throw CheckFailure("the core's state after the desktop's Yes alone is not confirming", actual: confirmed)
         }
         let yes = try sent(by: confirmed, step: 2, side: "pairing-v3-core", "the Yes record")
+        record(yes, .core)
         deviceSteps += [["match": ["code": .string(code)]], ["receive": ["message": .hex(yes)]]]
         let matched = try device(deviceInput(deviceSteps))
         let match = try sent(by: matched, step: 1, side: "pairing-v3-device", "the Match record")
+        record(match, .device)
         guard Self.step(matched, 2)?["state"]?.stringValue == "paired",
             let devicePsk = Self.step(matched, 2)?["reconnectPsk"]
         else { throw CheckFailure("the device is not paired after its Match and the core's Yes", actual: matched) }

@@ -66,10 +66,14 @@ final class TraceRecorder {
     /// what a core's QR code tells a device (chapter 8), on this trace's channel, valid for ten
     /// minutes from now. Without it a verifier holding only the device's key log could not open
     /// the handshake, which is sealed to the core's key.
-    func pairingPayload(corePublicKey: [UInt8]) {
+    ///
+    /// `channelID` is the payload's `cid` when the check's handshake binds another one than the
+    /// trace's channel (a version 3 prologue, V3-PRO-1): the verifier takes the payload's `cid`
+    /// first (VERIFY-14).
+    func pairingPayload(corePublicKey: [UInt8], channelID cid: String? = nil) {
         let time = now()
         let payload = PairingPayload(
-            channelID: channelID,
+            channelID: cid ?? channelID,
             pairingToken: "conformance-runner",
             corePublicKey: corePublicKey,
             rpcURL: nil,

@@ -17,6 +17,17 @@ public enum KeyLogLabel: String, Sendable, CaseIterable {
     /// id: sas_salt, SHA-256 of the transcript (SAS-1's salt); secret: the 8 bytes of sas_okm
     /// (KEYLOG-10).
     case pairingCodeKey = "SAS_OKM"
+    /// Version 3 (KEYLOG-13): id e_D, the device's ephemeral public key of message 1; secret the
+    /// key after `es`, which opens message 1's encrypted static key.
+    case pairingV3StaticKey = "V3_M1_STATIC_KEY"
+    /// Version 3: id e_D; secret the key after `psk` ‖ `h` after `psk`, which open the
+    /// commitment and continue `h` from public bytes.
+    case pairingV3CommitmentKey = "V3_M1_PAYLOAD"
+    /// Version 3: id e_D; secret the key after `se`, which opens message 2's `N_C`.
+    case pairingV3CoreNonceKey = "V3_M2_PAYLOAD"
+    /// Version 3: id e_D; secret the two keys of `Split()`, device to core ‖ core to device,
+    /// which open the pairing records.
+    case pairingV3Transport = "V3_TRANSPORT"
     /// Suite 2.3 (read only): id core_static_pub; secret the core's static private key.
     case coreStatic = "CORE_STATIC"
     /// Suite 2.3 (read only): id device_static_pub; secret the device's static private key.
@@ -32,7 +43,9 @@ public enum KeyLogLabel: String, Sendable, CaseIterable {
     public var isPrivateKey: Bool {
         switch self {
         case .coreStatic, .deviceStatic, .handshakeEphemeral, .clientEphemeral, .serverEphemeral: true
-        case .handshakeKey, .ackKey, .sessionKeys, .pairingCodeKey: false
+        case .handshakeKey, .ackKey, .sessionKeys, .pairingCodeKey, .pairingV3StaticKey, .pairingV3CommitmentKey,
+            .pairingV3CoreNonceKey, .pairingV3Transport:
+            false
         }
     }
 
@@ -47,7 +60,7 @@ public enum KeyLogLabel: String, Sendable, CaseIterable {
     /// Bytes of the secret.
     public var secretLength: Int {
         switch self {
-        case .sessionKeys: 64
+        case .sessionKeys, .pairingV3CommitmentKey, .pairingV3Transport: 64
         case .pairingCodeKey: 8
         default: 32
         }

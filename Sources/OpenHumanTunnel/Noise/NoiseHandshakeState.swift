@@ -18,6 +18,11 @@ public struct NoiseHandshakeState: Sendable {
     private var remoteEphemeral: [UInt8]?
     /// How many handshake messages have been written or read.
     public private(set) var messageIndex = 0
+    /// Set by the kit's key log writer (KEYLOG-13) to keep `keyLogSecrets`; off everywhere else,
+    /// so an endpoint's state holds no intermediate key longer than Noise needs it.
+    package var keepsKeyLogSecrets = false
+    /// The key and `h` after each DH and `psk` token so far, when `keepsKeyLogSecrets` is set.
+    package private(set) var keyLogSecrets: [NoiseTokenSecrets] = []
 
     /// `Initialize` with the prologue and the pre-messages. `remoteStatic` is the peer's static
     /// public key where the pattern has it as a pre-message (the responder's in IK; both in KK).
@@ -131,6 +136,11 @@ public struct NoiseHandshakeState: Sendable {
         case .ss: try mixDH(staticPrivate, remoteStatic)
         case .psk: symmetric.mixKeyAndHash(psk)
         case .e, .s: preconditionFailure("e and s are written and read, not mixed")
+        }
+        if keepsKeyLogSecrets, let key = symmetric.cipherKey {
+            keyLogSecrets.append(
+                NoiseTokenSecrets(message: messageIndex, token: token, key: key, handshakeHash: symmetric.handshakeHash)
+            )
         }
     }
 

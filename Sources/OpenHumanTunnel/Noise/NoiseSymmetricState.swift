@@ -2,22 +2,37 @@ import TunnelCrypto
 
 /// Noise's SymmetricState (section 5.2) on SHA-256: the chaining key `ck`, the transcript hash
 /// `h`, and the CipherState their current key lives in.
-struct NoiseSymmetricState: Sendable {
+package struct NoiseSymmetricState: Sendable {
     private(set) var chainingKey: [UInt8]
     private(set) var handshakeHash: [UInt8]
     private var cipher = NoiseCipherState()
 
     /// `InitializeSymmetric`: a name of at most 32 bytes is zero-padded, a longer one hashed.
     init(protocolName: String) {
-        let name = Array(protocolName.utf8)
-        handshakeHash = name.count <= 32 ? name + [UInt8](repeating: 0, count: 32 - name.count) : SHA256.hash(name)
+        handshakeHash = Self.initialHash(protocolName: protocolName)
         chainingKey = handshakeHash
     }
 
     var hasKey: Bool { cipher.key != nil }
 
+    /// The key the next EncryptAndHash uses, for the kit's key log (NoiseHandshakeState's
+    /// `keyLogSecrets`).
+    var cipherKey: [UInt8]? { cipher.key }
+
     mutating func mixHash(_ data: [UInt8]) {
-        handshakeHash = SHA256.hash(handshakeHash, data)
+        handshakeHash = Self.mixHash(handshakeHash, data)
+    }
+
+    /// `h` before the prologue: the name zero-padded to 32 bytes, or its SHA-256 when longer.
+    /// Package-wide so the kit's verifier follows `h` from public bytes with this same code.
+    package static func initialHash(protocolName: String) -> [UInt8] {
+        let name = Array(protocolName.utf8)
+        return name.count <= 32 ? name + [UInt8](repeating: 0, count: 32 - name.count) : SHA256.hash(name)
+    }
+
+    /// `MixHash`: `SHA-256(h || data)`.
+    package static func mixHash(_ handshakeHash: [UInt8], _ data: [UInt8]) -> [UInt8] {
+        SHA256.hash(handshakeHash, data)
     }
 
     mutating func mixKey(_ inputKeyMaterial: [UInt8]) {

@@ -32,6 +32,7 @@ enum VerifyVectors {
         let cases =
             try cleanCases(exchange) + wireCases(exchange) + keyLogCases(exchange, exchangeID: file.id("exchange"))
             + afterTheEndCases(exchange) + probeCases(exchange)
+            + pairingV3Cases(try RecordedPairingV3(id: file.id("pairing-v3")))
         try file.add(cases, operation: "verify", alsoRequires: ["ADP-90"])
         return try file.build()
     }
@@ -566,7 +567,7 @@ enum VerifyVectors {
     }
 
     /// A `verify` input: the trace of `records` (or `text` instead), with the key log if any.
-    private static func trace(
+    static func trace(
         _ records: [TraceRecord],
         keyLog: String? = nil,
         text: String? = nil,
@@ -579,7 +580,7 @@ enum VerifyVectors {
     }
 
     /// The verifier's answer: `pass`, or the departures in order, each a requirement and a step.
-    private static func departures(_ departures: [(String, Int)]) -> Expectation {
+    static func departures(_ departures: [(String, Int)]) -> Expectation {
         .output([
             "status": .string(departures.isEmpty ? "pass" : "departure"),
             "departures": .array(departures.map { ["requirement": .string($0.0), "step": .int(Int64($0.1))] }),

@@ -1,5 +1,7 @@
 #include "core_pairing_v3.h"
 
+#include "key_log.h"
+
 #include <sodium.h>
 #include <string.h>
 
@@ -118,6 +120,9 @@ static tunnel_error answer_message_1(core_pairing_v3 *channel, noise_handshake *
     drop_attempt(channel);
     pairing_v3_attempt *attempt = &channel->attempt;
     noise_handshake_split(handshake, &attempt->device_to_core, &attempt->core_to_device);
+    key_log_pairing_v3_message_one(handshake, handshake->re);
+    key_log_pairing_v3_message_two(handshake, handshake->re, attempt->device_to_core.k,
+                                   attempt->core_to_device.k);
     memcpy(attempt->device_public, handshake->rs, 32);
     memcpy(attempt->commitment, commitment, 32);
     memcpy(attempt->core_nonce, core_nonce, PAIRING_V3_NONCE_LENGTH);

@@ -1,5 +1,7 @@
 #include "device_pairing_v3.h"
 
+#include "key_log.h"
+
 #include <sodium.h>
 #include <string.h>
 
@@ -37,6 +39,8 @@ tunnel_error device_pairing_v3_start(device_pairing_v3 *device, const uint8_t co
                                                 message_1 + 1);
     if (status != TUNNEL_OK) {
         fail(device);
+    } else {
+        key_log_pairing_v3_message_one(&device->handshake, device->handshake.e_public);
     }
     return status;
 }
@@ -122,6 +126,8 @@ static tunnel_error receive_message_2(device_pairing_v3 *device, const uint8_t *
         &handshake, message + 1, PAIRING_V3_MESSAGE_2_LENGTH - 1, core_nonce, &core_nonce_length);
     if (status == TUNNEL_OK) {
         noise_handshake_split(&handshake, &device->device_to_core, &device->core_to_device);
+        key_log_pairing_v3_message_two(&handshake, handshake.e_public, device->device_to_core.k,
+                                       device->core_to_device.k);
         memcpy(device->handshake_hash, handshake.symmetric.h, 32);
         memcpy(device->core_nonce, core_nonce, PAIRING_V3_NONCE_LENGTH);
         sodium_memzero(&device->handshake, sizeof device->handshake);

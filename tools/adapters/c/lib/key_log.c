@@ -98,6 +98,38 @@ void key_log_session(const uint8_t client_ephemeral_public[32],
     append_line(path, "SESSION_KEYS", id, sizeof id, secret, sizeof secret);
     sodium_memzero(secret, sizeof secret);
 }
+
+void key_log_pairing_v3_message_one(const noise_handshake *handshake,
+                                    const uint8_t device_ephemeral_public[32])
+{
+    const char *path = key_log_path();
+    uint8_t secret[64];
+    if (path == NULL) {
+        return;
+    }
+    append_line(path, "V3_M1_STATIC_KEY", device_ephemeral_public, 32u, handshake->log_es_k, 32u);
+    memcpy(secret, handshake->log_psk_k, 32);
+    memcpy(secret + 32, handshake->log_psk_h, 32);
+    append_line(path, "V3_M1_PAYLOAD", device_ephemeral_public, 32u, secret, sizeof secret);
+    sodium_memzero(secret, sizeof secret);
+}
+
+void key_log_pairing_v3_message_two(const noise_handshake *handshake,
+                                    const uint8_t device_ephemeral_public[32],
+                                    const uint8_t device_to_core[32],
+                                    const uint8_t core_to_device[32])
+{
+    const char *path = key_log_path();
+    uint8_t secret[64];
+    if (path == NULL) {
+        return;
+    }
+    append_line(path, "V3_M2_PAYLOAD", device_ephemeral_public, 32u, handshake->log_se_k, 32u);
+    memcpy(secret, device_to_core, 32);
+    memcpy(secret + 32, core_to_device, 32);
+    append_line(path, "V3_TRANSPORT", device_ephemeral_public, 32u, secret, sizeof secret);
+    sodium_memzero(secret, sizeof secret);
+}
 #else
 /* ISO C wants at least one declaration in a translation unit. */
 typedef int key_log_not_compiled_in;

@@ -12,6 +12,7 @@
 #ifndef OPENHUMAN_KEY_LOG_H
 #define OPENHUMAN_KEY_LOG_H
 #include <stdint.h>
+#include "noise.h"
 #include "session_keys.h"
 
 #ifdef OPENHUMAN_KEY_LOG
@@ -29,6 +30,16 @@ void key_log_session(const uint8_t client_ephemeral_public[32],
 /* SAS_OKM sas_salt sas_okm (KEYLOG-10): the pairing code's 8 bytes of key
  * material, named by SAS-1's salt, the SHA-256 of the transcript. */
 void key_log_pairing_code(const uint8_t salt[32], const uint8_t okm[8]);
+/* V3_M1_STATIC_KEY e_D k and V3_M1_PAYLOAD e_D k||h (KEYLOG-13): message 1
+ * of a version 3 pairing the device sent or the core answered. */
+void key_log_pairing_v3_message_one(const noise_handshake *handshake,
+                                    const uint8_t device_ephemeral_public[32]);
+/* V3_M2_PAYLOAD e_D k and V3_TRANSPORT e_D k_i2r||k_r2i (KEYLOG-13): message
+ * 2 the device accepted or the core sent, and the Split() keys. */
+void key_log_pairing_v3_message_two(const noise_handshake *handshake,
+                                    const uint8_t device_ephemeral_public[32],
+                                    const uint8_t device_to_core[32],
+                                    const uint8_t core_to_device[32]);
 #else
 static inline void key_log_handshake_key(const uint8_t handshake_ephemeral_public[32],
                                          const uint8_t core_static_public[32],
@@ -55,6 +66,22 @@ static inline void key_log_pairing_code(const uint8_t salt[32], const uint8_t ok
 {
     (void)salt;
     (void)okm;
+}
+static inline void key_log_pairing_v3_message_one(const noise_handshake *handshake,
+                                                  const uint8_t device_ephemeral_public[32])
+{
+    (void)handshake;
+    (void)device_ephemeral_public;
+}
+static inline void key_log_pairing_v3_message_two(const noise_handshake *handshake,
+                                                  const uint8_t device_ephemeral_public[32],
+                                                  const uint8_t device_to_core[32],
+                                                  const uint8_t core_to_device[32])
+{
+    (void)handshake;
+    (void)device_ephemeral_public;
+    (void)device_to_core;
+    (void)core_to_device;
 }
 #endif
 #endif

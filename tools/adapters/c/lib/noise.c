@@ -250,16 +250,40 @@ static tunnel_error token_dh(const noise_handshake *handshake, noise_token token
 
 /* The tokens shared by writer and reader: DHs and psk (e and s move bytes
  * and differ). */
+#ifdef OPENHUMAN_KEY_LOG
+/* Keeps the key (and after psk the hash) a version 3 key log names. */
+static void keep_for_key_log(noise_handshake *handshake, noise_token token)
+{
+    const noise_symmetric_state *symmetric = &handshake->symmetric;
+    if (handshake->next_message == 0 && token == TOKEN_ES) {
+        memcpy(handshake->log_es_k, symmetric->cipher.k, 32);
+    } else if (handshake->next_message == 0 && token == TOKEN_PSK) {
+        memcpy(handshake->log_psk_k, symmetric->cipher.k, 32);
+        memcpy(handshake->log_psk_h, symmetric->h, 32);
+    } else if (handshake->next_message == 1 && token == TOKEN_SE) {
+        memcpy(handshake->log_se_k, symmetric->cipher.k, 32);
+    }
+}
+#else
+static void keep_for_key_log(noise_handshake *handshake, noise_token token)
+{
+    (void)handshake;
+    (void)token;
+}
+#endif
+
 static tunnel_error mix_token(noise_handshake *handshake, noise_token token)
 {
     if (token == TOKEN_PSK) {
         mix_key_and_hash(&handshake->symmetric, handshake->psk);
+        keep_for_key_log(handshake, token);
         return TUNNEL_OK;
     }
     uint8_t shared[32];
     tunnel_error status = token_dh(handshake, token, shared);
     if (status == TUNNEL_OK) {
         mix_key(&handshake->symmetric, shared, sizeof shared);
+        keep_for_key_log(handshake, token);
     }
     sodium_memzero(shared, sizeof shared);
     return status;

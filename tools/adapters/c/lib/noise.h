@@ -66,6 +66,15 @@ typedef struct {
     uint8_t rs[32];
     uint8_t re[32];
     uint8_t psk[32];
+#ifdef OPENHUMAN_KEY_LOG
+    /* What a version 3 key log names by e_D (KEYLOG-13): k after message 1's
+     * es, k and h after its psk, k after message 2's se. Only in a build that
+     * writes key logs (KEYLOG-6); wiped with the rest of the state. */
+    uint8_t log_es_k[32];
+    uint8_t log_psk_k[32];
+    uint8_t log_psk_h[32];
+    uint8_t log_se_k[32];
+#endif
 } noise_handshake;
 
 /* The pattern whose full protocol name is name (name_length bytes, not

@@ -12,7 +12,7 @@ import hmac
 import os
 from dataclasses import dataclass
 
-from . import noise, pairing_v3
+from . import key_log, noise, pairing_v3
 from .errors import (
     CHANNEL_REVOKED,
     COMMITMENT_MISMATCH,
@@ -193,6 +193,8 @@ class CorePairingV3:
         nonce = os.urandom(NONCE_LENGTH) if core_nonce is None else core_nonce
         reply = bytes((TYPE_MESSAGE_2,)) + handshake.write_message(nonce)
         from_device, to_device = handshake.split()
+        key_log.pairing_v3_message_one(handshake, device_ephemeral)
+        key_log.pairing_v3_message_two(handshake, device_ephemeral, from_device.key, to_device.key)
         self.attempts += 1
         self._answered_ephemerals.add(device_ephemeral)
         # A newer attempt replaces an unrevealed one: the phone retried, or one of two phones won.

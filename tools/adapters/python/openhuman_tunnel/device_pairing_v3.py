@@ -11,7 +11,7 @@ only when both users have compared the code and said yes.
 import copy
 import hmac
 
-from . import noise, pairing_v3
+from . import key_log, noise, pairing_v3
 from .errors import (
     CONFIRMATION_MISMATCH,
     EMPTY_FRAME,
@@ -85,6 +85,8 @@ class DevicePairingV3:
         )
         commitment = pairing_v3.commitment(device_nonce)
         self.message_one = bytes((TYPE_MESSAGE_1,)) + self._handshake.write_message(commitment)
+        self._device_ephemeral_public = self.message_one[1 : 1 + noise.DH_LENGTH]
+        key_log.pairing_v3_message_one(self._handshake, self._device_ephemeral_public)
         self.state = AWAITING
         self._handshake_hash: bytes | None = None
         self._to_core: noise.CipherState | None = None
@@ -128,6 +130,7 @@ class DevicePairingV3:
         handshake = copy.deepcopy(self._handshake)
         core_nonce = handshake.read_message(message[1:])
         self._to_core, self._from_core = handshake.split()
+        key_log.pairing_v3_message_two(handshake, self._device_ephemeral_public, self._to_core.key, self._from_core.key)
         self._handshake_hash = handshake.handshake_hash
         self._handshake = None  # Noise section 5.3: after Split the handshake state is dropped
         self._values = pairing_v3.after_handshake(self._handshake_hash, self._device_nonce, core_nonce)

@@ -1,7 +1,8 @@
 """Where the implementation reports its secrets for a key log (spec/kit/03-verifier.md).
 
 The handshake, session and pairing code call ``handshake_key``, ``ack_key``, ``session`` and
-``pairing_code`` at the moments KEYLOG-2 and KEYLOG-8 to KEYLOG-10 name: the secrets of one
+``pairing_code`` at the moments KEYLOG-2 and KEYLOG-8 to KEYLOG-10 name, and version 3's pairing
+``pairing_v3_message_one`` and ``pairing_v3_message_two`` at those of KEYLOG-13: the secrets of one
 exchange, each named by the salt of the HKDF that derived it, and never a static or ephemeral
 private key (KEYLOG-11), so no line is a credential beyond the exchange it names. They do nothing
 until a writer is installed with ``install``. Only the adapter installs one
@@ -13,6 +14,10 @@ HANDSHAKE_KEY = "K_HS"
 ACK_KEY = "K_ACK"
 SESSION_KEYS = "SESSION_KEYS"
 PAIRING_CODE_KEY = "SAS_OKM"
+V3_M1_STATIC_KEY = "V3_M1_STATIC_KEY"
+V3_M1_PAYLOAD = "V3_M1_PAYLOAD"
+V3_M2_PAYLOAD = "V3_M2_PAYLOAD"
+V3_TRANSPORT = "V3_TRANSPORT"
 
 _writer = None
 
@@ -45,3 +50,22 @@ def pairing_code(salt: bytes, okm: bytes) -> None:
     """The pairing code's 8 bytes of key material (KEYLOG-10), named by SAS-1's salt."""
     if _writer is not None:
         _writer(PAIRING_CODE_KEY, salt, okm)
+
+
+def pairing_v3_message_one(handshake, device_ephemeral_public: bytes) -> None:
+    """Message 1 of a version 3 pairing sent (device) or answered (core), KEYLOG-13: the key after
+    `es`, and the key and h after `psk`, named by e_D. Never ps, the psk or a DH output."""
+    if _writer is not None:
+        static_key, _ = handshake.token_secret(0, "es")
+        payload_key, payload_hash = handshake.token_secret(0, "psk")
+        _writer(V3_M1_STATIC_KEY, device_ephemeral_public, static_key)
+        _writer(V3_M1_PAYLOAD, device_ephemeral_public, payload_key + payload_hash)
+
+
+def pairing_v3_message_two(handshake, device_ephemeral_public: bytes, to_core: bytes, to_device: bytes) -> None:
+    """Message 2 of a version 3 pairing accepted (device) or sent (core), KEYLOG-13: the key after
+    `se` and the two Split() keys, device to core first, named by e_D."""
+    if _writer is not None:
+        core_nonce_key, _ = handshake.token_secret(1, "se")
+        _writer(V3_M2_PAYLOAD, device_ephemeral_public, core_nonce_key)
+        _writer(V3_TRANSPORT, device_ephemeral_public, to_core + to_device)

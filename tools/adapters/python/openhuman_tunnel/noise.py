@@ -184,6 +184,9 @@ class HandshakeState:
         self.rs = remote_static
         self.re: bytes | None = None
         self.message_index = 0
+        # (message, token, k, h) after each DH and psk token: what a version 3 key log names by
+        # e_D (spec/kit/03-verifier.md, KEYLOG-13); dropped with the handshake state after Split.
+        self.token_secrets: list[tuple[int, str, bytes, bytes]] = []
         self.symmetric = SymmetricState(protocol_name.encode("ascii"))
         self.symmetric.mix_hash(prologue)
         # Pre-messages in pattern order: the initiator's static key first.
@@ -249,12 +252,20 @@ class HandshakeState:
         """The DH tokens and psk. In "es" and "se" the first letter names the initiator's key."""
         if token == "psk":
             self.symmetric.mix_key_and_hash(self.psk)
-            return
-        initiator_key, responder_key = token
-        if self.initiator:
-            private = self.e if initiator_key == "e" else self.s
-            public = self.re if responder_key == "e" else self.rs
         else:
-            private = self.e if responder_key == "e" else self.s
-            public = self.re if initiator_key == "e" else self.rs
-        self.symmetric.mix_key(x25519.shared_secret(private, public))
+            initiator_key, responder_key = token
+            if self.initiator:
+                private = self.e if initiator_key == "e" else self.s
+                public = self.re if responder_key == "e" else self.rs
+            else:
+                private = self.e if responder_key == "e" else self.s
+                public = self.re if initiator_key == "e" else self.rs
+            self.symmetric.mix_key(x25519.shared_secret(private, public))
+        self.token_secrets.append((self.message_index - 1, token, self.symmetric.cipher.key, self.symmetric.h))
+
+    def token_secret(self, message: int, token: str) -> tuple[bytes, bytes]:
+        """(k, h) right after `token` of message `message` (0 or 1), for the key log."""
+        for index, name, key, handshake_hash in self.token_secrets:
+            if (index, name) == (message, token):
+                return key, handshake_hash
+        raise KeyError(token)
