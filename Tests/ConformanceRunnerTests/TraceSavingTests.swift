@@ -254,7 +254,7 @@ final class TraceSavingTests: XCTestCase {
         )
         XCTAssertEqual(run.status, .success, run.stdout)
         let names = files(in: directory).filter { $0.hasSuffix(".trace.jsonl") }.map { String($0.dropLast(12)) }
-        XCTAssertEqual(names.count, 9, "\(names)")
+        XCTAssertEqual(names.count, 11, "\(names)")
         var probes = 0
         for name in names {
             let (departures, transcript) = try verifySaved(directory, name)

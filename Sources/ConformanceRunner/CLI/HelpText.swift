@@ -214,7 +214,11 @@ public enum HelpText {
             HelpOption("--save-all-traces", ["With --save-traces: save passing checks too."]),
             HelpOption(
                 "--slow",
-                ["Also run vectors flagged Slow (skipped by default), each request", "with its budget of 600000 ms."]
+                [
+                    "Also run vectors flagged Slow (skipped by default), each request",
+                    "with its budget of 600000 ms, and the long form of a live check",
+                    "that has one (live/pairing-v3/man-in-the-middle: 10,002 attempts).",
+                ]
             ),
             HelpOption("--verbose, -v", ["Text format: list passes and skips too, not only problems."]),
             HelpOption("--help, -h", ["This text."]),

@@ -2,7 +2,12 @@ import VectorFormat
 
 /// Runs the selected live checks against an adapter, one result per check.
 public struct LiveCheckRunner {
-    public init() {}
+    /// `--slow`: the checks with a long form run it (the party in the middle's 10,002 attempts).
+    let slow: Bool
+
+    public init(slow: Bool = false) {
+        self.slow = slow
+    }
 
     public func run(
         _ checks: [LiveCheck],
@@ -20,6 +25,7 @@ public struct LiveCheckRunner {
         progress: ((LiveCheck) -> Void)? = nil
     ) -> [CaseResult] {
         var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
+        context.slow = slow
         return checks.map { check in
             let operations = LiveChecks.operations(for: check.id)
             var result = CaseResult.unreported(

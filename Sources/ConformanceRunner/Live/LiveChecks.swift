@@ -20,6 +20,7 @@ public enum LiveChecks {
     public static let chunking16MiBID = "live/envelope/chunking-16mib"
     public static let pairingV3AsCoreID = "live/pairing-v3/adapter-core"
     public static let pairingV3AsDeviceID = "live/pairing-v3/adapter-device"
+    public static let manInTheMiddleID = "live/pairing-v3/man-in-the-middle"
     public static let reconnectV3AsCoreID = "live/reconnect-v3/adapter-core"
     public static let reconnectV3AsDeviceID = "live/reconnect-v3/adapter-device"
 
@@ -29,8 +30,8 @@ public enum LiveChecks {
     public static let implemented = [
         sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
         pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
-        chunking1MiBID, chunking16MiBID, pairingV3AsCoreID, pairingV3AsDeviceID, reconnectV3AsCoreID,
-        reconnectV3AsDeviceID,
+        chunking1MiBID, chunking16MiBID, pairingV3AsCoreID, pairingV3AsDeviceID, manInTheMiddleID,
+        reconnectV3AsCoreID, reconnectV3AsDeviceID,
     ]
 
     /// The catalog entry with `id`.
@@ -49,7 +50,7 @@ public enum LiveChecks {
         case pairingCodeAsCoreID: ["core-channel"]
         case unholdableJSONID: ["hkdf-sha256", "qr-parse"]
         case chunking1MiBID, chunking16MiBID: ["envelope-split", "envelope-reassemble"]
-        case pairingV3AsCoreID: ["pairing-v3-core"]
+        case pairingV3AsCoreID, manInTheMiddleID: ["pairing-v3-core"]
         case pairingV3AsDeviceID: ["pairing-v3-device"]
         case reconnectV3AsCoreID: ["reconnect-v3-core"]
         case reconnectV3AsDeviceID: ["reconnect-v3-device"]
@@ -72,6 +73,7 @@ public enum LiveChecks {
         case chunking16MiBID: try ChunkingCheck.run(length: 16 << 20, context: &context)
         case pairingV3AsCoreID: try PairingV3Check.runAdapterAsCore(&context)
         case pairingV3AsDeviceID: try PairingV3Check.runAdapterAsDevice(&context)
+        case manInTheMiddleID: try ManInTheMiddleCheck.run(&context)
         case reconnectV3AsCoreID: try PairingV3Check.reconnectAdapterAsCore(&context)
         case reconnectV3AsDeviceID: try PairingV3Check.reconnectAdapterAsDevice(&context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")

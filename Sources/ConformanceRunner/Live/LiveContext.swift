@@ -47,6 +47,8 @@ struct LiveContext {
     var random = SystemRandom()
     /// Where the check records the messages it passes (saved with `--save-traces`).
     let recorder: TraceRecorder
+    /// `--slow`: a check with a long form runs it.
+    var slow = false
 
     init(driver: AdapterDriver, recorder: TraceRecorder = TraceRecorder(clock: Date.init)) {
         self.driver = driver

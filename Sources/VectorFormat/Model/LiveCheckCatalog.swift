@@ -87,6 +87,15 @@ extension LiveCheck {
                 + "code equals the core's, and both sides pair with one reconnection psk."
         ),
         LiveCheck(
+            id: "live/pairing-v3/man-in-the-middle",
+            requirements: ["V3-COMMIT-1", "V3-SAS-1", "V3-ATTEMPT-1", "V3-RATE-1", "ADP-54"],
+            description:
+                "Review R3-1's attack on pairing-v3-core with fresh keys: a party holding the QR code, the phone paired "
+                + "with the party's own core, tries the real core three times per QR code and computes each code; the "
+                + "4th attempt is too_many_attempts and revokes, and over 3 QR codes (3,334 with --slow: 10,002 "
+                + "attempts) the real core's code equals the phone's at most twice (chance: under 10^-6)."
+        ),
+        LiveCheck(
             id: "live/reconnect-v3/adapter-core",
             requirements: ["V3-RECON-1", "V3-RECON-2", "V3-RECON-3", "ADP-128"],
             description:
