@@ -8,6 +8,8 @@ import TunnelCrypto
 struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
     private let mutant: Mutant?
     private var noise: ComposedNoiseHandshakeState
+    /// The state after message 1, which the mutant that reads a second message 2 reads it on.
+    private let afterMessageOne: ComposedNoiseHandshakeState
     private(set) var state: DeviceReconnectionV3.State = .awaitingReply
     let messageOne: [UInt8]
 
@@ -31,6 +33,7 @@ struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
             mutant: mutant
         )
         messageOne = [ReconnectionV3Message.messageOne] + (try noise.writeMessage(payload: []))
+        afterMessageOne = noise
     }
 
     /// V3-RECON-4's order: the octet and whether message 2 is due, the size, the Noise read.
@@ -46,6 +49,10 @@ struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
         if mutant != .v3ReconnectDeviceSizeUnchecked {
             guard message.count >= ReconnectionV3Message.messageTwoLength else { throw .frameTooShort }
             guard message.count == ReconnectionV3Message.messageTwoLength else { throw .frameTooLarge }
+        }
+        if mutant == .v3ReconnectDeviceReadsSecondMessageTwo, state != .awaitingReply {
+            // A second message 2 is read as if it were the first, and replaces the session.
+            noise = afterMessageOne
         }
         if mutant == .v3ReconnectDeviceReadsOnLiveState {
             _ = try noise.readMessage(Array(message.dropFirst()))
