@@ -18,11 +18,14 @@ struct ChannelView {
     /// False once a handshake or ack could not be opened for want of a key: a frame that opens
     /// under no known key may then belong to the unknown session.
     var everySessionKnown = true
-    /// The octet of the channel's first handshake message, 0x03 or 0x10: a channel that began
-    /// with a 0x10 is a version 3 channel (VERIFY-13), unless the pairing payload said otherwise.
+    /// The octet of the channel's first handshake message, 0x03, 0x10 or 0x13: a channel that
+    /// began with a 0x10 or a 0x13 is a version 3 channel (VERIFY-13, VERIFY-15), unless the
+    /// pairing payload said otherwise.
     var firstHandshakeOctet: UInt8?
     /// The version 3 pairing of the channel.
     var pairingV3 = PairingV3View()
+    /// The version 3 reconnections of the channel.
+    var reconnectionV3 = ReconnectionV3View()
 
     var latest: SessionView? { sessions.last }
 }

@@ -12,6 +12,7 @@ enum MessageDecoding {
     enum Decoded: Equatable {
         case version2([UInt8], MessageType)
         case pairingV3([UInt8], PairingV3Type)
+        case reconnectionV3([UInt8], ReconnectionV3Type)
     }
 
     /// The message's bytes and type, or the first rule it breaks.
@@ -31,6 +32,9 @@ enum MessageDecoding {
         }
         if let type = PairingV3Type(rawValue: first) {
             return .pairingV3(try pairingV3(bytes, type, sender: sender), type)
+        }
+        if let type = ReconnectionV3Type(rawValue: first) {
+            return .reconnectionV3(try reconnectionV3(bytes, type, sender: sender), type)
         }
         guard let type = MessageType(rawValue: first), type != .legacy else {
             throw Problem(
@@ -73,6 +77,28 @@ enum MessageDecoding {
         guard bytes.count == type.length else {
             throw Problem(
                 requirement: "V3-MSG-1",
+                detail: "\(bytes.count) bytes, not the \(type.length) of a \(type.name)"
+            )
+        }
+        return bytes
+    }
+
+    /// VERIFY-15's rules before any state: the sender (TYPE-1), then V3-RECON-1's exact size.
+    private static func reconnectionV3(
+        _ bytes: [UInt8],
+        _ type: ReconnectionV3Type,
+        sender: Role
+    ) throws(Problem) -> [UInt8] {
+        guard type.sender == sender else {
+            throw Problem(
+                requirement: "TYPE-1",
+                detail: "the \(sender.rawValue) sent a 0x\(Hex.encode([type.rawValue])), which only the "
+                    + "\(type.sender.rawValue) sends"
+            )
+        }
+        guard bytes.count == type.length else {
+            throw Problem(
+                requirement: "V3-RECON-1",
                 detail: "\(bytes.count) bytes, not the \(type.length) of a \(type.name)"
             )
         }

@@ -63,6 +63,7 @@ extension VerificationRun {
             switch decoded {
             case .version2(let bytes, let type): (bytes, type.rawValue, MessageDecoding.name(type))
             case .pairingV3(let bytes, let type): (bytes, type.rawValue, type.name)
+            case .reconnectionV3(let bytes, let type): (bytes, type.rawValue, type.name)
             }
         recorder.summary("\(route)  0x\(Hex.encode([octet])) \(name)  \(bytes.count) bytes")
         // Taken out of the dictionary while it is read, so that the view is the only reference
@@ -78,6 +79,9 @@ extension VerificationRun {
         case .pairingV3(_, let type):
             if view.startedWithHandshake == nil { view.startedWithHandshake = false }
             readPairingV3(bytes, type, sender: sender, channel: channel, view: &view, step: step)
+        case .reconnectionV3(_, let type):
+            if view.startedWithHandshake == nil { view.startedWithHandshake = false }
+            readReconnectionV3(bytes, type, view: &view, step: step)
         case .version2(_, let type):
             readVersion2(bytes, type, sender: sender, view: &view, time: time, step: step)
         }

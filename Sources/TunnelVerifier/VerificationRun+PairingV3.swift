@@ -23,10 +23,13 @@ extension VerificationRun {
     }
 
     /// Whether the channel is a version 3 channel: the pairing payload's version when it gives
-    /// one, else whether the channel's first handshake message was a 0x10 (VERIFY-13).
+    /// one, else whether the channel's first handshake message was a 0x10 (VERIFY-13) or a 0x13
+    /// (VERIFY-15: a channel paired before the trace).
     func isVersion3(_ view: ChannelView) -> Bool {
         if let payloadVersion { return payloadVersion == 3 }
-        return view.firstHandshakeOctet == PairingV3Type.messageOne.rawValue
+        return [PairingV3Type.messageOne.rawValue, ReconnectionV3Type.messageOne.rawValue].contains(
+            view.firstHandshakeOctet
+        )
     }
 
     /// A 0x10: `e_D` a valid point (V3-NOISE-2), new or the same message again (V3-NOISE-1,

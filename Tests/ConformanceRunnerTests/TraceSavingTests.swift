@@ -245,7 +245,7 @@ final class TraceSavingTests: XCTestCase {
         return (departures, run.stdout)
     }
 
-    // REQ: ADP-96, ADP-97, TRACE-6, VERIFY-12, VERIFY-14
+    // REQ: ADP-96, ADP-97, TRACE-6, VERIFY-12, VERIFY-14, VERIFY-15, VERIFY-16
     func testEveryLiveCheckOfThePassingReferenceSavesATraceThatVerifiesWithNoDeparture() throws {
         let directory = traceDirectory()
         let run = CommandRun.run(
@@ -261,7 +261,19 @@ final class TraceSavingTests: XCTestCase {
             XCTAssertEqual(departures, [], "\(name): \(transcript)")
             probes += transcript.components(separatedBy: "probe of the capture").count - 1
         }
-        XCTAssertEqual(probes, 3 + 2 + 8 + 8, "every probe of the handshake and session checks is marked")
+        XCTAssertEqual(
+            probes,
+            3 + 2 + 8 + 8 + 2,
+            "every probe of the handshake, session and reconnection checks is marked"
+        )
+        // The reconnection checks' traces: the key confirmation opens under the adapter's own
+        // V3_TRANSPORT line and commits; the replayed 0x13 is the probe the core refused.
+        for role in ["core", "device"] {
+            let (_, transcript) = try verifySaved(directory, "live_reconnect-v3_adapter-\(role)")
+            XCTAssertTrue(transcript.contains("opened under V3_TRANSPORT"), transcript)
+            XCTAssertTrue(transcript.contains("the core commits the reconnection"), transcript)
+            XCTAssertTrue(transcript.contains("breaks V3-RECON-2"), transcript)
+        }
         // The session checks' traces open under the keys the runner gave (ADP-97): each envelope shows.
         for role in ["core", "device"] {
             let (_, transcript) = try verifySaved(directory, "live_session_adapter-\(role)")

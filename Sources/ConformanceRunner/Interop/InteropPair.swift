@@ -84,7 +84,7 @@ struct InteropPair {
 
     let sender: Party
     let receiver: Party
-    var random = SystemRandom()
+    var random = LiveRandom()
     /// Which checks run (by id); the handshake also runs when only the frames built on it are selected.
     var selects: (String) -> Bool = { _ in true }
     /// Where the checks' messages and the two adapters' key logs go (`--save-traces`), if anywhere.

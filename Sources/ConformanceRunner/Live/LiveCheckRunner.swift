@@ -4,9 +4,13 @@ import VectorFormat
 public struct LiveCheckRunner {
     /// `--slow`: the checks with a long form run it (the party in the middle's 10,002 attempts).
     let slow: Bool
+    /// A fixed seed for the checks' keys and nonces instead of the system's CSPRNG: only for the
+    /// kit's own mutant table, which must be the same on every regeneration (`LiveRandom`).
+    let seed: [UInt8]?
 
-    public init(slow: Bool = false) {
+    public init(slow: Bool = false, seed: [UInt8]? = nil) {
         self.slow = slow
+        self.seed = seed
     }
 
     public func run(
@@ -26,6 +30,7 @@ public struct LiveCheckRunner {
     ) -> [CaseResult] {
         var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
         context.slow = slow
+        if let seed { context.random = LiveRandom(seed: seed) }
         return checks.map { check in
             let operations = LiveChecks.operations(for: check.id)
             var result = CaseResult.unreported(

@@ -44,7 +44,7 @@ extension CaseResult {
 /// precisely to test with values nobody chose in advance.
 struct LiveContext {
     let driver: AdapterDriver
-    var random = SystemRandom()
+    var random = LiveRandom()
     /// Where the check records the messages it passes (saved with `--save-traces`).
     let recorder: TraceRecorder
     /// `--slow`: a check with a long form runs it.

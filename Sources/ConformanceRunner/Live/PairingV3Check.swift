@@ -74,23 +74,23 @@ enum PairingV3Check {
 
     /// A reconnection with fresh keys, the adapter as the core and the reference as the phone.
     static func reconnectAdapterAsCore(_ context: inout LiveContext) throws(CheckFailure) {
-        let exchange = ReconnectionV3Exchange(
+        var exchange = ReconnectionV3Exchange(
             device: referenceSide("reconnect-v3-device"),
             core: adapterSide(context, "reconnect-v3-core"),
             random: &context.random
         )
-        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        record(&exchange, in: context)
         _ = try exchange.reconnect()
     }
 
     /// A reconnection with fresh keys, the adapter as the phone and the reference as the core.
     static func reconnectAdapterAsDevice(_ context: inout LiveContext) throws(CheckFailure) {
-        let exchange = ReconnectionV3Exchange(
+        var exchange = ReconnectionV3Exchange(
             device: adapterSide(context, "reconnect-v3-device"),
             core: referenceSide("reconnect-v3-core"),
             random: &context.random
         )
-        context.recorder.pairingPayload(corePublicKey: exchange.corePublic)
+        record(&exchange, in: context)
         _ = try exchange.reconnect()
     }
 
@@ -101,6 +101,16 @@ enum PairingV3Check {
     private static func record(_ exchange: inout PairingV3Exchange, in context: LiveContext) {
         context.recorder.pairingPayload(corePublicKey: exchange.corePublic, channelID: exchange.channelID)
         exchange.record = { [recorder = context.recorder] message, sender in recorder.frame(message, from: sender) }
+    }
+
+    /// The reconnection's trace: the channel's `cpk`, then the 0x13, the 0x14, the 0x15 and the
+    /// replayed 0x13 (a probe of V3-RECON-2), which the adapter's `V3_TRANSPORT` opens with
+    /// `conformance verify` (VERIFY-15, VERIFY-16).
+    private static func record(_ exchange: inout ReconnectionV3Exchange, in context: LiveContext) {
+        context.recorder.pairingPayload(corePublicKey: exchange.corePublic, channelID: exchange.channelID)
+        exchange.record = { [recorder = context.recorder] message, sender, probe in
+            recorder.frame(message, from: sender, probe: probe)
+        }
     }
 
     /// The adapter's answer, which must also be the reference's to the same input.

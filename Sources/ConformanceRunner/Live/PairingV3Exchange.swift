@@ -24,7 +24,7 @@ struct PairingV3Exchange {
     var record: ([UInt8], Role) -> Void = { _, _ in }
     private let pairingSecret, coreStatic, deviceStatic, deviceEphemeral, deviceNonce, coreEphemeral, coreNonce: [UInt8]
 
-    init(device: @escaping Side, core: @escaping Side, random: inout SystemRandom) {
+    init(device: @escaping Side, core: @escaping Side, random: inout LiveRandom) {
         self.device = device
         self.core = core
         channelID = Hex.encode(random.bytes(16)).uppercased()

@@ -1,4 +1,5 @@
 import AdapterOperations
+import KitModels
 import OpenHumanTunnel
 import TunnelCrypto
 import VectorFormat
@@ -16,11 +17,14 @@ struct ReconnectionV3Exchange {
     let device: Side
     let core: Side
     let now = LiveContext.now
+    /// Called with each message as it is handed on, and the replay as a probe of V3-RECON-2 with
+    /// the core's answer (TRACE-6), so the check's trace can be saved and verified (VERIFY-15).
+    var record: ([UInt8], Role, TraceProbe?) -> Void = { _, _, _ in }
 
-    private let channelID: String
+    let channelID: String
     private let coreStatic, deviceStatic, reconnectPsk, deviceEphemeral, coreEphemeral: [UInt8]
 
-    init(device: @escaping Side, core: @escaping Side, random: inout SystemRandom) {
+    init(device: @escaping Side, core: @escaping Side, random: inout LiveRandom) {
         self.device = device
         self.core = core
         channelID = Hex.encode(random.bytes(16)).uppercased()
@@ -67,15 +71,24 @@ struct ReconnectionV3Exchange {
                 actual: answered
             )
         }
+        record(messageOne, .device, nil)
+        record(messageTwo, .core, nil)
         let connected = try device(deviceInput([["receive": ["message": .hex(messageTwo)]]]))
         guard let step = PairingV3Exchange.step(connected, 0), step["state"] == "connected",
             let session = step["session"], let confirmation = Self.onlySent(step)
         else { throw CheckFailure("reconnect-v3-device is not connected after message 2", actual: connected) }
+        record(confirmation, .device, nil)
         coreSteps += [
             ["receive": ["message": .hex(confirmation), "now": .int(now)]],
             ["receive": ["message": .hex(messageOne), "now": .int(now + 12), "coreEphemeral": .hex(coreEphemeral)]],
         ]
         let committed = try core(coreInput(coreSteps))
+        let replayAnswer = PairingV3Exchange.step(committed, 2).map { $0["error"] == nil ? "accepted" : "refused" }
+        record(
+            messageOne,
+            .device,
+            TraceProbe(breaks: "V3-RECON-2", answer: replayAnswer.flatMap(TraceProbe.Answer.init(rawValue:)))
+        )
         guard first["pending"] == session, let confirmed = PairingV3Exchange.step(committed, 1),
             confirmed["session"] == session, confirmed["pending"] == .null
         else {

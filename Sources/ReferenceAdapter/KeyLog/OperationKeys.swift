@@ -14,9 +14,10 @@ import VectorFormat
 /// the device accepted; `K_HS`, `K_ACK`, `SESSION_KEYS` and `SAS_OKM` for a handshake the core
 /// accepted (a rejected one logs nothing); `SESSION_KEYS` of `session-keys` and `SAS_OKM` of
 /// `sas`; the version 3 lines of `pairing-v3-device` and `pairing-v3-core` (`PairingV3Keys`,
-/// KEYLOG-13). The session keys are the operation's own answer, so a mutant's wrong keys show in
-/// the log. `x25519` takes a scalar of no role; the session operations take direction keys that no
-/// ephemeral public key names.
+/// KEYLOG-13) and of `reconnect-v3-device` and `reconnect-v3-core` (`ReconnectionV3Keys`). The
+/// session keys are the operation's own answer, so a mutant's wrong keys show in the log. `x25519`
+/// takes a scalar of no role; the session operations take direction keys that no ephemeral public
+/// key names.
 enum OperationKeys {
     /// The lines for `operation` run on `input` and answered `output` (a protocol rejection
     /// completes no exchange and logs nothing).
@@ -59,6 +60,10 @@ enum OperationKeys {
             return PairingV3Keys.device(input: input, output: output)
         case "pairing-v3-core":
             return PairingV3Keys.core(input: input, output: output)
+        case "reconnect-v3-device":
+            return ReconnectionV3Keys.device(input: input, output: output)
+        case "reconnect-v3-core":
+            return ReconnectionV3Keys.core(input: input, output: output)
         case "device-state":
             return deviceStateLines(input: input, output: output, corePublic: key("corePublicKey"))
         case "handshake-core", "core-channel":

@@ -33,6 +33,7 @@ enum VerifyVectors {
             try cleanCases(exchange) + wireCases(exchange) + keyLogCases(exchange, exchangeID: file.id("exchange"))
             + afterTheEndCases(exchange) + probeCases(exchange)
             + pairingV3Cases(try RecordedPairingV3(id: file.id("pairing-v3")))
+            + reconnectionV3Cases(try RecordedPairingV3(id: file.id("pairing-v3")))
         try file.add(cases, operation: "verify", alsoRequires: ["ADP-90"])
         return try file.build()
     }

@@ -3,6 +3,8 @@
 #include <sodium.h>
 #include <string.h>
 
+#include "key_log.h"
+
 void core_reconnect_v3_init(core_reconnect_v3 *channel, const uint8_t core_static_private[32],
                             const char *cid, size_t cid_length, const uint8_t device_public[32],
                             const uint8_t reconnect_psk[32])
@@ -77,6 +79,8 @@ static tunnel_error answer_message_1(core_reconnect_v3 *channel, noise_handshake
     reconnect_v3_session_from(handshake, &channel->pending.session);
     memcpy(channel->pending.device_ephemeral, handshake->re, 32);
     channel->has_pending = true;
+    key_log_reconnect_v3(handshake->re, channel->pending.session.device_to_core.k,
+                         channel->pending.session.core_to_device.k);
     return TUNNEL_OK;
 }
 

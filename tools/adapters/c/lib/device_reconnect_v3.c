@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "key_log.h"
 #include "pairing_v3.h"
 
 tunnel_error device_reconnect_v3_start(device_reconnect_v3 *device, const uint8_t core_public[32],
@@ -87,6 +88,8 @@ static tunnel_error receive_message_2(device_reconnect_v3 *device, const uint8_t
     if (status == TUNNEL_OK) {
         reconnect_v3_session session;
         reconnect_v3_session_from(&handshake, &session);
+        key_log_reconnect_v3(handshake.e_public, session.device_to_core.k,
+                             session.core_to_device.k);
         status = send_confirmation(&session, send);
         if (status == TUNNEL_OK) {
             /* The new session replaces the handshake and any earlier keys. */

@@ -130,6 +130,20 @@ void key_log_pairing_v3_message_two(const noise_handshake *handshake,
     append_line(path, "V3_TRANSPORT", device_ephemeral_public, 32u, secret, sizeof secret);
     sodium_memzero(secret, sizeof secret);
 }
+
+void key_log_reconnect_v3(const uint8_t device_ephemeral_public[32],
+                          const uint8_t device_to_core[32], const uint8_t core_to_device[32])
+{
+    const char *path = key_log_path();
+    uint8_t secret[64];
+    if (path == NULL) {
+        return;
+    }
+    memcpy(secret, device_to_core, 32);
+    memcpy(secret + 32, core_to_device, 32);
+    append_line(path, "V3_TRANSPORT", device_ephemeral_public, 32u, secret, sizeof secret);
+    sodium_memzero(secret, sizeof secret);
+}
 #else
 /* ISO C wants at least one declaration in a translation unit. */
 typedef int key_log_not_compiled_in;

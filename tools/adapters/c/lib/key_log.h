@@ -40,6 +40,11 @@ void key_log_pairing_v3_message_two(const noise_handshake *handshake,
                                     const uint8_t device_ephemeral_public[32],
                                     const uint8_t device_to_core[32],
                                     const uint8_t core_to_device[32]);
+/* V3_TRANSPORT e_D k_i2r||k_r2i (KEYLOG-13) of a version 3 reconnection,
+ * named by the e of its 0x13: the Split() keys of a message 2 the device
+ * accepted or the core sent. */
+void key_log_reconnect_v3(const uint8_t device_ephemeral_public[32],
+                          const uint8_t device_to_core[32], const uint8_t core_to_device[32]);
 #else
 static inline void key_log_handshake_key(const uint8_t handshake_ephemeral_public[32],
                                          const uint8_t core_static_public[32],
@@ -79,6 +84,14 @@ static inline void key_log_pairing_v3_message_two(const noise_handshake *handsha
                                                   const uint8_t core_to_device[32])
 {
     (void)handshake;
+    (void)device_ephemeral_public;
+    (void)device_to_core;
+    (void)core_to_device;
+}
+static inline void key_log_reconnect_v3(const uint8_t device_ephemeral_public[32],
+                                        const uint8_t device_to_core[32],
+                                        const uint8_t core_to_device[32])
+{
     (void)device_ephemeral_public;
     (void)device_to_core;
     (void)core_to_device;

@@ -13,7 +13,7 @@ before the Noise read costs no DH.
 import os
 from dataclasses import dataclass
 
-from . import noise, pairing_v3
+from . import key_log, noise, pairing_v3
 from .errors import (
     EMPTY_FRAME,
     HANDSHAKE_REPLAYED,
@@ -132,6 +132,7 @@ class CoreReconnectionV3:
         reply = bytes((TYPE_RECONNECT_2,)) + handshake.write_message(b"")
         from_device, to_device = handshake.split()
         self.pending = Reconnection(device_ephemeral, handshake.handshake_hash, from_device, to_device)
+        key_log.reconnect_v3(device_ephemeral, from_device.key, to_device.key)
         self._outgoing.append(reply)
 
     def _receive_confirmation(self, message: bytes) -> None:

@@ -10,7 +10,7 @@ itself could be a replay.
 
 import copy
 
-from . import noise, pairing_v3
+from . import key_log, noise, pairing_v3
 from .errors import EMPTY_FRAME, LEGACY_FRAME, UNEXPECTED_TYPE, UNSUPPORTED_TYPE, TunnelError
 from .pairing_v3_messages import TYPE_LEGACY, check_size
 from .reconnect_v3_messages import (
@@ -90,6 +90,7 @@ class DeviceReconnectionV3:
         handshake = copy.deepcopy(self._handshake)
         handshake.read_message(message[1:])  # the payload is empty: its tag is the proof
         self._to_core, self._from_core = handshake.split()
+        key_log.reconnect_v3(self.message_one[1 : 1 + noise.DH_LENGTH], self._to_core.key, self._from_core.key)
         self.handshake_hash = handshake.handshake_hash
         self._handshake = None  # Noise section 5.3: after Split the handshake state is dropped
         self.state = CONNECTED

@@ -69,3 +69,11 @@ def pairing_v3_message_two(handshake, device_ephemeral_public: bytes, to_core: b
         core_nonce_key, _ = handshake.token_secret(1, "se")
         _writer(V3_M2_PAYLOAD, device_ephemeral_public, core_nonce_key)
         _writer(V3_TRANSPORT, device_ephemeral_public, to_core + to_device)
+
+
+def reconnect_v3(device_ephemeral_public: bytes, to_core: bytes, to_device: bytes) -> None:
+    """A version 3 reconnection's Split() keys (KEYLOG-13), device to core first, named by the e
+    of its 0x13: a message 2 the device accepted or the core sent. Its two handshake payloads are
+    empty, so no other line is logged."""
+    if _writer is not None:
+        _writer(V3_TRANSPORT, device_ephemeral_public, to_core + to_device)
