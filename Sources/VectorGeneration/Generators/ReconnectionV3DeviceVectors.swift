@@ -134,6 +134,7 @@ enum ReconnectionV3DeviceVectors {
         )
         for (name, message, error) in [
             ("48-bytes", Array(two.dropLast()), "frame_too_short"), ("50-bytes", two + [0], "frame_too_large"),
+            ("65-bytes", two + [UInt8](repeating: 0, count: 16), "frame_too_large"),
         ] {
             try add(
                 "refused-\(name)",
