@@ -81,7 +81,7 @@ import TunnelCrypto
             } catch {
                 #expect(error == .handshakeReplayed, "replay \(index)")
             }
-            #expect(throws: TunnelError.self) {
+            #expect(throws: TunnelError.authFailed) {
                 try core.receive(old.confirmation, now: now, coreEphemeralPrivate: [])
             }
             #expect(core.current?.handshakeHash == live, "replay \(index) changed the session")
