@@ -31,15 +31,37 @@ extension Operations {
 
     func sessionV3(_ input: RequestInput) throws -> JSONValue {
         let setup = try SessionV3Setup(input)
-        var session = implementation.sessionV3(setup)
         var peer = setup.peerFrameBuilder()
+        try Self.checkOpenManyCounters(
+            try input.array("steps").map { try SessionV3Step($0.value, path: $0.path) },
+            start: peer.nextCounter
+        )
+        var session = implementation.sessionV3(setup)
         return try StepRunner.run(input, catching: TunnelError.self, parse: SessionV3Step.init) { step in
             switch step {
             case .seal(let content, let now): ["frame": .hex(try session.seal(content, now: now))]
             case .open(let frame): ["plaintext": .hex(try session.open(frame))]
             case .openMany(let from, let count, let stride):
-                try Self.openMany(&session, peer: &peer, from: from, count: count, stride: stride)
+                Self.openMany(&session, peer: &peer, from: from, count: count, stride: stride)
             }
+        }
+    }
+
+    /// ADP-131's bounds on the counters of the request's `openMany` steps, checked before any
+    /// step runs: increasing from step to step, at most 8 epochs ahead of the sender's last, and
+    /// below 2^64 - 1, so the sender derives at most 8 keys per frame.
+    private static func checkOpenManyCounters(_ steps: [SessionV3Step], start: UInt64) throws(BadRequest) {
+        var floor = start, floorIsUsed = false
+        for case .openMany(let from, let count, let stride) in steps where count > 0 {
+            let (span, spanOverflow) = (count - 1).multipliedReportingOverflow(by: stride)
+            let (last, lastOverflow) = from.addingReportingOverflow(span)
+            guard from > floor || (from == floor && !floorIsUsed),
+                KeyEpochs.epoch(of: from) - KeyEpochs.epoch(of: floor) <= KeyEpochs.receiverLookahead,
+                !spanOverflow, !lastOverflow, last < .max
+            else {
+                throw BadRequest(reason: "openMany: counters above \(floor), at most 8 epochs ahead of it, below 2^64 - 1")
+            }
+            (floor, floorIsUsed) = (last, true)
         }
     }
 
@@ -50,13 +72,7 @@ extension Operations {
         from: UInt64,
         count: UInt64,
         stride: UInt64
-    ) throws(BadRequest) -> [String: JSONValue] {
-        guard count > 0 else { return ["opened": .int(0)] }
-        let (span, spanOverflow) = (count - 1).multipliedReportingOverflow(by: stride)
-        let (last, lastOverflow) = from.addingReportingOverflow(span)
-        guard from >= peer.nextCounter, !spanOverflow, !lastOverflow, last < .max else {
-            throw BadRequest(reason: "openMany: counters from \(peer.nextCounter) to 2^64 - 2, increasing")
-        }
+    ) -> [String: JSONValue] {
         for index in 0..<count {
             let frame = try! peer.seal([], atCounter: from + index * stride, now: 0)
             do {
@@ -103,8 +119,8 @@ public struct SessionV3Setup: Sendable {
         } else {
             let state = try input.object("receiveState")
             let highest = try state.counter("highest")
-            guard highest % KeyEpochs.length >= CounterWindow.width - 1 else {
-                throw BadRequest(reason: "input.receiveState.highest: its remainder mod 65536 is at least 2047")
+            guard highest != .max, highest % KeyEpochs.length >= CounterWindow.width - 1 else {
+                throw BadRequest(reason: "input.receiveState.highest: below 2^64 - 1, its remainder mod 65536 at least 2047")
             }
             receiveState = (highest, try state.key("key"))
         }

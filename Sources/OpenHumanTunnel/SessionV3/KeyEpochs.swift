@@ -8,7 +8,7 @@ public enum KeyEpochs {
     public static let length: UInt64 = 65_536
     /// How far ahead of its newest epoch a receiver derives keys for a frame it has not yet
     /// authenticated: the bound on a forger's cost (V3-REKEY-3).
-    static let receiverLookahead: UInt64 = 8
+    public static let receiverLookahead: UInt64 = 8
     /// Seconds a sender keeps one epoch's key (V3-REKEY-2).
     public static let lifetime: Int64 = 120
 

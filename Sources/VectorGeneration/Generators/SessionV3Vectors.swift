@@ -22,16 +22,20 @@ enum SessionV3Vectors {
                 "Epoch": Flag(description: "A key rotation by count or by time.", bug: "No rotation, a rotation at another counter, or keys dropped too early."),
                 "Padding": Flag(description: "Padding a receiver must refuse or accept.", bug: "Padding not checked, or a larger bucket refused."),
                 "Bound": Flag(description: "A counter at the end of its range.", bug: "A counter that wraps or reaches 2^64 - 1."),
+                "Slow": Flag(
+                    description: "A million frames in one request: run with --slow (VEC-11), within VEC-21's budget.",
+                    bug: "A window whose cost grows with the session, or one that forgets."
+                ),
             ]
         )
         let f = F(id: file.id("session"))
-        func add(_ name: String, _ requirements: [String], _ flag: String, _ comment: String, _ input: JSONValue, _ steps: [String?]) throws {
+        func add(_ name: String, _ requirements: [String], _ flags: String, _ comment: String, _ input: JSONValue, _ steps: [String?]) throws {
             try file.add(
                 name,
                 operation: "session-v3",
                 requirements: ["ADP-130"] + requirements,
                 comment: comment,
-                flags: [flag],
+                flags: flags.split(separator: " ").map(String.init),
                 input: input,
                 expect: .steps(steps)
             )
@@ -134,8 +138,8 @@ enum SessionV3Vectors {
 
     private static func addWindow(_ f: F, _ add: Add) throws {
         let first = f.frame(from: .device, at: 1)
-        func window(_ name: String, _ requirements: [String], _ comment: String, _ steps: [(JSONValue, String?)]) throws {
-            try add(name, requirements, "Window", comment, f.input(.core, .reconnection, steps.map(\.0)), steps.map(\.1))
+        func window(_ name: String, _ requirements: [String], _ comment: String, flags: String = "Window", _ steps: [(JSONValue, String?)]) throws {
+            try add(name, requirements, flags, comment, f.input(.core, .reconnection, steps.map(\.0)), steps.map(\.1))
         }
         try window("replay-immediately", ["V3-WINDOW-2"], "The same frame twice: the second is replayed; the next counter opens.", [
             (F.open(first), nil), (F.open(first), "replayed"), (F.open(f.frame(from: .device, at: 2)), nil),
@@ -168,8 +172,8 @@ enum SessionV3Vectors {
         try window("slides-clean-after-long-jump", ["V3-WINDOW-3"], "Counters 1 to 2,100 accepted, then 6,196: counter 4,150, never seen, opens.", [
             (F.openMany(from: 1, count: 2100), nil), (F.open(f.frame(from: .device, at: 6196)), nil), (F.open(f.frame(from: .device, at: 4150)), nil),
         ])
-        for (later, name) in [(10_000, "10000"), (1_000_000, "1000000")] {
-            try window("replay-after-\(name)-frames", ["V3-WINDOW-2", "ADP-131"], "A frame replayed after \(name) later frames is replayed; the next counter opens.", [
+        for (later, name, flags) in [(10_000, "10000", "Window"), (100_000, "100000", "Window"), (1_000_000, "1000000", "Window Slow")] {
+            try window("replay-after-\(name)-frames", ["V3-WINDOW-2", "ADP-131"], "A frame replayed after \(name) later frames is replayed; the next counter opens.", flags: flags, [
                 (F.open(first), nil), (F.openMany(from: 2, count: later), nil), (F.open(first), "replayed"),
                 (F.open(f.frame(from: .device, at: 2 + UInt64(later))), nil),
             ])
@@ -200,6 +204,16 @@ enum SessionV3Vectors {
             "At 65,535 after +100 s, then +130 s: the next counter, 65,536, already starts an epoch, so it is used and its epoch starts then; +200 s seals at 65,537.",
             f.input(.device, .reconnection, [F.seal(content, at: 100), F.seal(content, at: 130), F.seal(content, at: 200)], sendState: (65_535, f.deviceToCore)),
             [nil, nil, nil]
+        )
+        try add(
+            "core-time-rotation-from-counter-0", ["V3-REKEY-2"], "Epoch",
+            "After a reconnection the core seals nothing for 120 s: its first frame moves from counter 0, the first of its current epoch, to 65,536.",
+            f.input(.core, .reconnection, [F.seal(content, at: 120), F.seal(content, at: 121)]), [nil, nil]
+        )
+        try add(
+            "no-rotation-with-clock-set-back", ["V3-REKEY-2"], "Epoch",
+            "A now before the epoch's start rotates nothing: the device seals at counter 1 at startedAt - 500 s, then 2.",
+            f.input(.device, .reconnection, [F.seal(content, at: -500), F.seal(content, at: -400)]), [nil, nil]
         )
         try add(
             "time-rotation-from-a-set-epoch-start", ["V3-REKEY-2"], "Epoch",
@@ -277,6 +291,12 @@ enum SessionV3Vectors {
             "A sender in the last epoch asked to seal 120 s after it started has no next epoch: session_exhausted; nothing else changes.",
             f.input(.device, .reconnection, [F.seal([1], at: 120), F.seal([1], at: 121)], sendState: (UInt64.max - 100, topKey)),
             ["session_exhausted", "session_exhausted"]
+        )
+        try add(
+            "too-large-before-exhausted", ["V3-SESS-2", "V3-PAD-1"], "Bound",
+            "The same exhausted sender asked to seal 49,126 bytes answers plaintext_too_large first.",
+            f.input(.device, .reconnection, [F.seal([UInt8](repeating: 1, count: 49_126), at: 120)], sendState: (UInt64.max - 100, topKey)),
+            ["plaintext_too_large"]
         )
         try add(
             "sender-before-time-rotation-in-the-last-epoch", ["V3-SESS-2", "V3-REKEY-2"], "Bound",
