@@ -89,20 +89,26 @@ void session_v3_sender_init(session_v3_sender *sender, const uint8_t key[SESSION
 }
 
 /* The counter a seal at now uses (V3-SESS-2, V3-REKEY-2): the next counter,
- * or the first of the next epoch once the current one is 120 s old. false
- * when that would be 2^64 - 1 or beyond. A now before the epoch's start (a
- * clock set back) is no rotation. */
+ * or, once the current epoch (the epoch of the sender's key) is 120 s old,
+ * the first counter of the epoch after it. A next counter that already is
+ * that first counter (the count reached the epoch's end) stays; one that
+ * only starts the current epoch (counter 0 of a session, a sendState at an
+ * epoch's start) moves, since the current key has been in use for 120 s.
+ * false when the counter would be 2^64 - 1 or beyond: no epoch follows the
+ * last. A now before the epoch's start (a clock set back) is no rotation. */
 static bool counter_for(const session_v3_sender *sender, uint64_t now, uint64_t *counter)
 {
     uint64_t next = sender->counter;
     bool expired = now >= sender->epoch_started_at &&
                    now - sender->epoch_started_at >= SESSION_V3_REKEY_SECONDS;
-    if (expired && next % SESSION_V3_EPOCH_LENGTH != 0) {
-        uint64_t epoch = session_v3_epoch(next);
-        if (epoch == session_v3_epoch(UINT64_MAX)) {
+    if (expired) {
+        if (sender->epoch == session_v3_epoch(UINT64_MAX)) {
             return false; /* the next epoch would start at 2^64 */
         }
-        next = (epoch + 1u) << SESSION_V3_EPOCH_BITS;
+        uint64_t next_epoch_start = (sender->epoch + 1u) << SESSION_V3_EPOCH_BITS;
+        if (next < next_epoch_start) {
+            next = next_epoch_start;
+        }
     }
     if (next == SESSION_V3_RESERVED_COUNTER) {
         return false;

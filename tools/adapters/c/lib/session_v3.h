@@ -82,7 +82,7 @@ void session_v3_sender_init(session_v3_sender *sender, const uint8_t key[SESSION
  * (session_v3_frame_length(content_length) bytes, *frame_length set).
  * Content longer than 49,125 bytes -> plaintext_too_large; no counter left
  * below 2^64 - 1 -> session_exhausted; both emit nothing and change nothing.
- * At least 120 s into an epoch the counter first moves to the next epoch's
+ * At least 120 s into its current epoch the counter first moves to the next epoch's
  * first (V3-REKEY-2). */
 tunnel_error session_v3_sender_seal(session_v3_sender *sender, const uint8_t *content,
                                     size_t content_length, uint64_t now, uint8_t *frame,
