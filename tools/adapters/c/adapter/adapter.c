@@ -62,6 +62,7 @@ static const operation OPERATIONS[] = {
     {"qr-parse-v3", op_qr_parse_v3},
     {"reconnect-v3-core", op_reconnect_v3_core},
     {"reconnect-v3-device", op_reconnect_v3_device},
+    {"session-v3", op_session_v3},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

@@ -85,6 +85,34 @@ const char *input_integer(const json_t *input, const char *name, uint64_t maximu
     return NULL;
 }
 
+const char *input_counter(const json_t *input, const char *name, uint64_t *value)
+{
+    const char *text;
+    size_t length;
+    const char *error = string_member(input, name, &text, &length);
+    if (error != NULL) {
+        return error;
+    }
+    /* One form per value, as for every other input: "007" or "+7" would
+     * be a second spelling of 7. */
+    if (length == 0 || length > 20 || (text[0] == '0' && length > 1)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    uint64_t result = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] < '0' || text[i] > '9') {
+            return ADAPTER_BAD_REQUEST;
+        }
+        uint64_t digit = (uint64_t)(text[i] - '0');
+        if (result > (UINT64_MAX - digit) / 10u) {
+            return ADAPTER_BAD_REQUEST; /* above 2^64 - 1 */
+        }
+        result = result * 10u + digit;
+    }
+    *value = result;
+    return NULL;
+}
+
 const char *input_string(const json_t *input, const char *name, const char **text, size_t *length)
 {
     return string_member(input, name, text, length);

@@ -51,6 +51,12 @@ const char *input_optional_fixed(const json_t *input, const char *name, uint8_t 
 /* A required integer member from 0 to maximum. */
 const char *input_integer(const json_t *input, const char *name, uint64_t maximum, uint64_t *value);
 
+/* A required member holding a 64-bit counter as a canonical decimal string
+ * (ADP-130: JSON numbers lose precision above 2^53): "0" to
+ * "18446744073709551615", digits only, no leading zero but in "0" itself.
+ * Anything else is bad_request. */
+const char *input_counter(const json_t *input, const char *name, uint64_t *value);
+
 /* A required string member; text is not NUL-terminated (it may hold U+0000). */
 const char *input_string(const json_t *input, const char *name, const char **text, size_t *length);
 

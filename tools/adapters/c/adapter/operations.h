@@ -67,5 +67,7 @@ const char *op_pairing_v3_device(const json_t *input, json_t *output);
  * (operations_reconnect_v3_core.c, operations_reconnect_v3_device.c). */
 const char *op_reconnect_v3_core(const json_t *input, json_t *output);
 const char *op_reconnect_v3_device(const json_t *input, json_t *output);
+/* A version 3 session's frames 0x16 (operations_session_v3.c). */
+const char *op_session_v3(const json_t *input, json_t *output);
 
 #endif

@@ -37,6 +37,8 @@ const char *tunnel_error_code(tunnel_error error)
     case TUNNEL_ERR_VERSION_MISMATCH: return "version_mismatch";
     case TUNNEL_ERR_COMMITMENT_MISMATCH: return "commitment_mismatch";
     case TUNNEL_ERR_CONFIRMATION_MISMATCH: return "confirmation_mismatch";
+    case TUNNEL_ERR_BAD_PADDING: return "bad_padding";
+    case TUNNEL_ERR_COUNTER_OUT_OF_RANGE: return "counter_out_of_range";
     case TUNNEL_ERR_NO_MEMORY: return "internal_error";
     }
     return "internal_error";

@@ -39,6 +39,8 @@ typedef enum {
     TUNNEL_ERR_VERSION_MISMATCH,
     TUNNEL_ERR_COMMITMENT_MISMATCH,
     TUNNEL_ERR_CONFIRMATION_MISMATCH,
+    TUNNEL_ERR_BAD_PADDING,
+    TUNNEL_ERR_COUNTER_OUT_OF_RANGE,
     /* Not a wire code: the process ran out of memory. The adapter reports
      * it as "internal_error" so it can never pass for a protocol verdict. */
     TUNNEL_ERR_NO_MEMORY

@@ -1,0 +1,323 @@
+/* session-v3 (ADP-130, ADP-131): one version 3 session of one role, driven
+ * by seal, open and openMany steps, with the vectors' optional sendState and
+ * receiveState. Counters are decimal strings (input_counter). */
+#include <sodium.h>
+#include <string.h>
+
+#include "adapter_io.h"
+#include "aead.h"
+#include "core_step_io.h"
+#include "operations.h"
+#include "secure_memory.h"
+#include "session_v3.h"
+#include "steps.h"
+
+/* ADP-131's bounds: a million frames, and a stride of at most eight epochs. */
+#define OPEN_MANY_MAX_COUNT 1048576u
+#define OPEN_MANY_MAX_STRIDE (SESSION_V3_MAX_EPOCHS_AHEAD * SESSION_V3_EPOCH_LENGTH)
+
+static const char *const KINDS[] = {"seal", "open", "openMany"};
+
+/* The session, and openMany's sealer of the other role: its key chain
+ * starts at base (the other direction's key of epoch 0, or receiveState's
+ * key at H's epoch) and is kept across steps at the last epoch it reached,
+ * so a long run of openMany steps derives each epoch's key once. */
+typedef struct {
+    session_v3 session;
+    uint64_t base_epoch;
+    uint8_t base_key[SESSION_V3_KEY_LENGTH];
+    uint64_t peer_epoch;
+    uint8_t peer_key[SESSION_V3_KEY_LENGTH];
+} session_v3_steps;
+
+/* {plaintext, now} -> {frame} */
+static const char *run_seal(session_v3_steps *context, const json_t *body, json_t *out,
+                            tunnel_error *status)
+{
+    uint8_t *content = NULL;
+    uint8_t *frame = NULL;
+    size_t content_length = 0;
+    size_t frame_length = 0;
+    uint64_t now = 0;
+    const char *error = input_bytes(body, "plaintext", &content, &content_length);
+    if (error == NULL) {
+        error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
+    }
+    if (error == NULL) {
+        /* Room for a frame only when one can be built; longer content is the
+         * sender's plaintext_too_large. */
+        bool fits = content_length <= SESSION_V3_MAX_CONTENT;
+        frame = secure_alloc(fits ? session_v3_frame_length(content_length) : 0);
+        if (frame == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    if (error == NULL) {
+        *status = session_v3_sender_seal(&context->session.sender, content, content_length, now,
+                                         frame, &frame_length);
+        if (*status == TUNNEL_OK && !output_set_hex(out, "frame", frame, frame_length)) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    secure_free(content);
+    secure_free(frame);
+    return error;
+}
+
+/* {frame} -> {plaintext}: the content, without its length and padding. */
+static const char *run_open(session_v3_steps *context, const json_t *body, json_t *out,
+                            tunnel_error *status)
+{
+    uint8_t *frame = NULL;
+    uint8_t *content = NULL;
+    size_t frame_length = 0;
+    size_t content_length = 0;
+    const char *error = input_bytes(body, "frame", &frame, &frame_length);
+    if (error == NULL) {
+        content = secure_alloc(frame_length);
+        if (content == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    if (error == NULL) {
+        *status = session_v3_receiver_open(&context->session.receiver, frame, frame_length, content,
+                                           &content_length);
+        if (*status == TUNNEL_OK && !output_set_hex(out, "plaintext", content, content_length)) {
+            error = ADAPTER_INTERNAL_ERROR;
+        }
+    }
+    secure_free(frame);
+    secure_free(content);
+    return error;
+}
+
+/* The other role's key of epoch, into key. A frame more than 8 epochs
+ * above the receiver's is refused before any key is derived or used
+ * (V3-REKEY-3), whatever key sealed it, so it is sealed under a zero key
+ * instead of deriving up to 2^48 REKEYs. */
+static void peer_key_for(session_v3_steps *context, uint64_t epoch,
+                         uint8_t key[SESSION_V3_KEY_LENGTH])
+{
+    uint64_t receiver_epoch = session_v3_receiver_epoch(&context->session.receiver);
+    if (epoch > receiver_epoch && epoch - receiver_epoch > SESSION_V3_MAX_EPOCHS_AHEAD) {
+        sodium_memzero(key, SESSION_V3_KEY_LENGTH);
+        return;
+    }
+    if (epoch < context->peer_epoch) {
+        context->peer_epoch = context->base_epoch;
+        memcpy(context->peer_key, context->base_key, SESSION_V3_KEY_LENGTH);
+    }
+    for (; context->peer_epoch < epoch; context->peer_epoch++) {
+        session_v3_rekey(context->peer_key, context->peer_key);
+    }
+    memcpy(key, context->peer_key, SESSION_V3_KEY_LENGTH);
+}
+
+/* A frame of the other role with empty content at counter, as its sender
+ * builds it (V3-FRAME-1): 0x16, the counter, and the 32-byte bucket of the
+ * length field 0 and 30 zero bytes, sealed. */
+static void seal_empty(session_v3_steps *context, uint64_t counter,
+                       uint8_t frame[SESSION_V3_MIN_FRAME])
+{
+    uint8_t key[SESSION_V3_KEY_LENGTH];
+    uint8_t nonce[CHACHA20POLY1305_NONCE_LENGTH];
+    peer_key_for(context, session_v3_epoch(counter), key);
+    frame[0] = SESSION_V3_TYPE;
+    for (size_t i = 0; i < 8; i++) {
+        frame[1 + i] = (uint8_t)(counter >> (8 * i));
+    }
+    memset(nonce, 0, 4);
+    memcpy(nonce + 4, frame + 1, 8);
+    uint8_t padded[SESSION_V3_MIN_PADDED];
+    session_v3_pad(NULL, 0, padded);
+    chacha20poly1305_seal(key, nonce, padded, sizeof padded, frame, SESSION_V3_HEADER_LENGTH,
+                          frame + SESSION_V3_HEADER_LENGTH);
+    sodium_memzero(key, sizeof key);
+}
+
+/* {from, count, stride} -> {opened} or {opened, error} (ADP-131). */
+static const char *run_open_many(session_v3_steps *context, const json_t *body, json_t *out)
+{
+    uint64_t from = 0;
+    uint64_t count = 0;
+    uint64_t stride = 0;
+    const char *error = input_counter(body, "from", &from);
+    if (error == NULL) {
+        error = input_integer(body, "count", OPEN_MANY_MAX_COUNT, &count);
+    }
+    if (error == NULL) {
+        error = input_integer(body, "stride", OPEN_MANY_MAX_STRIDE, &stride);
+    }
+    if (error != NULL) {
+        return error;
+    }
+    /* stride 0; from below the epoch the keys start at; a last counter
+     * above 2^64 - 2 ((count - 1) * stride is below 2^40, no overflow). */
+    if (stride == 0 || from < (context->base_epoch << SESSION_V3_EPOCH_BITS) ||
+        (count > 0 && (from == UINT64_MAX || (count - 1u) * stride > UINT64_MAX - 1u - from))) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    uint8_t frame[SESSION_V3_MIN_FRAME];
+    uint8_t content[SESSION_V3_MIN_FRAME];
+    size_t content_length = 0;
+    tunnel_error status = TUNNEL_OK;
+    uint64_t opened = 0;
+    for (; opened < count; opened++) {
+        seal_empty(context, from + opened * stride, frame);
+        status = session_v3_receiver_open(&context->session.receiver, frame, sizeof frame, content,
+                                          &content_length);
+        if (status != TUNNEL_OK) {
+            break;
+        }
+    }
+    if (json_object_set_new(out, "opened", json_integer((json_int_t)opened)) != 0) {
+        return ADAPTER_INTERNAL_ERROR;
+    }
+    return status == TUNNEL_OK ? NULL : core_step_set_error(out, status);
+}
+
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    const char *kind = NULL;
+    const json_t *body = NULL;
+    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    if (error != NULL) {
+        return error;
+    }
+    if (strcmp(kind, "openMany") == 0) {
+        return run_open_many(context, body, out);
+    }
+    tunnel_error status = TUNNEL_OK;
+    error = strcmp(kind, "seal") == 0 ? run_seal(context, body, out, &status)
+                                      : run_open(context, body, out, &status);
+    if (error == NULL && status != TUNNEL_OK) {
+        error = core_step_set_error(out, status);
+    }
+    return error;
+}
+
+/* "pairing" or "reconnection": the handshake that started the session. */
+static const char *input_start(const json_t *input, session_v3_start *start)
+{
+    const json_t *value = json_object_get(input, "handshake");
+    if (json_string_equals(value, "pairing")) {
+        *start = SESSION_V3_AFTER_PAIRING;
+    } else if (json_string_equals(value, "reconnection")) {
+        *start = SESSION_V3_AFTER_RECONNECTION;
+    } else {
+        return ADAPTER_BAD_REQUEST;
+    }
+    return NULL;
+}
+
+/* An optional state object {counter_name: c, "key": 32 bytes}; *present
+ * false when it is absent or null. */
+static const char *input_state(const json_t *input, const char *name, const char *counter_name,
+                               bool *present, uint64_t *counter, uint8_t key[32])
+{
+    const json_t *state = json_object_get(input, name);
+    *present = !(state == NULL || json_is_null(state));
+    if (!*present) {
+        return NULL;
+    }
+    if (!json_is_object(state)) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    const char *error = input_counter(state, counter_name, counter);
+    return error != NULL ? error : input_fixed(state, "key", key, 32);
+}
+
+/* The inputs of ADP-130, read and checked before the session is built. */
+typedef struct {
+    tunnel_role role;
+    session_v3_start start;
+    uint8_t device_to_core[SESSION_V3_KEY_LENGTH];
+    uint8_t core_to_device[SESSION_V3_KEY_LENGTH];
+    uint64_t started_at;
+    bool has_send_state;
+    uint64_t send_counter;
+    uint8_t send_key[SESSION_V3_KEY_LENGTH];
+    bool has_receive_state;
+    uint64_t receive_highest;
+    uint8_t receive_key[SESSION_V3_KEY_LENGTH];
+} session_v3_input;
+
+static const char *read_input(const json_t *input, session_v3_input *in)
+{
+    const char *error = input_role(input, &in->role);
+    if (error == NULL) {
+        error = input_start(input, &in->start);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "deviceToCore", in->device_to_core, SESSION_V3_KEY_LENGTH);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "coreToDevice", in->core_to_device, SESSION_V3_KEY_LENGTH);
+    }
+    if (error == NULL) {
+        error = input_integer(input, "startedAt", JSON_SAFE_INTEGER_MAX, &in->started_at);
+    }
+    if (error == NULL) {
+        error = input_state(input, "sendState", "counter", &in->has_send_state, &in->send_counter,
+                            in->send_key);
+    }
+    if (error == NULL) {
+        error = input_state(input, "receiveState", "highest", &in->has_receive_state,
+                            &in->receive_highest, in->receive_key);
+    }
+    return error;
+}
+
+/* The session of the inputs; false when receiveState asks for a receiver
+ * that would need the previous epoch's key (bad_request, ADP-130). */
+static bool build(session_v3_steps *context, const session_v3_input *in)
+{
+    bool device = in->role == ROLE_DEVICE;
+    session_v3_init(&context->session, device, in->start, in->device_to_core, in->core_to_device,
+                    in->started_at);
+    /* openMany's sealer is the other role: it seals with the key this
+     * session opens with. */
+    context->base_epoch = 0;
+    memcpy(context->base_key, device ? in->core_to_device : in->device_to_core,
+           SESSION_V3_KEY_LENGTH);
+    if (in->has_send_state) {
+        session_v3_sender_init(&context->session.sender, in->send_key, in->send_counter,
+                               in->started_at);
+    }
+    if (in->has_receive_state) {
+        if (!session_v3_receiver_set(&context->session.receiver, in->receive_highest,
+                                     in->receive_key)) {
+            return false;
+        }
+        context->base_epoch = session_v3_epoch(in->receive_highest);
+        memcpy(context->base_key, in->receive_key, SESSION_V3_KEY_LENGTH);
+    }
+    context->peer_epoch = context->base_epoch;
+    memcpy(context->peer_key, context->base_key, SESSION_V3_KEY_LENGTH);
+    return true;
+}
+
+const char *op_session_v3(const json_t *input, json_t *output)
+{
+    const json_t *steps;
+    session_v3_input in;
+    sodium_memzero(&in, sizeof in);
+    const char *error = steps_of(input, &steps);
+    if (error == NULL) {
+        error = read_input(input, &in);
+    }
+    if (error == NULL) {
+        /* The session's keys live in wiped heap memory. */
+        session_v3_steps *context = secure_alloc(sizeof *context);
+        if (context == NULL) {
+            error = ADAPTER_INTERNAL_ERROR;
+        } else {
+            error = build(context, &in) ? steps_run(steps, output, run_step, context)
+                                        : ADAPTER_BAD_REQUEST;
+            sodium_memzero(context, sizeof *context);
+            secure_free(context);
+        }
+    }
+    sodium_memzero(&in, sizeof in);
+    return error;
+}
