@@ -124,6 +124,8 @@ public protocol TunnelImplementation: Sendable {
         devicePublicKey: [UInt8],
         reconnectPsk: [UInt8]
     ) -> any CoreReconnectionV3Endpoint
+    /// One party's version 3 session (ADP-130).
+    func sessionV3(_ setup: SessionV3Setup) -> any SessionV3Endpoint
     /// The phone's side of a version 3 reconnection, message 1 built at once (ADP-129).
     func deviceReconnectionV3(
         corePublicKey: [UInt8],
@@ -258,6 +260,10 @@ extension TunnelImplementation {
             devicePublicKey: devicePublicKey,
             reconnectPsk: reconnectPsk
         )
+    }
+
+    public func sessionV3(_ setup: SessionV3Setup) -> any SessionV3Endpoint {
+        setup.session()
     }
 
     public func deviceReconnectionV3(

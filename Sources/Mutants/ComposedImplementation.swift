@@ -259,6 +259,10 @@ struct ComposedImplementation: TunnelImplementation {
         )
     }
 
+    func sessionV3(_ setup: SessionV3Setup) -> any SessionV3Endpoint {
+        ComposedSessionV3(setup: setup, mutant: mutant)
+    }
+
     func deviceReconnectionV3(
         corePublicKey: [UInt8],
         channelID: String,

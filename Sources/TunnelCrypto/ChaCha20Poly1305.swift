@@ -61,3 +61,76 @@ public enum ChaCha20Poly1305 {
         return out
     }
 }
+
+extension ChaCha20Poly1305 {
+    /// Seals into caller-provided memory, `plaintext.count + 16` bytes at `out`, under a key held
+    /// in `SecretBytes`: version 3's session frame is built in place, with no intermediate copy.
+    public static func sealRaw(
+        into out: UnsafeMutablePointer<UInt8>,
+        key: SecretBytes,
+        nonce: UnsafePointer<UInt8>,
+        plaintext: UnsafeRawBufferPointer,
+        aad: UnsafeRawBufferPointer
+    ) {
+        precondition(key.count == keyLength)
+        _ = Sodium.ready
+        key.withUnsafeBytes { k in
+            _ = crypto_aead_chacha20poly1305_ietf_encrypt(
+                out,
+                nil,
+                plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(plaintext.count),
+                aad.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(aad.count),
+                nil,
+                nonce,
+                k.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            )
+        }
+    }
+
+    /// Opens straight from a slice of a received frame into caller-provided memory,
+    /// `ciphertext.count - 16` bytes at `out`; throws `.authFailed` when the tag does not verify
+    /// (libsodium then writes nothing).
+    public static func openRaw(
+        into out: UnsafeMutablePointer<UInt8>?,
+        key: SecretBytes,
+        nonce: UnsafePointer<UInt8>,
+        ciphertext: UnsafeRawBufferPointer,
+        aad: UnsafeRawBufferPointer
+    ) throws(CryptoError) {
+        precondition(key.count == keyLength)
+        guard ciphertext.count >= tagLength else { throw .authFailed }
+        _ = Sodium.ready
+        let status = key.withUnsafeBytes { k in
+            crypto_aead_chacha20poly1305_ietf_decrypt(
+                out,
+                nil,
+                nil,
+                ciphertext.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                UInt64(ciphertext.count),
+                aad.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(aad.count),
+                nonce,
+                k.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            )
+        }
+        guard status == 0 else { throw .authFailed }
+    }
+
+    /// Noise's `REKEY(k)` (section 4.2): the first 32 bytes of the encryption of 32 zero bytes
+    /// at the reserved nonce 2^64 - 1 with empty ad. One-way: the new key does not give the old.
+    public static func rekey(_ key: SecretBytes) -> SecretBytes {
+        let zeros = [UInt8](repeating: 0, count: keyLength)
+        var sealed = [UInt8](repeating: 0, count: keyLength + tagLength)
+        let nonce = noiseNonce(.max)
+        sealed.withUnsafeMutableBufferPointer { out in
+            zeros.withUnsafeBytes { z in
+                sealRaw(into: out.baseAddress!, key: key, nonce: nonce, plaintext: z, aad: UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+        }
+        let next = SecretBytes(copying: Array(sealed.prefix(keyLength)))
+        SecretMemory.wipe(&sealed)
+        return next
+    }
+}

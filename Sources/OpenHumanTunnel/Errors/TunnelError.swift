@@ -37,6 +37,8 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case versionMismatch
     case commitmentMismatch
     case confirmationMismatch
+    case badPadding
+    case counterOutOfRange
 
     /// The stable snake_case code from the spec's error table.
     public var code: String {
@@ -74,6 +76,8 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .versionMismatch: "version_mismatch"
         case .commitmentMismatch: "commitment_mismatch"
         case .confirmationMismatch: "confirmation_mismatch"
+        case .badPadding: "bad_padding"
+        case .counterOutOfRange: "counter_out_of_range"
         }
     }
 }

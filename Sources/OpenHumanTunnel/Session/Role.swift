@@ -4,4 +4,7 @@ public enum Role: String, Sendable, CaseIterable {
     case device
     /// The desktop core: the server, seals with s2c, opens with c2s.
     case core
+
+    /// The other end.
+    public var peer: Role { self == .device ? .core : .device }
 }

@@ -44,6 +44,7 @@ public enum VectorSuite {
         ("pairing-v3-device", { _ in try PairingV3DeviceVectors.make() }),
         ("reconnect-v3-core", { _ in try ReconnectionV3CoreVectors.make() }),
         ("reconnect-v3-device", { _ in try ReconnectionV3DeviceVectors.make() }),
+        ("session-v3", { _ in try SessionV3Vectors.make() }),
     ]
 
     /// The vector files, by area.

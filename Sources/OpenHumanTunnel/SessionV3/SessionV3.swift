@@ -1,0 +1,41 @@
+/// One party's version 3 session (spec/14-sessions-v3.md 14.1): a sender with its direction's
+/// key and counter, a receiver with the other's.
+public struct SessionV3: Sendable {
+    /// What started the session, which fixes where each direction's counter starts (V3-SESS-1).
+    public enum Start: String, Sendable {
+        case pairing
+        case reconnection
+
+        /// The first counter of a session frame from `role`: the handshake's own transport
+        /// messages took the counters below it.
+        public func firstCounter(of role: Role) -> UInt64 {
+            switch (self, role) {
+            case (.pairing, .device): 2
+            case (.pairing, .core): 1
+            case (.reconnection, .device): 1
+            case (.reconnection, .core): 0
+            }
+        }
+    }
+
+    public let role: Role
+    public var sender: SessionSenderV3
+    public var receiver: SessionReceiverV3
+
+    /// `deviceToCore` and `coreToDevice` are the handshake's transport keys (Split's first and
+    /// second); the first epoch starts at `startedAt`.
+    public init(role: Role, start: Start, deviceToCore: [UInt8], coreToDevice: [UInt8], startedAt: Int64) {
+        self.role = role
+        let (sealing, opening) = role == .device ? (deviceToCore, coreToDevice) : (coreToDevice, deviceToCore)
+        sender = SessionSenderV3(counter: start.firstCounter(of: role), key: sealing, startedAt: startedAt)
+        receiver = SessionReceiverV3(key: opening, firstCounter: start.firstCounter(of: role.peer))
+    }
+
+    public mutating func seal(_ content: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
+        try sender.seal(content, now: now)
+    }
+
+    public mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8] {
+        try receiver.open(frame)
+    }
+}
