@@ -74,13 +74,16 @@ class SenderV3:
         Checked before anything changes: the content's size (plaintext_too_large), then the
         counter (session_exhausted at 2^64 - 1, Noise's reserved nonce, or when the rotation by
         time would move it past). A key in use for 120 s first moves the counter to the next
-        epoch's first (V3-REKEY-2); sealing the first frame of a later epoch replaces the key, so
+        epoch's first (V3-REKEY-2), unless the counter already reached a later epoch than the
+        key's by count: "already is one" means the first counter of an epoch not yet started, so a
+        counter that is the first of the current epoch (0 at the session's start, or a test
+        vector's state) still moves. Sealing the first frame of a later epoch replaces the key, so
         no key of an earlier epoch is kept, and starts that epoch's clock.
         """
         padded = pad(content)
         counter = self._counter
-        if now - self._epoch_start >= REKEY_SECONDS and counter & _EPOCH_MASK:
-            counter = first_counter(epoch(counter) + 1)
+        if now - self._epoch_start >= REKEY_SECONDS and epoch(counter) == self._key_epoch:
+            counter = first_counter(self._key_epoch + 1)
         if counter >= MAX_COUNTER:
             raise TunnelError(SESSION_EXHAUSTED)
         counter_epoch = epoch(counter)
