@@ -54,6 +54,7 @@ from .request_input import (
     step_kind as _step_kind,
     text as _text,
 )
+from .session_v3_operations import SESSION_V3_OPERATIONS
 from .steps import run_steps
 
 ADAPTER_PROTOCOL = 1
@@ -754,6 +755,7 @@ OPERATIONS = {
     "pairing-v3-core": op_pairing_v3_core,
     "pairing-v3-device": op_pairing_v3_device,
     **RECONNECT_V3_OPERATIONS,
+    **SESSION_V3_OPERATIONS,
     **ENVELOPE_OPERATIONS,
 }
 

@@ -36,6 +36,20 @@ def safe_integer(source: dict, name: str) -> int:
     return value
 
 
+_CANONICAL_DECIMAL = re.compile(r"0|[1-9][0-9]{0,19}")
+COUNTER_MAX = 2**64 - 1
+
+
+def counter(source: dict, name: str) -> int:
+    """A 64-bit counter of version 3 (kit ADP-130): a string of decimal digits, "0" to
+    "18446744073709551615", since a JSON number loses precision above 2^53. Only the canonical
+    spelling is read (no sign, no leading zero, no whitespace), so every counter has one text."""
+    value = source.get(name)
+    if not isinstance(value, str) or _CANONICAL_DECIMAL.fullmatch(value) is None or int(value) > COUNTER_MAX:
+        raise BadRequest(f"{name}: expected a decimal string from 0 to 2^64 - 1")
+    return int(value)
+
+
 def array(source: dict, name: str) -> list:
     """A JSON array member (its elements are read by the caller)."""
     value = source.get(name)
