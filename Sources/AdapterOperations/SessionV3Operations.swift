@@ -22,7 +22,8 @@ extension Operations {
             case "open": self = .open(frame: try body.bytes("frame"))
             default:
                 let count = try body.safeNatural("count"), stride = try body.safeNatural("stride")
-                guard count <= Operations.maximumOpenManyV3Count, (1...Operations.maximumOpenManyV3Stride).contains(UInt64(stride))
+                guard count <= Operations.maximumOpenManyV3Count,
+                    (1...Operations.maximumOpenManyV3Stride).contains(UInt64(stride))
                 else { throw BadRequest(reason: "\(path).openMany: count 0 to 1048576, stride 1 to 524288") }
                 self = .openMany(from: try body.counter("from"), count: UInt64(count), stride: UInt64(stride))
             }
@@ -59,7 +60,9 @@ extension Operations {
                 KeyEpochs.epoch(of: from) - KeyEpochs.epoch(of: floor) <= KeyEpochs.receiverLookahead,
                 !spanOverflow, !lastOverflow, last < .max
             else {
-                throw BadRequest(reason: "openMany: counters above \(floor), at most 8 epochs ahead of it, below 2^64 - 1")
+                throw BadRequest(
+                    reason: "openMany: counters above \(floor), at most 8 epochs ahead of it, below 2^64 - 1"
+                )
             }
             (floor, floorIsUsed) = (last, true)
         }
@@ -120,7 +123,9 @@ public struct SessionV3Setup: Sendable {
             let state = try input.object("receiveState")
             let highest = try state.counter("highest")
             guard highest != .max, highest % KeyEpochs.length >= CounterWindow.width - 1 else {
-                throw BadRequest(reason: "input.receiveState.highest: below 2^64 - 1, its remainder mod 65536 at least 2047")
+                throw BadRequest(
+                    reason: "input.receiveState.highest: below 2^64 - 1, its remainder mod 65536 at least 2047"
+                )
             }
             receiveState = (highest, try state.key("key"))
         }

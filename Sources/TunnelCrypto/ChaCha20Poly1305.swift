@@ -126,7 +126,13 @@ extension ChaCha20Poly1305 {
         let nonce = noiseNonce(.max)
         sealed.withUnsafeMutableBufferPointer { out in
             zeros.withUnsafeBytes { z in
-                sealRaw(into: out.baseAddress!, key: key, nonce: nonce, plaintext: z, aad: UnsafeRawBufferPointer(start: nil, count: 0))
+                sealRaw(
+                    into: out.baseAddress!,
+                    key: key,
+                    nonce: nonce,
+                    plaintext: z,
+                    aad: UnsafeRawBufferPointer(start: nil, count: 0)
+                )
             }
         }
         let next = SecretBytes(copying: Array(sealed.prefix(keyLength)))

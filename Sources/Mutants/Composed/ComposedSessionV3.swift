@@ -72,9 +72,14 @@ struct ComposedSessionV3: SessionV3Endpoint {
         let epoch = counter / Self.epochLength
         let key = derive(sendKey, from: sendEpoch, to: epoch)
         let header = Self.header(counter)
-        let frame = header + ChaCha20Poly1305.seal(
-            key: key, nonce: nonce(counter), plaintext: pad(content), aad: associatedData(header)
-        )
+        let frame =
+            header
+            + ChaCha20Poly1305.seal(
+                key: key,
+                nonce: nonce(counter),
+                plaintext: pad(content),
+                aad: associatedData(header)
+            )
         if epoch != sendEpoch {
             (sendKey, sendEpoch, sendEpochStartedAt) = (key, epoch, now)
         }
@@ -121,7 +126,12 @@ struct ComposedSessionV3: SessionV3Endpoint {
         let header = Array(frame[0..<9])
         let padded: [UInt8]
         do {
-            padded = try ChaCha20Poly1305.open(key: key, nonce: nonce(counter), ciphertext: Array(frame[9...]), aad: associatedData(header))
+            padded = try ChaCha20Poly1305.open(
+                key: key,
+                nonce: nonce(counter),
+                ciphertext: Array(frame[9...]),
+                aad: associatedData(header)
+            )
         } catch {
             throw .authFailed
         }
@@ -140,8 +150,12 @@ struct ComposedSessionV3: SessionV3Endpoint {
     private func unpad(_ padded: [UInt8]) throws(TunnelError) -> [UInt8] {
         let length = Int(padded[0]) << 8 | Int(padded[1])
         guard 2 + length <= padded.count else { throw .badPadding }
-        if mutant != .v3PaddingNotChecked { guard padded[(2 + length)...].allSatisfy({ $0 == 0 }) else { throw .badPadding } }
-        if mutant == .v3PaddingSmallestBucketOnly { guard padded.count == Self.bucket(for: 2 + length) else { throw .badPadding } }
+        if mutant != .v3PaddingNotChecked {
+            guard padded[(2 + length)...].allSatisfy({ $0 == 0 }) else { throw .badPadding }
+        }
+        if mutant == .v3PaddingSmallestBucketOnly {
+            guard padded.count == Self.bucket(for: 2 + length) else { throw .badPadding }
+        }
         return Array(padded[2..<(2 + length)])
     }
 
@@ -190,13 +204,20 @@ struct ComposedSessionV3: SessionV3Endpoint {
         var key = key
         for _ in from..<to {
             key = Array(
-                ChaCha20Poly1305.seal(key: key, nonce: ChaCha20Poly1305.noiseNonce(.max), plaintext: [UInt8](repeating: 0, count: 32), aad: []).prefix(32)
+                ChaCha20Poly1305.seal(
+                    key: key,
+                    nonce: ChaCha20Poly1305.noiseNonce(.max),
+                    plaintext: [UInt8](repeating: 0, count: 32),
+                    aad: []
+                ).prefix(32)
             )
         }
         return key
     }
 
-    private static func isBucket(_ length: Int) -> Bool { length == 49_127 || (32...32_768).contains(length) && length & (length - 1) == 0 }
+    private static func isBucket(_ length: Int) -> Bool {
+        length == 49_127 || (32...32_768).contains(length) && length & (length - 1) == 0
+    }
 
     private static func bucket(for length: Int) -> Int {
         var size = 32

@@ -12,7 +12,8 @@ public enum FramePadding {
 
     public static func isBucket(_ length: Int) -> Bool {
         // Powers of two from 32 to 32,768, or the last bucket.
-        length == maximumContentLength + lengthFieldSize || (length >= 32 && length <= 32768 && length & (length - 1) == 0)
+        length == maximumContentLength + lengthFieldSize
+            || (length >= 32 && length <= 32768 && length & (length - 1) == 0)
     }
 
     /// The smallest bucket that holds `contentLength` bytes and the length field.

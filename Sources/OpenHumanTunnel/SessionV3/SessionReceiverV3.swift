@@ -52,7 +52,13 @@ public struct SessionReceiverV3: Sendable {
         let opened = padded.withUnsafeMutableBufferPointer { out in
             SessionFrameV3.withNonce(counter) { nonce in
                 Result { () throws(CryptoError) in
-                    try ChaCha20Poly1305.openRaw(into: out.baseAddress, key: keys.key, nonce: nonce, ciphertext: ciphertext, aad: header)
+                    try ChaCha20Poly1305.openRaw(
+                        into: out.baseAddress,
+                        key: keys.key,
+                        nonce: nonce,
+                        ciphertext: ciphertext,
+                        aad: header
+                    )
                 }
             }
         }
@@ -75,7 +81,11 @@ public struct SessionReceiverV3: Sendable {
         return (previousKey, nil)
     }
 
-    private mutating func accept(_ counter: UInt64, epoch counterEpoch: UInt64, keys: (key: SecretBytes, previous: SecretBytes?)) {
+    private mutating func accept(
+        _ counter: UInt64,
+        epoch counterEpoch: UInt64,
+        keys: (key: SecretBytes, previous: SecretBytes?)
+    ) {
         window.record(counter)
         if counterEpoch > epoch {
             key = keys.key

@@ -22,7 +22,8 @@ public struct SessionSenderV3: Sendable {
     /// Seals `content` at time `now` (seconds): pads it, moves to a new epoch when the current
     /// key has served 120 s, and seals at the next counter. A refusal changes nothing.
     public mutating func seal(_ content: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
-        try content.withUnsafeBytes { content in Result { () throws(TunnelError) in try seal(content, now: now) } }.get()
+        try content.withUnsafeBytes { content in Result { () throws(TunnelError) in try seal(content, now: now) } }
+            .get()
     }
 
     public mutating func seal(_ content: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
@@ -32,7 +33,8 @@ public struct SessionSenderV3: Sendable {
 
     /// Seals at a caller-chosen counter at or after the next one, as Noise's `SetNonce` does: for
     /// vectors and the kit's frame builders only (V3-SESS-2); production code uses `seal(_:now:)`.
-    public mutating func seal(_ content: [UInt8], atCounter counter: UInt64, now: Int64) throws(TunnelError) -> [UInt8] {
+    public mutating func seal(_ content: [UInt8], atCounter counter: UInt64, now: Int64) throws(TunnelError) -> [UInt8]
+    {
         precondition(counter >= nextCounter && counter != .max)
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
         return content.withUnsafeBytes { seal($0, counter: counter, now: now) }

@@ -26,41 +26,101 @@ enum AdapterShapeVectors {
             ["openMany": ["from": .string(from), "count": .int(Int64(count)), "stride": .int(Int64(stride))]]
         }
         let cases: [(String, String, [String], JSONValue, Bool)] = [
-            ("counter-leading-zero", "A sendState counter written \"07\" has a leading zero", ["ADP-130"],
-             f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting("sendState", ["counter": "07", "key": .hex(key)]), false),
-            ("counter-7", "The same sendState counter written \"7\"", ["ADP-130"],
-             f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting("sendState", ["counter": "7", "key": .hex(key)]), true),
-            ("counter-2-pow-64", "A counter of 2^64 is above the range", ["ADP-130"],
-             f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting("sendState", ["counter": "18446744073709551616", "key": .hex(key)]), false),
-            ("send-counter-last", "A sendState counter of 2^64 - 1, where no sender seals", ["ADP-130"],
-             f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting("sendState", ["counter": "18446744073709551615", "key": .hex(key)]), false),
-            ("receive-highest-near-epoch-start", "A receiveState highest of 65,536 + 2,046, whose window reaches the epoch before", ["ADP-130"],
-             f.input(.device, .reconnection, [SessionV3Fixture.openMany(from: 67_583, count: 1)], receiveState: (67_582, key)), false),
-            ("receive-highest-window-in-epoch", "A receiveState highest of 65,536 + 2,047, whose window stays in its epoch", ["ADP-130"],
-             f.input(.device, .reconnection, [SessionV3Fixture.openMany(from: 67_584, count: 1)], receiveState: (67_583, key)), true),
-            ("open-many-count-too-large", "An openMany count of 1,048,577", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("1", 1_048_577, 1)]), false),
-            ("open-many-stride-zero", "An openMany stride of 0", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("1", 1, 0)]), false),
-            ("open-many-stride-too-large", "An openMany stride of 524,289, more than eight epochs", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("1", 2, 524_289)]), false),
-            ("open-many-nine-epochs-ahead", "An openMany from counter 589,824, nine epochs ahead of the sender's keys", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("589824", 1, 1)]), false),
-            ("open-many-eight-epochs-ahead", "An openMany from counter 524,288, eight epochs ahead of the sender's keys", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("524288", 1, 1)]), true),
-            ("open-many-not-increasing", "A second openMany step from the first one's last counter", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("1", 3, 1), openMany("3", 1, 1)]), false),
-            ("open-many-increasing", "A second openMany step from after the first one's last counter", ["ADP-131"],
-             f.input(.core, .reconnection, [openMany("1", 3, 1), openMany("4", 1, 1)]), true),
-            ("open-many-past-last-counter", "An openMany whose last counter would be 2^64 - 1", ["ADP-131"],
-             f.input(.core, .reconnection, [SessionV3Fixture.openMany(from: UInt64.max - 1, count: 2)], receiveState: (UInt64.max - 2, key)), false),
+            (
+                "counter-leading-zero", "A sendState counter written \"07\" has a leading zero", ["ADP-130"],
+                f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting(
+                    "sendState",
+                    ["counter": "07", "key": .hex(key)]
+                ), false
+            ),
+            (
+                "counter-7", "The same sendState counter written \"7\"", ["ADP-130"],
+                f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting(
+                    "sendState",
+                    ["counter": "7", "key": .hex(key)]
+                ), true
+            ),
+            (
+                "counter-2-pow-64", "A counter of 2^64 is above the range", ["ADP-130"],
+                f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting(
+                    "sendState",
+                    ["counter": "18446744073709551616", "key": .hex(key)]
+                ), false
+            ),
+            (
+                "send-counter-last", "A sendState counter of 2^64 - 1, where no sender seals", ["ADP-130"],
+                f.input(.core, .reconnection, [SessionV3Fixture.seal([1])]).setting(
+                    "sendState",
+                    ["counter": "18446744073709551615", "key": .hex(key)]
+                ), false
+            ),
+            (
+                "receive-highest-near-epoch-start",
+                "A receiveState highest of 65,536 + 2,046, whose window reaches the epoch before", ["ADP-130"],
+                f.input(
+                    .device,
+                    .reconnection,
+                    [SessionV3Fixture.openMany(from: 67_583, count: 1)],
+                    receiveState: (67_582, key)
+                ), false
+            ),
+            (
+                "receive-highest-window-in-epoch",
+                "A receiveState highest of 65,536 + 2,047, whose window stays in its epoch", ["ADP-130"],
+                f.input(
+                    .device,
+                    .reconnection,
+                    [SessionV3Fixture.openMany(from: 67_584, count: 1)],
+                    receiveState: (67_583, key)
+                ), true
+            ),
+            (
+                "open-many-count-too-large", "An openMany count of 1,048,577", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("1", 1_048_577, 1)]), false
+            ),
+            (
+                "open-many-stride-zero", "An openMany stride of 0", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("1", 1, 0)]), false
+            ),
+            (
+                "open-many-stride-too-large", "An openMany stride of 524,289, more than eight epochs", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("1", 2, 524_289)]), false
+            ),
+            (
+                "open-many-nine-epochs-ahead",
+                "An openMany from counter 589,824, nine epochs ahead of the sender's keys", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("589824", 1, 1)]), false
+            ),
+            (
+                "open-many-eight-epochs-ahead",
+                "An openMany from counter 524,288, eight epochs ahead of the sender's keys", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("524288", 1, 1)]), true
+            ),
+            (
+                "open-many-not-increasing", "A second openMany step from the first one's last counter", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("1", 3, 1), openMany("3", 1, 1)]), false
+            ),
+            (
+                "open-many-increasing", "A second openMany step from after the first one's last counter", ["ADP-131"],
+                f.input(.core, .reconnection, [openMany("1", 3, 1), openMany("4", 1, 1)]), true
+            ),
+            (
+                "open-many-past-last-counter", "An openMany whose last counter would be 2^64 - 1", ["ADP-131"],
+                f.input(
+                    .core,
+                    .reconnection,
+                    [SessionV3Fixture.openMany(from: UInt64.max - 1, count: 2)],
+                    receiveState: (UInt64.max - 2, key)
+                ), false
+            ),
         ]
         for (name, what, requirements, input, valid) in cases {
             try file.add(
                 "session-v3-\(name)",
                 operation: "session-v3",
                 requirements: requirements + (valid ? [] : ["ADP-11"]),
-                comment: valid ? "\(what) is read (positive control)." : "\(what) is bad_request for the whole request.",
+                comment: valid
+                    ? "\(what) is read (positive control)." : "\(what) is bad_request for the whole request.",
                 flags: ["BadRequest"],
                 input: input,
                 expect: valid ? .valid : .error("bad_request")

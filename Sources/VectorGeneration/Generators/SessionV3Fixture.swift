@@ -33,13 +33,27 @@ struct SessionV3Fixture {
         precondition(counter < KeyEpochs.length)
         let header = [SessionFrameV3.type] + (0..<8).map { UInt8(truncatingIfNeeded: counter >> (8 * $0)) }
         return header
-            + ChaCha20Poly1305.seal(key: key(of: sender), nonce: ChaCha20Poly1305.noiseNonce(counter), plaintext: padded, aad: header)
+            + ChaCha20Poly1305.seal(
+                key: key(of: sender),
+                nonce: ChaCha20Poly1305.noiseNonce(counter),
+                plaintext: padded,
+                aad: header
+            )
     }
 
     /// The key of `epoch` in `sender`'s direction.
     func key(of sender: Role, epoch: UInt64) -> [UInt8] {
         var key = key(of: sender)
-        for _ in 0..<epoch { key = Array(ChaCha20Poly1305.seal(key: key, nonce: ChaCha20Poly1305.noiseNonce(.max), plaintext: [UInt8](repeating: 0, count: 32), aad: []).prefix(32)) }
+        for _ in 0..<epoch {
+            key = Array(
+                ChaCha20Poly1305.seal(
+                    key: key,
+                    nonce: ChaCha20Poly1305.noiseNonce(.max),
+                    plaintext: [UInt8](repeating: 0, count: 32),
+                    aad: []
+                ).prefix(32)
+            )
+        }
         return key
     }
 
