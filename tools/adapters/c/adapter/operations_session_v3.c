@@ -18,14 +18,15 @@
 
 static const char *const KINDS[] = {"seal", "open", "openMany"};
 
-/* The session, and openMany's sealer of the other role: its key chain
- * starts at base (the other direction's key of epoch 0, or receiveState's
- * key at H's epoch) and is kept across steps at the last epoch it reached,
- * so a long run of openMany steps derives each epoch's key once. */
+/* The session, and openMany's sealer of the other role, one for every
+ * openMany step of the request (ADP-131): its key chain starts at
+ * base_epoch with the other direction's key of epoch 0, or receiveState's
+ * key at H's epoch, and only moves forward, since the steps' counters
+ * increase (checked before any step runs), at most 8 epochs from one frame
+ * to the next. */
 typedef struct {
     session_v3 session;
     uint64_t base_epoch;
-    uint8_t base_key[SESSION_V3_KEY_LENGTH];
     uint64_t peer_epoch;
     uint8_t peer_key[SESSION_V3_KEY_LENGTH];
 } session_v3_steps;
@@ -91,22 +92,12 @@ static const char *run_open(session_v3_steps *context, const json_t *body, json_
     return error;
 }
 
-/* The other role's key of epoch, into key. A frame more than 8 epochs
- * above the receiver's is refused before any key is derived or used
- * (V3-REKEY-3), whatever key sealed it, so it is sealed under a zero key
- * instead of deriving up to 2^48 REKEYs. */
+/* The other role's key of epoch, into key: the sealer's chain moved
+ * forward to it. ADP-131's bounds keep epoch at or above the chain's and at
+ * most 8 above it, so this is at most 8 REKEYs. */
 static void peer_key_for(session_v3_steps *context, uint64_t epoch,
                          uint8_t key[SESSION_V3_KEY_LENGTH])
 {
-    uint64_t receiver_epoch = session_v3_receiver_epoch(&context->session.receiver);
-    if (epoch > receiver_epoch && epoch - receiver_epoch > SESSION_V3_MAX_EPOCHS_AHEAD) {
-        sodium_memzero(key, SESSION_V3_KEY_LENGTH);
-        return;
-    }
-    if (epoch < context->peer_epoch) {
-        context->peer_epoch = context->base_epoch;
-        memcpy(context->peer_key, context->base_key, SESSION_V3_KEY_LENGTH);
-    }
     for (; context->peer_epoch < epoch; context->peer_epoch++) {
         session_v3_rekey(context->peer_key, context->peer_key);
     }
@@ -135,27 +126,78 @@ static void seal_empty(session_v3_steps *context, uint64_t counter,
     sodium_memzero(key, sizeof key);
 }
 
-/* {from, count, stride} -> {opened} or {opened, error} (ADP-131). */
+/* An openMany step's {from, count, stride}: count at most 1,048,576,
+ * stride 1 to 524,288 (ADP-131). */
+static const char *input_open_many(const json_t *body, uint64_t *from, uint64_t *count,
+                                   uint64_t *stride)
+{
+    const char *error = input_counter(body, "from", from);
+    if (error == NULL) {
+        error = input_integer(body, "count", OPEN_MANY_MAX_COUNT, count);
+    }
+    if (error == NULL) {
+        error = input_integer(body, "stride", OPEN_MANY_MAX_STRIDE, stride);
+    }
+    if (error == NULL && *stride == 0) {
+        error = ADAPTER_BAD_REQUEST;
+    }
+    return error;
+}
+
+/* ADP-131's bounds over every openMany step of the request, before any
+ * step runs: for each step whose count is not 0, from is above the
+ * previous such step's last counter (the first: at or above the first
+ * counter of the epoch the sealer's keys start at), from's epoch is at most
+ * 8 above that counter's, and its last counter is at most 2^64 - 2. So the
+ * sealer's counters increase and it derives at most 8 keys per frame. A
+ * step of no known kind is bad_request here already. */
+static const char *check_open_many(const session_v3_steps *context, const json_t *steps)
+{
+    uint64_t last = context->base_epoch << SESSION_V3_EPOCH_BITS;
+    bool first = true;
+    for (size_t i = 0; i < json_array_size(steps); i++) {
+        const char *kind = NULL;
+        const json_t *body = NULL;
+        const char *error = steps_kind(json_array_get(steps, i), KINDS,
+                                       sizeof KINDS / sizeof KINDS[0], &kind, &body);
+        if (error != NULL) {
+            return error;
+        }
+        if (strcmp(kind, "openMany") != 0) {
+            continue;
+        }
+        uint64_t from = 0;
+        uint64_t count = 0;
+        uint64_t stride = 0;
+        error = input_open_many(body, &from, &count, &stride);
+        if (error != NULL) {
+            return error;
+        }
+        if (count == 0) {
+            continue;
+        }
+        /* (count - 1) * stride is below 2^40: no overflow. */
+        if ((first ? from < last : from <= last) ||
+            session_v3_epoch(from) - session_v3_epoch(last) > SESSION_V3_MAX_EPOCHS_AHEAD ||
+            from == UINT64_MAX || (count - 1u) * stride > UINT64_MAX - 1u - from) {
+            return ADAPTER_BAD_REQUEST;
+        }
+        last = from + (count - 1u) * stride;
+        first = false;
+    }
+    return NULL;
+}
+
+/* {from, count, stride} -> {opened} or {opened, error} (ADP-131); the
+ * bounds were checked by check_open_many. */
 static const char *run_open_many(session_v3_steps *context, const json_t *body, json_t *out)
 {
     uint64_t from = 0;
     uint64_t count = 0;
     uint64_t stride = 0;
-    const char *error = input_counter(body, "from", &from);
-    if (error == NULL) {
-        error = input_integer(body, "count", OPEN_MANY_MAX_COUNT, &count);
-    }
-    if (error == NULL) {
-        error = input_integer(body, "stride", OPEN_MANY_MAX_STRIDE, &stride);
-    }
+    const char *error = input_open_many(body, &from, &count, &stride);
     if (error != NULL) {
         return error;
-    }
-    /* stride 0; from below the epoch the keys start at; a last counter
-     * above 2^64 - 2 ((count - 1) * stride is below 2^40, no overflow). */
-    if (stride == 0 || from < (context->base_epoch << SESSION_V3_EPOCH_BITS) ||
-        (count > 0 && (from == UINT64_MAX || (count - 1u) * stride > UINT64_MAX - 1u - from))) {
-        return ADAPTER_BAD_REQUEST;
     }
     uint8_t frame[SESSION_V3_MIN_FRAME];
     uint8_t content[SESSION_V3_MIN_FRAME];
@@ -268,17 +310,23 @@ static const char *read_input(const json_t *input, session_v3_input *in)
     return error;
 }
 
-/* The session of the inputs; false when receiveState asks for a receiver
- * that would need the previous epoch's key (bad_request, ADP-130). */
+/* The session of the inputs; false (bad_request, ADP-130) when sendState's
+ * counter or receiveState's H is 2^64 - 1 (no sender seals there,
+ * V3-SESS-2), or when receiveState asks for a receiver that would need the
+ * previous epoch's key. */
 static bool build(session_v3_steps *context, const session_v3_input *in)
 {
+    if ((in->has_send_state && in->send_counter == SESSION_V3_RESERVED_COUNTER) ||
+        (in->has_receive_state && in->receive_highest == SESSION_V3_RESERVED_COUNTER)) {
+        return false;
+    }
     bool device = in->role == ROLE_DEVICE;
     session_v3_init(&context->session, device, in->start, in->device_to_core, in->core_to_device,
                     in->started_at);
     /* openMany's sealer is the other role: it seals with the key this
      * session opens with. */
     context->base_epoch = 0;
-    memcpy(context->base_key, device ? in->core_to_device : in->device_to_core,
+    memcpy(context->peer_key, device ? in->core_to_device : in->device_to_core,
            SESSION_V3_KEY_LENGTH);
     if (in->has_send_state) {
         session_v3_sender_init(&context->session.sender, in->send_key, in->send_counter,
@@ -290,10 +338,9 @@ static bool build(session_v3_steps *context, const session_v3_input *in)
             return false;
         }
         context->base_epoch = session_v3_epoch(in->receive_highest);
-        memcpy(context->base_key, in->receive_key, SESSION_V3_KEY_LENGTH);
+        memcpy(context->peer_key, in->receive_key, SESSION_V3_KEY_LENGTH);
     }
     context->peer_epoch = context->base_epoch;
-    memcpy(context->peer_key, context->base_key, SESSION_V3_KEY_LENGTH);
     return true;
 }
 
@@ -312,8 +359,10 @@ const char *op_session_v3(const json_t *input, json_t *output)
         if (context == NULL) {
             error = ADAPTER_INTERNAL_ERROR;
         } else {
-            error = build(context, &in) ? steps_run(steps, output, run_step, context)
-                                        : ADAPTER_BAD_REQUEST;
+            error = build(context, &in) ? check_open_many(context, steps) : ADAPTER_BAD_REQUEST;
+            if (error == NULL) {
+                error = steps_run(steps, output, run_step, context);
+            }
             sodium_memzero(context, sizeof *context);
             secure_free(context);
         }

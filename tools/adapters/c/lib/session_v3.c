@@ -183,11 +183,6 @@ bool session_v3_receiver_set(session_v3_receiver *receiver, uint64_t highest,
     return true;
 }
 
-uint64_t session_v3_receiver_epoch(const session_v3_receiver *receiver)
-{
-    return receiver->epoch;
-}
-
 /* V3-FRAME-2 step 1: the octet. */
 static tunnel_error check_type(uint8_t type)
 {
@@ -223,21 +218,19 @@ static tunnel_error check_shape(const uint8_t *frame, size_t length)
     return session_v3_is_bucket(length - SESSION_V3_OVERHEAD) ? TUNNEL_OK : TUNNEL_ERR_BAD_PADDING;
 }
 
-/* V3-FRAME-2 step 3: the window (V3-WINDOW-2), then the epochs
- * (V3-REKEY-3). The two cannot both refuse one counter except 2^64 - 1
- * against a receiver whose H is 2^64 - 1 (only receiveState sets it): the
- * window is named first in step 3, so that is replayed. */
+/* V3-FRAME-2 step 3: the epochs (V3-REKEY-3), then the window
+ * (V3-WINDOW-2). */
 static tunnel_error check_counter(const session_v3_receiver *receiver, uint64_t counter)
 {
-    if (session_v3_window_refuses(&receiver->window, counter)) {
-        return TUNNEL_ERR_REPLAYED;
-    }
     if (counter == SESSION_V3_RESERVED_COUNTER) {
         return TUNNEL_ERR_COUNTER_OUT_OF_RANGE;
     }
     uint64_t epoch = session_v3_epoch(counter);
     if (epoch > receiver->epoch && epoch - receiver->epoch > SESSION_V3_MAX_EPOCHS_AHEAD) {
         return TUNNEL_ERR_COUNTER_OUT_OF_RANGE;
+    }
+    if (session_v3_window_refuses(&receiver->window, counter)) {
+        return TUNNEL_ERR_REPLAYED;
     }
     return TUNNEL_OK;
 }

@@ -112,10 +112,6 @@ void session_v3_receiver_init(session_v3_receiver *receiver,
 bool session_v3_receiver_set(session_v3_receiver *receiver, uint64_t highest,
                              const uint8_t key[SESSION_V3_KEY_LENGTH]);
 
-/* H's epoch (0 when there is no H): a frame more than 8 epochs above it is
- * refused before any key is derived. */
-uint64_t session_v3_receiver_epoch(const session_v3_receiver *receiver);
-
 /* Opens a frame in V3-FRAME-2's order; content gets the frame's content
  * (room for frame_length bytes), *content_length its length. A refusal
  * changes nothing and releases no byte of plaintext. */
