@@ -23,8 +23,8 @@ from .errors import (
     SESSION_EXHAUSTED,
     TunnelError,
 )
-from .rekey import EPOCH_LENGTH, advance, epoch, first_counter, rekey
-from .session_v3_frames import HEADER_LENGTH, MAX_COUNTER, check_shape, header, nonce
+from .rekey import EPOCH_BITS, EPOCH_LENGTH, advance, epoch, first_counter, rekey
+from .session_v3_frames import HEADER_LENGTH, MAX_COUNTER, NONCE_PREFIX, check_shape, header, nonce
 from .session_v3_padding import pad, unpad
 
 DEVICE = "device"
@@ -97,60 +97,58 @@ class SenderV3:
 
 
 class ReceiverV3:
-    """One direction's opening end: the replay window, the key of H's epoch, and the key of the
-    epoch before it only while the window reaches into that epoch (H mod 65,536 below 2,047)."""
+    """One direction's opening end: the replay window, the key of H's epoch (epoch 0 before any
+    H), and the key of the epoch before it only while the window reaches into that epoch (H mod
+    65,536 below 2,047)."""
 
-    __slots__ = ("_window", "_key", "_previous_key")
+    __slots__ = ("_window", "_key", "_key_epoch", "_previous_key")
 
     def __init__(self, key: bytes, first_counter_of_peer: int) -> None:
         """A session's receiver (V3-SESS-1): `key` is the peer's direction key of epoch 0, and every
         counter below the peer's first counter counts as accepted."""
         self._window = CounterWindow.accepted_below(first_counter_of_peer)
         self._key = key
+        self._key_epoch = 0
         self._previous_key = None
 
     @classmethod
     def at(cls, highest: int, key: bytes) -> "ReceiverV3":
         """A test vector's receiver (V3-SESS-2, kit ADP-130): H = `highest` with every counter of
         its window accepted, `key` the key of H's epoch and no earlier key, which needs a window
-        that does not reach into the epoch before (H mod 65,536 at least 2,047)."""
-        if not 0 <= highest <= MAX_COUNTER or highest & _EPOCH_MASK < WIDTH - 1:
-            raise ValueError("H mod 65,536 must be at least 2,047 and H at most 2^64 - 1")
+        that does not reach into the epoch before (H mod 65,536 at least 2,047). H is below
+        2^64 - 1, a counter no receiver accepts (V3-SESS-2)."""
+        if not 0 <= highest < MAX_COUNTER or highest & _EPOCH_MASK < WIDTH - 1:
+            raise ValueError("H mod 65,536 must be at least 2,047 and H below 2^64 - 1")
         receiver = cls(key, 0)
         receiver._window = CounterWindow.full(highest)
+        receiver._key_epoch = epoch(highest)
         return receiver
 
     @property
     def highest(self) -> int | None:
         return self._window.highest
 
-    def _key_epoch(self) -> int:
-        """The epoch of H, or epoch 0 (counter 0's) when nothing is accepted yet."""
-        highest = self._window.highest
-        return 0 if highest is None else epoch(highest)
-
-    def check_counter(self, counter: int) -> None:
-        """V3-FRAME-2 step 3: replayed (in the window and accepted, or below it), then
-        counter_out_of_range (2^64 - 1, or more than 8 epochs above H's). A counter out of range is
-        always above H, so the two never compete. Nothing is derived or opened."""
-        if not self._window.is_new(counter):
-            raise TunnelError(REPLAYED)
-        if counter == MAX_COUNTER or epoch(counter) - self._key_epoch() > EPOCHS_AHEAD:
-            raise TunnelError(COUNTER_OUT_OF_RANGE)
-
     def open(self, frame: bytes) -> bytes:
         """The content of `frame`, checked in V3-FRAME-2's order, the first failure its error.
 
-        A frame of a later epoch is opened under keys derived into locals; only an accepted frame
-        records its counter and moves the keys (V3-WINDOW-3, V3-REKEY-3), so a forged or refused
-        frame changes nothing and the genuine frame at its counter still opens.
+        Step 3 checks the counter first against the epochs (counter_out_of_range: 2^64 - 1, or more
+        than 8 epochs above H's, V3-REKEY-3), then against the window (replayed, V3-WINDOW-2),
+        before any key is derived. A frame of a later epoch is opened under keys derived into
+        locals; only an accepted frame records its counter and moves the keys (V3-WINDOW-3,
+        V3-REKEY-3), so a forged or refused frame changes nothing and the genuine frame at its
+        counter still opens. This is the per-frame path of a million-frame vector, so it calls
+        little and builds nothing it does not need.
         """
         check_shape(frame)
-        frame_header = frame[:HEADER_LENGTH]
-        counter = int.from_bytes(frame_header[1:], "little")
-        self.check_counter(counter)
-        key_epoch = self._key_epoch()
-        frame_epoch = epoch(counter)
+        counter_bytes = frame[1:HEADER_LENGTH]
+        counter = int.from_bytes(counter_bytes, "little")
+        key_epoch = self._key_epoch
+        frame_epoch = counter >> EPOCH_BITS
+        if counter == MAX_COUNTER or frame_epoch - key_epoch > EPOCHS_AHEAD:
+            raise TunnelError(COUNTER_OUT_OF_RANGE)
+        window = self._window
+        if not window.is_new(counter):
+            raise TunnelError(REPLAYED)
         new_previous = None
         if frame_epoch == key_epoch:
             key = self._key
@@ -161,15 +159,15 @@ class ReceiverV3:
             key = rekey(new_previous)
         try:
             padded = crypto_aead_chacha20poly1305_ietf_decrypt(
-                frame[HEADER_LENGTH:], frame_header, nonce(frame_header), key
+                frame[HEADER_LENGTH:], frame[:HEADER_LENGTH], NONCE_PREFIX + counter_bytes, key
             )
         except CryptoError:
             raise TunnelError(AUTH_FAILED) from None
         content = unpad(padded)
-        self._window.record(counter)
+        window.record(counter)
         if new_previous is not None:
-            self._key, self._previous_key = key, new_previous
-        if self._previous_key is not None and self._window.highest & _EPOCH_MASK >= WIDTH - 1:
+            self._key, self._key_epoch, self._previous_key = key, frame_epoch, new_previous
+        if self._previous_key is not None and window.highest & _EPOCH_MASK >= WIDTH - 1:
             self._previous_key = None  # the window no longer reaches into the earlier epoch
         return content
 

@@ -32,7 +32,7 @@ MIN_FRAME = BUCKETS[0] + OVERHEAD  # 57
 MAX_FRAME = BUCKETS[-1] + OVERHEAD  # 49,152 (SIZE-1)
 MAX_COUNTER = (1 << 64) - 1  # Noise's reserved nonce: never sealed, never opened
 
-_NONCE_PREFIX = bytes(4)
+NONCE_PREFIX = bytes(4)  # a frame's nonce is these, then its 8 counter bytes
 _TYPE_OCTET = bytes((TYPE_SESSION_V3,))
 
 
@@ -44,7 +44,7 @@ def header(counter: int) -> bytes:
 def nonce(frame_header: bytes) -> bytes:
     """ChaChaPoly's nonce for a frame: four zero bytes, then the 8 counter bytes exactly as they
     stand in the frame."""
-    return _NONCE_PREFIX + frame_header[1:HEADER_LENGTH]
+    return NONCE_PREFIX + frame_header[1:HEADER_LENGTH]
 
 
 def check_shape(frame: bytes) -> None:
