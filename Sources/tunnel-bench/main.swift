@@ -2,7 +2,7 @@ import OpenHumanTunnel
 
 // tunnel-bench: the session cipher against the bare AEAD calls on the same buffers, the envelope
 // layer's chunking of a 16 MiB message, and the core's whole-session memory against an empty
-// window. Run with `swift run -c release tunnel-bench` (about 15 s on two cores).
+// window. Run with `swift run -c release tunnel-bench` (about 10 s on two cores).
 //
 // Every row is measured the same way (reportPairs, InterleavedPairs.swift): n short pairs, one
 // batch of each side back to back, the side that goes first alternating, each pair giving one
