@@ -142,10 +142,14 @@ struct JSONLexer<Failure: Error> {
         while let c = peek(), JSONLexis.isDigit(c) { index += 1 }
     }
 
-    /// Reads a string, decoding escapes. Raw control characters and lone surrogates are refused:
-    /// the first is RFC 8259's rule, the second because a lone surrogate is no Unicode text and
-    /// parsers differ on what they make of it. Bytes are copied in runs between escapes, so a
-    /// 16 MiB payload string costs one pass.
+    /// Reads a string, decoding escapes. Raw control characters, ill-formed UTF-8 and lone
+    /// surrogates are refused: the first is RFC 8259's rule, the others because they are no
+    /// Unicode text and parsers differ on what they make of them. ASCII is copied in runs
+    /// between escapes and other characters, so a 16 MiB payload string costs one pass.
+    ///
+    /// UTF-8 is checked here, as the string is read, rather than over the whole text first:
+    /// outside strings a byte above 0x7f breaks the grammar anyway, so a reader that needs the
+    /// whole text valid gets it from this check, without a second pass over every byte.
     mutating func readString() throws(Failure) -> [UInt8] {
         try expect(UInt8(ascii: "\""))
         var out = [UInt8]()
@@ -154,34 +158,66 @@ struct JSONLexer<Failure: Error> {
             index = Self.endOfRun(bytes, from: runStart)
             out.append(contentsOf: bytes[runStart..<index])
             guard let c = peek() else { throw failure }
-            index += 1
             switch c {
-            case UInt8(ascii: "\""): return out
-            case UInt8(ascii: "\\"): try readEscape(into: &out)
+            case UInt8(ascii: "\""):
+                index += 1
+                return out
+            case UInt8(ascii: "\\"):
+                index += 1
+                try readEscape(into: &out)
+            case 0x80...:
+                guard let length = Self.utf8SequenceLength(bytes, at: index) else { throw failure }
+                out.append(contentsOf: bytes[index..<index + length])
+                index += length
             default: throw failure  // a raw control character
             }
         }
     }
 
-    /// The index of the first `"`, `\` or control character at or after `start`.
+    /// The length of the well-formed UTF-8 sequence at `start` (Unicode table 3-7: no overlong
+    /// form, no surrogate, nothing above U+10FFFF), or nil.
+    private static func utf8SequenceLength(_ bytes: [UInt8], at start: Int) -> Int? {
+        let length: Int, second: ClosedRange<UInt8>
+        switch bytes[start] {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return nil
+        }
+        guard start + length <= bytes.count, second.contains(bytes[start + 1]) else { return nil }
+        for k in start + 2..<start + length where !(0x80...0xBF).contains(bytes[k]) { return nil }
+        return length
+    }
+
+    /// The index of the first `"`, `\`, control character or non-ASCII byte at or after `start`.
     private static func endOfRun(_ bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { b in
             var k = start
-            // Eight bytes at a time while none of them is `"`, `\` or a control character
-            // (the classic "has zero byte" and "has byte less than" tests).
+            // Eight bytes at a time while none of them is `"`, `\`, a control character or
+            // above 0x7f (the classic "has zero byte" and "has byte less than" tests, which
+            // ignore a byte with its high bit set: `~w` stands for `~(w ^ c)` in the first two,
+            // since neither `"` nor `\` has that bit). Two words per step, so that one branch
+            // covers sixteen bytes.
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            let raw = UnsafeRawBufferPointer(b)
-            while k + 8 <= b.count {
-                let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5c)
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
-                if special & highs != 0 { break }
-                k += 8
+            func special(_ w: UInt64) -> UInt64 {
+                let below = ((w ^ (ones &* 0x22)) &- ones) | ((w ^ (ones &* 0x5c)) &- ones) | (w &- ones &* 0x20)
+                return (below & ~w | w) & highs
             }
+            let raw = UnsafeRawBufferPointer(b)
+            while k + 16 <= b.count {
+                let first = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                let second = raw.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)
+                if special(first) | special(second) != 0 { break }
+                k += 16
+            }
+            while k + 8 <= b.count, special(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) == 0 { k += 8 }
             while k < b.count {
                 let c = b[k]
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
                 k += 1
             }
             return k

@@ -1,6 +1,6 @@
 /// A strict RFC 8259 reader that builds a `JSONNode` tree (JSON-1 for envelopes).
 ///
-/// The same rules as the handshake's reader: UTF-8 checked first, no byte order mark, nothing
+/// The same rules as the handshake's reader: UTF-8 only, no byte order mark, nothing
 /// but white space after the value, no raw control characters in strings, no lone surrogates,
 /// containers nested at most 64 levels (the top level being 1), which covers JSON-1's 32 and
 /// bounds the recursion. The lexis (strings, escapes, numbers, literals) is `JSONLexer`'s,
@@ -15,33 +15,17 @@ public enum JSONNodeReader {
         return value
     }
 
-    /// Reads `bytes` as one JSON text with any top-level value.
+    /// Reads `bytes` as one JSON text with any top-level value. The text is UTF-8 when it is
+    /// read without error: the lexer checks UTF-8 inside strings, and any byte above 0x7f
+    /// outside them breaks the grammar; both are `bad_envelope_json`, so which check finds a
+    /// fault first changes nothing.
     public static func read(_ bytes: [UInt8]) throws(EnvelopeError) -> JSONNode {
-        guard isValidUTF8(bytes) else { throw .badEnvelopeJSON }
         var cursor = Cursor(bytes: bytes)
         cursor.lexer.skipWhitespace()
         let value = try cursor.readValue(level: 1)
         cursor.lexer.skipWhitespace()
         guard cursor.lexer.isAtEnd else { throw .badEnvelopeJSON }
         return value
-    }
-
-    /// UTF-8 validity, with a fast path for pure ASCII (every chunk envelope is ASCII): eight
-    /// bytes at a time, falling back to the standard library's validator at the first high bit.
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        let ascii = bytes.withUnsafeBytes { raw -> Bool in
-            var i = 0, high: UInt64 = 0
-            while i + 8 <= raw.count {
-                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                i += 8
-            }
-            while i < raw.count {
-                high |= UInt64(raw[i])
-                i += 1
-            }
-            return high & 0x8080_8080_8080_8080 == 0
-        }
-        return ascii || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// The tree over the shared lexer (`JSONLexer`): containers, members and depth.
