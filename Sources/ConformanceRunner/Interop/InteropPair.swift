@@ -30,6 +30,7 @@ struct InteropPair {
         case chunks16MiB = "chunks 16 MiB"
         case pairingV3 = "pairing v3"
         case reconnectV3 = "reconnect v3"
+        case sessionV3 = "session v3"
 
         /// The requirements a failure of the check departs from, which its FAIL line names and
         /// links (ADP-81).
@@ -41,6 +42,7 @@ struct InteropPair {
             case .chunks1MiB, .chunks16MiB: ["CHUNK-1", "CHUNK-6"]
             case .pairingV3: ["V3-NOISE-1", "V3-SAS-1", "V3-CONFIRM-1", "V3-CONFIRM-2"]
             case .reconnectV3: ["V3-RECON-1", "V3-RECON-2", "V3-RECON-4"]
+            case .sessionV3: ["V3-FRAME-1", "V3-FRAME-2", "V3-PAD-1", "V3-REKEY-2"]
             }
         }
 
@@ -149,6 +151,9 @@ struct InteropPair {
             capture?.begin(id(.reconnectV3))
             verdicts[.reconnectV3] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.reconnectV3() }
             end(.reconnectV3, verdicts)
+        }
+        if verdicts[.sessionV3] == nil {
+            verdicts[.sessionV3] = verdict { (pair: inout InteropPair) throws(Failure) in try pair.sessionV3() }
         }
         return verdicts
     }
@@ -412,6 +417,57 @@ struct InteropPair {
             _ = try exchange.reconnect()
         } catch {
             throw Failure(message: error.message)
+        }
+    }
+
+    /// Version 3 session frames both ways (chapter 14) on fresh transport keys: A's device seals
+    /// content at four sizes, the last after 130 s (a rotation by time); B's core opens them and
+    /// refuses the first again as replayed, then seals its answers, which A's device opens.
+    private mutating func sessionV3() throws(Failure) {
+        let (deviceToCore, coreToDevice) = (random.bytes(32), random.bytes(32))
+        let startedAt: Int64 = 1_790_000_000
+        let offsets: [Int64] = [0, 1, 2, 130]
+        let contents = [0, 31, 1_000, 49_125].map { random.bytes($0) }
+        func session(_ role: Role, _ steps: [JSONValue]) -> JSONValue {
+            [
+                "role": .string(role.rawValue), "handshake": "pairing", "deviceToCore": .hex(deviceToCore),
+                "coreToDevice": .hex(coreToDevice), "startedAt": .int(startedAt), "steps": .array(steps),
+            ]
+        }
+        func seals(_ contents: [[UInt8]]) -> [JSONValue] {
+            zip(contents, offsets).map { ["seal": ["plaintext": .hex($0), "now": .int(startedAt + $1)]] }
+        }
+        func opens(_ frames: [[UInt8]]) -> [JSONValue] { frames.map { ["open": ["frame": .hex($0)]] } }
+        func results(_ output: JSONValue, from party: Party) throws(Failure) -> [JSONValue] {
+            guard let steps = output["steps"]?.arrayValue else {
+                throw Failure(message: "\(party.label): session-v3 answered no steps")
+            }
+            return steps
+        }
+        let deviceFrames = try results(try call(sender, "session-v3", session(.device, seals(contents))), from: sender)
+            .map { (step) throws(Failure) in try hex("frame", step, from: sender) }
+        let answers = contents.map { Array($0.reversed()) }
+        let core = try results(
+            try call(
+                receiver,
+                "session-v3",
+                session(.core, opens(deviceFrames) + opens([deviceFrames[0]]) + seals(answers))
+            ),
+            from: receiver
+        )
+        for (index, content) in contents.enumerated() where try hex("plaintext", core[index], from: receiver) != content
+        {
+            throw Failure(message: "\(receiver.label) opened \(sender.label)'s frame \(index) to another content")
+        }
+        guard core[contents.count]["error"]?.stringValue == "replayed" else {
+            throw Failure(message: "\(receiver.label) did not refuse \(sender.label)'s first frame again as replayed")
+        }
+        let coreFrames = try core.suffix(answers.count).map { (step) throws(Failure) in
+            try hex("frame", step, from: receiver)
+        }
+        let device = try results(try call(sender, "session-v3", session(.device, opens(coreFrames))), from: sender)
+        for (index, answer) in answers.enumerated() where try hex("plaintext", device[index], from: sender) != answer {
+            throw Failure(message: "\(sender.label) opened \(receiver.label)'s frame \(index) to another content")
         }
     }
 

@@ -23,6 +23,8 @@ public enum LiveChecks {
     public static let manInTheMiddleID = "live/pairing-v3/man-in-the-middle"
     public static let reconnectV3AsCoreID = "live/reconnect-v3/adapter-core"
     public static let reconnectV3AsDeviceID = "live/reconnect-v3/adapter-device"
+    public static let sessionV3AsDeviceID = "live/session-v3/adapter-device"
+    public static let sessionV3AsCoreID = "live/session-v3/adapter-core"
 
     public static var catalog: [LiveCheck] { LiveCheck.catalog }
 
@@ -31,7 +33,7 @@ public enum LiveChecks {
         sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
         pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
         chunking1MiBID, chunking16MiBID, pairingV3AsCoreID, pairingV3AsDeviceID, manInTheMiddleID,
-        reconnectV3AsCoreID, reconnectV3AsDeviceID,
+        reconnectV3AsCoreID, reconnectV3AsDeviceID, sessionV3AsDeviceID, sessionV3AsCoreID,
     ]
 
     /// The catalog entry with `id`.
@@ -54,6 +56,7 @@ public enum LiveChecks {
         case pairingV3AsDeviceID: ["pairing-v3-device"]
         case reconnectV3AsCoreID: ["reconnect-v3-core"]
         case reconnectV3AsDeviceID: ["reconnect-v3-device"]
+        case sessionV3AsDeviceID, sessionV3AsCoreID: ["session-v3"]
         default: []
         }
     }
@@ -76,6 +79,8 @@ public enum LiveChecks {
         case manInTheMiddleID: try ManInTheMiddleCheck.run(&context)
         case reconnectV3AsCoreID: try PairingV3Check.reconnectAdapterAsCore(&context)
         case reconnectV3AsDeviceID: try PairingV3Check.reconnectAdapterAsDevice(&context)
+        case sessionV3AsDeviceID: try SessionV3Check.run(adapterRole: .device, context: &context)
+        case sessionV3AsCoreID: try SessionV3Check.run(adapterRole: .core, context: &context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

@@ -111,6 +111,23 @@ extension LiveCheck {
                 + "reference's, it sends the key confirmation, and the core commits its session."
         ),
         LiveCheck(
+            id: "live/session-v3/adapter-device",
+            requirements: [
+                "V3-SESS-1", "V3-FRAME-1", "V3-FRAME-2", "V3-WINDOW-2", "V3-REKEY-2", "V3-REKEY-3", "ADP-130",
+            ],
+            description:
+                "With fresh transport keys session-v3 as the device (after a pairing) opens a reference core's frames, "
+                + "in and out of order, refuses a replay, a tampered, reflected, foreign, far-ahead and too-old frame "
+                + "exactly as the reference does, and seals frames, one after a rotation by time, that the reference opens."
+        ),
+        LiveCheck(
+            id: "live/session-v3/adapter-core",
+            requirements: [
+                "V3-SESS-1", "V3-FRAME-1", "V3-FRAME-2", "V3-WINDOW-2", "V3-REKEY-2", "V3-REKEY-3", "ADP-130",
+            ],
+            description: "The same with session-v3 as the core after a reconnection, against a reference device."
+        ),
+        LiveCheck(
             id: "live/envelope/chunking-1mib",
             requirements: ["CHUNK-1", "CHUNK-3", "CHUNK-4", "CHUNK-6", "ADP-60", "ADP-62"],
             description:
