@@ -1,11 +1,14 @@
 import OpenHumanTunnel
+import TunnelCrypto
 import VectorFormat
 
-/// session-v3 (ADP-130, ADP-131): one party's version 3 session (spec/14-sessions-v3.md), its
-/// steps sealing and opening frames 0x16, and `openMany`, which opens thousands of the peer's
-/// frames built here, so a vector can show a replay refused after a million frames or 2^32
-/// counters in a few bytes.
+/// session-v3 (ADP-130 to ADP-132): one party's version 3 session (spec/14-sessions-v3.md), its
+/// steps sealing and opening frames 0x16; `openMany`, which opens thousands of the peer's frames
+/// built here, so a vector can show a replay refused after a million frames or 2^32 counters in a
+/// few bytes; and the message steps, which send and receive whole messages and fragments.
 extension Operations {
+    /// The largest message a `send` step takes in hex, so that its frames fit one line (ADP-2).
+    static let maximumSentMessage = 1_048_576
     /// The largest `openMany` count and stride (ADP-131): a million frames, eight epochs.
     static let maximumOpenManyV3Count: UInt64 = 1_048_576
     static let maximumOpenManyV3Stride: UInt64 = 524_288
@@ -14,12 +17,35 @@ extension Operations {
         case seal(content: [UInt8], now: Int64)
         case open(frame: [UInt8])
         case openMany(from: UInt64, count: UInt64, stride: UInt64)
+        case send(message: [UInt8], generated: Bool, now: Int64)
+        case receive(frame: [UInt8])
+        case receiveGenerated(message: [UInt8])
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
-            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: ["seal", "open", "openMany"])
+            let kinds = ["seal", "open", "openMany", "send", "receive", "receiveGenerated"]
+            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: kinds)
             switch kind {
             case "seal": self = .seal(content: try body.bytes("plaintext"), now: try body.safeNatural("now"))
             case "open": self = .open(frame: try body.bytes("frame"))
+            case "receive": self = .receive(frame: try body.bytes("frame"))
+            case "receiveGenerated": self = .receiveGenerated(message: try Self.generated(body, path: path))
+            case "send":
+                let now = try body.safeNatural("now")
+                if body.has("generated") {
+                    self = .send(
+                        message: try Self.generated(try body.object("generated"), path: path),
+                        generated: true,
+                        now: now
+                    )
+                } else {
+                    let message = try body.bytes("message")
+                    guard message.count <= Operations.maximumSentMessage else {
+                        throw BadRequest(
+                            reason: "\(path).send.message: at most 1048576 bytes; larger ones are generated"
+                        )
+                    }
+                    self = .send(message: message, generated: false, now: now)
+                }
             default:
                 let count = try body.safeNatural("count"), stride = try body.safeNatural("stride")
                 guard count <= Operations.maximumOpenManyV3Count,
@@ -28,14 +54,41 @@ extension Operations {
                 self = .openMany(from: try body.counter("from"), count: UInt64(count), stride: UInt64(stride))
             }
         }
+
+        /// A generated message (ADP-61) with its own `requestId` (ADP-132).
+        private static func generated(_ spec: RequestInput, path: String) throws(BadRequest) -> [UInt8] {
+            try Operations.generated(spec, requestId: try spec.string("requestId"))
+        }
+
+        /// The frames of the peer's sender this step takes, and where they start (ADP-131,
+        /// ADP-132): an `openMany` its counters, a `receiveGenerated` the next ones.
+        func peerCounters(after floor: UInt64, floorIsUsed: Bool) -> (from: UInt64, last: UInt64, stride: UInt64)?? {
+            switch self {
+            case .openMany(let from, let count, let stride):
+                guard count > 0 else { return .some(nil) }
+                let (span, spanOverflow) = (count - 1).multipliedReportingOverflow(by: stride)
+                let (last, lastOverflow) = from.addingReportingOverflow(span)
+                guard !spanOverflow, !lastOverflow else { return nil }
+                return (from, last, stride)
+            case .receiveGenerated(let message):
+                let from = floorIsUsed ? floor &+ 1 : floor
+                let (last, overflow) = from.addingReportingOverflow(
+                    UInt64(MessageRecord.recordCount(of: message.count)) - 1
+                )
+                guard !overflow else { return nil }
+                return (from, last, 1)
+            default:
+                return .some(nil)
+            }
+        }
     }
 
     func sessionV3(_ input: RequestInput) throws -> JSONValue {
         let setup = try SessionV3Setup(input)
-        var peer = setup.peerFrameBuilder()
+        var peer = setup.peer()
         try Self.checkOpenManyCounters(
             try input.array("steps").map { try SessionV3Step($0.value, path: $0.path) },
-            start: peer.nextCounter
+            start: peer.sender.nextCounter
         )
         var session = implementation.sessionV3(setup)
         return try StepRunner.run(input, catching: TunnelError.self, parse: SessionV3Step.init) { step in
@@ -44,6 +97,10 @@ extension Operations {
             case .open(let frame): ["plaintext": .hex(try session.open(frame))]
             case .openMany(let from, let count, let stride):
                 Self.openMany(&session, peer: &peer, from: from, count: count, stride: stride)
+            case .send(let message, let generated, let now):
+                Self.sent(try session.send(message, now: now), generated: generated)
+            case .receive(let frame): ["message": Self.received(try session.receive(frame))]
+            case .receiveGenerated(let message): Self.receiveGenerated(&session, peer: &peer, message: message)
             }
         }
     }
@@ -53,12 +110,13 @@ extension Operations {
     /// below 2^64 - 1, so the sender derives at most 8 keys per frame.
     private static func checkOpenManyCounters(_ steps: [SessionV3Step], start: UInt64) throws(BadRequest) {
         var floor = start, floorIsUsed = false
-        for case .openMany(let from, let count, let stride) in steps where count > 0 {
-            let (span, spanOverflow) = (count - 1).multipliedReportingOverflow(by: stride)
-            let (last, lastOverflow) = from.addingReportingOverflow(span)
-            guard from > floor || (from == floor && !floorIsUsed),
+        for step in steps {
+            let counters = step.peerCounters(after: floor, floorIsUsed: floorIsUsed)
+            if case .some(nil) = counters { continue }
+            guard let (from, last, _) = counters ?? nil,
+                from > floor || (from == floor && !floorIsUsed),
                 KeyEpochs.epoch(of: from) - KeyEpochs.epoch(of: floor) <= KeyEpochs.receiverLookahead,
-                !spanOverflow, !lastOverflow, last < .max
+                last < .max
             else {
                 throw BadRequest(
                     reason: "openMany: counters above \(floor), at most 8 epochs ahead of it, below 2^64 - 1"
@@ -68,16 +126,51 @@ extension Operations {
         }
     }
 
+    /// A `send` step's answer: the frames, or for a generated message their number and the
+    /// SHA-256 of all of them in order, which a line could not hold (ADP-132).
+    private static func sent(_ frames: [[UInt8]], generated: Bool) -> [String: JSONValue] {
+        guard generated else { return ["frames": .array(frames.map { .hex($0) })] }
+        var digest = SHA256()
+        for frame in frames { digest.update(frame) }
+        return ["frames": .int(Int64(frames.count)), "sha256": .hex(digest.finalize())]
+    }
+
+    /// A delivered message as its length and SHA-256, or null for a kept fragment (ADP-132).
+    private static func received(_ message: [UInt8]?) -> JSONValue {
+        guard let message else { return .null }
+        return ["length": .int(Int64(message.count)), "sha256": .hex(SHA256.hash(message))]
+    }
+
+    /// The peer sends a generated message and the session receives its frames, stopping at the
+    /// first refusal.
+    private static func receiveGenerated(
+        _ session: inout any SessionV3Endpoint,
+        peer: inout SessionV3,
+        message: [UInt8]
+    ) -> [String: JSONValue] {
+        // ADP-132 bounds the counters, so the peer's send cannot be refused.
+        let frames = try! peer.send(message, now: 0)
+        var delivered: [UInt8]?
+        for (index, frame) in frames.enumerated() {
+            do {
+                delivered = try session.receive(frame)
+            } catch {
+                return ["frames": .int(Int64(index)), "error": .string(error.code)]
+            }
+        }
+        return ["frames": .int(Int64(frames.count)), "message": received(delivered)]
+    }
+
     /// Opens the peer's empty frames at `from`, `from + stride`, ... until the first refusal.
     private static func openMany(
         _ session: inout any SessionV3Endpoint,
-        peer: inout SessionSenderV3,
+        peer: inout SessionV3,
         from: UInt64,
         count: UInt64,
         stride: UInt64
     ) -> [String: JSONValue] {
         for index in 0..<count {
-            let frame = try! peer.seal([], atCounter: from + index * stride, now: 0)
+            let frame = try! peer.sender.seal([], atCounter: from + index * stride, now: 0)
             do {
                 _ = try session.open(frame)
             } catch {
@@ -149,14 +242,27 @@ public struct SessionV3Setup: Sendable {
         return session
     }
 
-    /// The peer's sender that `openMany` seals with (ADP-131): from the peer direction's key of
-    /// epoch 0, or from `receiveState`'s key at the first counter of `H`'s epoch.
-    func peerFrameBuilder() -> SessionSenderV3 {
+    /// The peer that `openMany` and `receiveGenerated` send from (ADP-131, ADP-132): the other
+    /// role's session on the same keys, its first counter V3-SESS-1's, or with `receiveState` the
+    /// counter after `H` under `receiveState`'s key of `H`'s epoch. Its clock stays at 0, so it
+    /// never rotates by time.
+    func peer() -> SessionV3 {
+        var peer = SessionV3(
+            role: role.peer,
+            start: start,
+            deviceToCore: deviceToCore,
+            coreToDevice: coreToDevice,
+            startedAt: 0
+        )
         if let receiveState {
-            let epochStart = KeyEpochs.epoch(of: receiveState.highest) * KeyEpochs.length
-            return SessionSenderV3(counter: epochStart, key: receiveState.key, startedAt: 0)
+            peer.sender = SessionSenderV3(
+                counter: receiveState.highest + 1,
+                key: receiveState.key,
+                keyEpoch: KeyEpochs.epoch(of: receiveState.highest),
+                startedAt: 0
+            )
         }
-        return SessionSenderV3(counter: 0, key: role == .device ? coreToDevice : deviceToCore, startedAt: 0)
+        return peer
     }
 }
 
@@ -164,6 +270,8 @@ public struct SessionV3Setup: Sendable {
 public protocol SessionV3Endpoint {
     mutating func seal(_ content: [UInt8], now: Int64) throws(TunnelError) -> [UInt8]
     mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8]
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]]
+    mutating func receive(_ frame: [UInt8]) throws(TunnelError) -> [UInt8]?
 }
 
 extension SessionV3: SessionV3Endpoint {}

@@ -119,6 +119,62 @@ extension Mutant {
         "the sender writes the length field and content with no padding, leaking the exact size"
     )
 
+    public static let v3RecordKindUnchecked = Mutant(
+        "v3-record-kind-unchecked",
+        breaks: ["V3-FRAG-2"],
+        "a record of an unknown kind is delivered as a whole message instead of refused as bad_record"
+    )
+    public static let v3FragmentWholeLimitOffByOne = Mutant(
+        "v3-fragment-whole-limit-off-by-one",
+        breaks: ["V3-FRAG-1"],
+        "a message of exactly 49,124 bytes is sent as fragments instead of one whole record"
+    )
+    public static let v3FragmentSizeOffByOne = Mutant(
+        "v3-fragment-size-off-by-one",
+        breaks: ["V3-FRAG-1"],
+        "fragments carry 49,111 bytes of data instead of 49,112"
+    )
+    public static let v3FragmentIDsFromOne = Mutant(
+        "v3-fragment-ids-from-one",
+        breaks: ["V3-FRAG-1"],
+        "the first fragmented message of a session has id 1 instead of 0"
+    )
+    public static let v3FragmentSmallTotalAccepted = Mutant(
+        "v3-fragment-small-total-accepted",
+        breaks: ["V3-FRAG-2"],
+        "a fragment of a message that fits one record is accepted instead of bad_fragment"
+    )
+    public static let v3FragmentTooLargeAccepted = Mutant(
+        "v3-fragment-too-large-accepted",
+        breaks: ["V3-FRAG-2"],
+        "a fragment whose total is above 16 MiB starts a partial message instead of message_too_large"
+    )
+    public static let v3FragmentOverrunAccepted = Mutant(
+        "v3-fragment-overrun-accepted",
+        breaks: ["V3-FRAG-2"],
+        "a fragment reaching past its total is accepted instead of bad_fragment"
+    )
+    public static let v3FragmentTotalMismatchIgnored = Mutant(
+        "v3-fragment-total-mismatch-ignored",
+        breaks: ["V3-FRAG-2"],
+        "a fragment whose total differs from its partial message's is appended instead of bad_fragment"
+    )
+    public static let v3FragmentGapAccepted = Mutant(
+        "v3-fragment-gap-accepted",
+        breaks: ["V3-FRAG-2"],
+        "a fragment's offset is not checked: a gap or a first fragment at another offset is taken"
+    )
+    public static let v3FragmentPartialsUnbounded = Mutant(
+        "v3-fragment-partials-unbounded",
+        breaks: ["V3-FRAG-2", "V3-FRAG-3"],
+        "a fifth partial message is started instead of too_many_partials"
+    )
+    public static let v3FragmentRefusalRecordsCounter = Mutant(
+        "v3-fragment-refusal-records-counter",
+        breaks: ["V3-FRAG-2"],
+        "a frame whose record is refused still records its counter, so the same frame again is replayed"
+    )
+
     static let sessionsV3Area: [Mutant] = [
         .v3SessionCountersFromZero, .v3SessionHandshakeCountersOpen, .v3SessionRefusedSealTakesCounter,
         .v3SessionSealsAtLastCounter, .v3FrameNonceBigEndian, .v3FrameHeaderNotAuthenticated,
@@ -126,6 +182,9 @@ extension Mutant {
         .v3WindowNoReplayCheck, .v3WindowRecordsBeforeTag, .v3WindowNotClearedOnSlide, .v3RekeyNever,
         .v3RekeyIgnoresTime, .v3RekeyTimeSkipsEpochStart, .v3RekeyPreviousKeyDropped, .v3RekeyLookaheadNine,
         .v3RekeyLookaheadSeven, .v3CounterMaxOpened, .v3PaddingNotChecked, .v3PaddingSmallestBucketOnly,
-        .v3PaddingNone,
+        .v3PaddingNone, .v3RecordKindUnchecked, .v3FragmentWholeLimitOffByOne, .v3FragmentSizeOffByOne,
+        .v3FragmentIDsFromOne, .v3FragmentSmallTotalAccepted, .v3FragmentTooLargeAccepted, .v3FragmentOverrunAccepted,
+        .v3FragmentTotalMismatchIgnored, .v3FragmentGapAccepted, .v3FragmentPartialsUnbounded,
+        .v3FragmentRefusalRecordsCounter,
     ]
 }

@@ -184,6 +184,68 @@ struct ComposedSessionV3: SessionV3Endpoint {
         seen[Int(counter % Self.ringSize)] = true
     }
 
+    // MARK: messages
+
+    private var fragmentID: UInt32 = 0
+    /// Each partial message's total and the data received, appended in arrival order.
+    private var partials: [UInt32: (total: Int, data: [UInt8])] = [:]
+
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        guard message.count <= 16_777_216 else { throw .messageTooLarge }
+        let largestWhole = mutant == .v3FragmentWholeLimitOffByOne ? 49_123 : 49_124
+        if message.count <= largestWhole { return [try seal([0] + message, now: now)] }
+        let size = mutant == .v3FragmentSizeOffByOne ? 49_111 : 49_112
+        let id = mutant == .v3FragmentIDsFromOne ? fragmentID &+ 1 : fragmentID
+        fragmentID &+= 1
+        var frames: [[UInt8]] = []
+        for offset in stride(from: 0, to: message.count, by: size) {
+            let header =
+                [1] + Self.bigEndian(id) + Self.bigEndian(UInt32(offset)) + Self.bigEndian(UInt32(message.count))
+            frames.append(try seal(header + message[offset..<min(offset + size, message.count)], now: now))
+        }
+        return frames
+    }
+
+    /// The frame is opened and its record taken on a copy of the whole session, kept when both
+    /// pass (or, for one mutant, as soon as the frame opens).
+    mutating func receive(_ frame: [UInt8]) throws(TunnelError) -> [UInt8]? {
+        var copy = self
+        let content = try copy.open(frame)
+        if mutant == .v3FragmentRefusalRecordsCounter { self = copy }
+        let message = try copy.take(content)
+        self = copy
+        return message
+    }
+
+    private mutating func take(_ content: [UInt8]) throws(TunnelError) -> [UInt8]? {
+        guard let kind = content.first else { throw .badRecord }
+        if kind == 0 || (kind > 1 && mutant == .v3RecordKindUnchecked) { return Array(content.dropFirst()) }
+        guard kind == 1, content.count >= 14 else { throw .badRecord }
+        func word(_ at: Int) -> Int { content[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let id = UInt32(word(1)), offset = word(5), total = word(9), data = content[13...]
+        guard total > 49_124 || mutant == .v3FragmentSmallTotalAccepted else { throw .badFragment }
+        guard total <= 16_777_216 || mutant == .v3FragmentTooLargeAccepted else { throw .messageTooLarge }
+        guard offset + data.count <= total || mutant == .v3FragmentOverrunAccepted else { throw .badFragment }
+        let gapsAllowed = mutant == .v3FragmentGapAccepted
+        if var partial = partials[id] {
+            guard total == partial.total || mutant == .v3FragmentTotalMismatchIgnored else { throw .badFragment }
+            guard offset == partial.data.count || gapsAllowed else { throw .fragmentOutOfOrder }
+            partial.data += data
+            partials[id] = partial
+        } else {
+            guard offset == 0 || gapsAllowed else { throw .fragmentOutOfOrder }
+            guard partials.count < 4 || mutant == .v3FragmentPartialsUnbounded else { throw .tooManyPartials }
+            partials[id] = (total, Array(data))
+        }
+        guard let partial = partials[id], partial.data.count >= partial.total else { return nil }
+        partials[id] = nil
+        return partial.data
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
     // MARK: primitives
 
     private static func header(_ counter: UInt64) -> [UInt8] {

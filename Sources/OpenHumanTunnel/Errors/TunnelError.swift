@@ -39,6 +39,11 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
     case confirmationMismatch
     case badPadding
     case counterOutOfRange
+    case badRecord
+    case badFragment
+    case fragmentOutOfOrder
+    case messageTooLarge
+    case tooManyPartials
 
     /// The stable snake_case code from the spec's error table.
     public var code: String {
@@ -78,6 +83,11 @@ public enum TunnelError: Error, Equatable, Hashable, Sendable {
         case .confirmationMismatch: "confirmation_mismatch"
         case .badPadding: "bad_padding"
         case .counterOutOfRange: "counter_out_of_range"
+        case .badRecord: "bad_record"
+        case .badFragment: "bad_fragment"
+        case .fragmentOutOfOrder: "fragment_out_of_order"
+        case .messageTooLarge: "message_too_large"
+        case .tooManyPartials: "too_many_partials"
         }
     }
 }

@@ -10,12 +10,12 @@ public struct SessionSenderV3: Sendable {
     private var epoch: UInt64
     private var epochStartedAt: Int64
 
-    /// A sender whose next counter is `counter`, holding `key`, its key of that counter's epoch,
-    /// which started at `startedAt`.
-    public init(counter: UInt64, key: [UInt8], startedAt: Int64) {
+    /// A sender whose next counter is `counter`, holding `key`, its key of epoch `keyEpoch` (by
+    /// default that counter's), which started at `startedAt`.
+    public init(counter: UInt64, key: [UInt8], keyEpoch: UInt64? = nil, startedAt: Int64) {
         nextCounter = counter
         self.key = SecretBytes(copying: key)
-        epoch = KeyEpochs.epoch(of: counter)
+        epoch = keyEpoch ?? KeyEpochs.epoch(of: counter)
         epochStartedAt = startedAt
     }
 

@@ -21,6 +21,8 @@ public struct SessionV3: Sendable {
     public let role: Role
     public var sender: SessionSenderV3
     public var receiver: SessionReceiverV3
+    private var fragmenter = MessageFragmenter()
+    public private(set) var reassembly = Reassembly()
 
     /// `deviceToCore` and `coreToDevice` are the handshake's transport keys (Split's first and
     /// second); the first epoch starts at `startedAt`.
@@ -37,5 +39,30 @@ public struct SessionV3: Sendable {
 
     public mutating func open(_ frame: [UInt8]) throws(TunnelError) -> [UInt8] {
         try receiver.open(frame)
+    }
+
+    /// Sends a message of up to 16 MiB as its records, one frame each (V3-FRAG-1). A refusal of
+    /// the whole message (`message_too_large`) seals nothing.
+    public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        var fragmenter = self.fragmenter
+        let records = try fragmenter.records(of: message)
+        var frames: [[UInt8]] = []
+        frames.reserveCapacity(records.count)
+        for record in records {
+            frames.append(try sender.seal(record.header + message[record.data], now: now))
+        }
+        self.fragmenter = fragmenter
+        return frames
+    }
+
+    /// Receives a frame: opens it and reads its record (V3-FRAG-2), and returns the message it
+    /// completes, if any. The frame is opened on a copy of the receiver, kept only when the record
+    /// is accepted too, so a refused record leaves its counter unrecorded.
+    public mutating func receive(_ frame: [UInt8]) throws(TunnelError) -> [UInt8]? {
+        var opening = receiver
+        let content = try opening.open(frame)
+        let action = try reassembly.check(content)
+        receiver = opening
+        return reassembly.apply(action)
     }
 }

@@ -87,6 +87,36 @@ struct SessionV3Fixture {
 
     static func open(_ frame: [UInt8]) -> JSONValue { ["open": ["frame": .hex(frame)]] }
 
+    static func send(_ message: [UInt8], at offset: Int64 = 0) -> JSONValue {
+        ["send": ["message": .hex(message), "now": .int(startedAt + offset)]]
+    }
+
+    /// A generated message (ADP-61) of `length` bytes: its seed comes from `name`.
+    func generated(_ name: String, length: Int) -> JSONValue {
+        [
+            "seed": .hex(LabelDerived.bytes(32, id: id, name: name)), "length": .int(Int64(length)),
+            "requestId": .string(name),
+        ]
+    }
+
+    func sendGenerated(_ name: String, length: Int) -> JSONValue {
+        ["send": ["generated": generated(name, length: length), "now": .int(Self.startedAt)]]
+    }
+
+    func receiveGenerated(_ name: String, length: Int) -> JSONValue {
+        ["receiveGenerated": generated(name, length: length)]
+    }
+
+    static func receive(_ frame: [UInt8]) -> JSONValue { ["receive": ["frame": .hex(frame)]] }
+
+    /// The record of fragment `offset` of message `id` of `total` bytes (V3-FRAG-1's layout).
+    static func fragment(id: UInt32, offset: Int, total: Int, data: [UInt8]) -> [UInt8] {
+        [0x01]
+            + [id, UInt32(offset), UInt32(total)].flatMap { value in
+                (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+            } + data
+    }
+
     static func openMany(from: UInt64, count: Int, stride: Int = 1) -> JSONValue {
         ["openMany": ["from": .string(String(from)), "count": .int(Int64(count)), "stride": .int(Int64(stride))]]
     }

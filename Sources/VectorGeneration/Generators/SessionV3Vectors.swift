@@ -40,6 +40,11 @@ enum SessionV3Vectors {
                     description: "A counter at the end of its range.",
                     bug: "A counter that wraps or reaches 2^64 - 1."
                 ),
+                "Message": Flag(
+                    description: "Whole messages and fragments sent or received (14.6).",
+                    bug:
+                        "Another fragment size, id or order, a gap or overrun accepted, or a refusal that records its frame."
+                ),
                 "Slow": Flag(
                     description: "A million frames in one request: run with --slow (VEC-11), within VEC-21's budget.",
                     bug: "A window whose cost grows with the session, or one that forgets."
@@ -71,6 +76,7 @@ enum SessionV3Vectors {
         try addEpochs(f, add)
         try addPadding(f, add)
         try addBounds(f, add)
+        try addMessages(f, add)
         return try file.build()
     }
 
@@ -646,6 +652,222 @@ enum SessionV3Vectors {
                 receiveState: (highest, topKey)
             ),
             ["replayed", nil]
+        )
+    }
+
+    private static func addMessages(_ f: F, _ add: Add) throws {
+        func message(_ length: Int) -> [UInt8] { LabelDerived.bytes(length, id: f.id, name: "message-\(length)") }
+        for length in [0, 1, 49_124, 49_125, 98_224, 98_225] {
+            try add(
+                "send-\(length)-bytes",
+                ["V3-FRAG-1"],
+                "Message",
+                "A message of \(length) bytes is sent as \(MessageRecord.recordCount(of: length)) record(s) (V3-FRAG-1's sizes); the core receives them back.",
+                f.input(.device, .reconnection, [F.send(message(length))]),
+                [nil]
+            )
+        }
+        try add(
+            "send-ids-count-fragmented-messages",
+            ["V3-FRAG-1"],
+            "Message",
+            "A whole message, then two fragmented ones: the fragments carry ids 0 and 1 (whole messages take no id).",
+            f.input(.device, .reconnection, [F.send(message(10)), F.send(message(50_000)), F.send(message(60_000))]),
+            [nil, nil, nil]
+        )
+        for (name, length) in [("1-mib", 1 << 20), ("16-mib", 16 << 20)] {
+            try add(
+                "send-generated-\(name)",
+                ["V3-FRAG-1", "ADP-132"],
+                "Message",
+                "A generated message of \(length) bytes is sent as \(MessageRecord.recordCount(of: length)) full-size frames but the last; their SHA-256 is pinned.",
+                f.input(.core, .reconnection, [f.sendGenerated(name, length: length)]),
+                [nil]
+            )
+            try add(
+                "receive-generated-\(name)",
+                ["V3-FRAG-2", "V3-FRAG-3", "ADP-132"],
+                "Message",
+                "The device's generated message of \(length) bytes is received whole: its length and SHA-256.",
+                f.input(.core, .reconnection, [f.receiveGenerated(name, length: length)]),
+                [nil]
+            )
+        }
+        try add(
+            "send-too-large",
+            ["V3-FRAG-1", "ADP-132"],
+            "Message",
+            "A message of 16,777,217 bytes is message_too_large and seals nothing: the next message takes the first counter.",
+            f.input(.device, .reconnection, [f.sendGenerated("too-large", length: 16_777_217), F.send(message(1))]),
+            ["message_too_large", nil]
+        )
+
+        // Receiving: each refusal is followed by the genuine record at the same counter.
+        let total = 60_000
+        let body = message(total)
+        let first = F.fragment(id: 0, offset: 0, total: total, data: Array(body[..<49_112]))
+        let second = F.fragment(id: 0, offset: 49_112, total: total, data: Array(body[49_112...]))
+        func frame(_ counter: UInt64, _ content: [UInt8]) -> [UInt8] {
+            f.frame(from: .device, at: counter, content: content)
+        }
+        try add(
+            "receive-whole",
+            ["V3-FRAG-2"],
+            "Message",
+            "A whole record delivers its message; so does an empty one.",
+            f.input(.core, .reconnection, [F.receive(frame(1, [0] + message(5))), F.receive(frame(2, [0]))]),
+            [nil, nil]
+        )
+        try add(
+            "receive-two-fragments",
+            ["V3-FRAG-2"],
+            "Message",
+            "The first fragment is kept (message null), the second completes the 60,000-byte message.",
+            f.input(.core, .reconnection, [F.receive(frame(1, first)), F.receive(frame(2, second))]),
+            [nil, nil]
+        )
+        try add(
+            "receive-interleaved",
+            ["V3-FRAG-1", "V3-FRAG-2"],
+            "Message",
+            "A whole message between two fragments is delivered at once; the fragments still complete theirs.",
+            f.input(
+                .core,
+                .reconnection,
+                [F.receive(frame(1, first)), F.receive(frame(2, [0, 7])), F.receive(frame(3, second))]
+            ),
+            [nil, nil, nil]
+        )
+        try add(
+            "receive-id-free-after-completion",
+            ["V3-FRAG-2"],
+            "Message",
+            "After message 0 completes, a first fragment with id 0 starts a new message.",
+            f.input(
+                .core,
+                .reconnection,
+                [
+                    F.receive(frame(1, first)), F.receive(frame(2, second)), F.receive(frame(3, first)),
+                    F.receive(frame(4, second)),
+                ]
+            ),
+            [nil, nil, nil, nil]
+        )
+        func refused(
+            _ name: String,
+            _ requirements: [String],
+            _ comment: String,
+            before: [[UInt8]] = [],
+            _ bad: [UInt8],
+            _ error: String,
+            then good: [UInt8]
+        ) throws {
+            let counters = (1...UInt64(before.count + 2))
+            let contents = before + [bad, good]
+            let steps = zip(counters, contents).map { counter, content in
+                F.receive(frame(counter == counters.upperBound ? counter - 1 : counter, content))
+            }
+            // The refused record and the genuine one share a counter: the refusal recorded nothing.
+            try add(
+                "refused-\(name)",
+                ["V3-FRAG-2"] + requirements,
+                "Message",
+                comment + "; the genuine record at the same counter is then received.",
+                f.input(.core, .reconnection, steps + [F.receive(frame(UInt64(before.count + 1), bad))]),
+                Array(repeating: nil, count: before.count) + [error, nil, "replayed"]
+            )
+        }
+        try refused("empty-content", [], "An empty content is bad_record", [], "bad_record", then: [0, 1])
+        try refused(
+            "unknown-kind",
+            [],
+            "A record of kind 0x02 is bad_record",
+            [0x02, 1, 2, 3],
+            "bad_record",
+            then: [0, 1]
+        )
+        // The refusals use small fragments: a receiver takes any data length in order (V3-FRAG-2),
+        // and the genuine record after each need not complete its message.
+        let small = 49_125
+        let piece = message(200)
+        let head = F.fragment(id: 0, offset: 0, total: small, data: Array(piece[..<100]))
+        let next = F.fragment(id: 0, offset: 100, total: small, data: Array(piece[100...]))
+        try refused(
+            "header-only",
+            [],
+            "A fragment of its 13-byte header alone is bad_record",
+            Array(head.prefix(13)),
+            "bad_record",
+            then: head
+        )
+        try refused(
+            "total-fits-one-record",
+            [],
+            "A fragment of a 49,124-byte message, which is sent whole, is bad_fragment",
+            F.fragment(id: 0, offset: 0, total: 49_124, data: [1]),
+            "bad_fragment",
+            then: head
+        )
+        try refused(
+            "total-above-16-mib",
+            [],
+            "A fragment whose total is 16,777,217 is message_too_large",
+            F.fragment(id: 0, offset: 0, total: 16_777_217, data: [1]),
+            "message_too_large",
+            then: head
+        )
+        try refused(
+            "overrun",
+            [],
+            "A fragment reaching one byte past its total is bad_fragment",
+            F.fragment(id: 0, offset: small - 99, total: small, data: Array(piece[..<100])),
+            "bad_fragment",
+            then: head
+        )
+        try refused(
+            "first-at-nonzero-offset",
+            [],
+            "A fragment at offset 100 of a message not started is fragment_out_of_order",
+            next,
+            "fragment_out_of_order",
+            then: head
+        )
+        try refused(
+            "gap",
+            [],
+            "After a first fragment of 100 bytes, a fragment at offset 101 is fragment_out_of_order",
+            before: [head],
+            F.fragment(id: 0, offset: 101, total: small, data: Array(piece[101...])),
+            "fragment_out_of_order",
+            then: next
+        )
+        try refused(
+            "repeated-first",
+            [],
+            "The first fragment again (with a new counter) is fragment_out_of_order",
+            before: [head],
+            head,
+            "fragment_out_of_order",
+            then: next
+        )
+        try refused(
+            "total-changed",
+            [],
+            "A second fragment naming another total is bad_fragment",
+            before: [head],
+            F.fragment(id: 0, offset: 100, total: small + 1, data: Array(piece[100...])),
+            "bad_fragment",
+            then: next
+        )
+        let starts = (0..<4).map { F.fragment(id: UInt32($0), offset: 0, total: small, data: Array(piece[..<100])) }
+        try refused(
+            "fifth-partial",
+            ["V3-FRAG-3"],
+            "With four partial messages, a first fragment of a fifth is too_many_partials",
+            before: starts,
+            F.fragment(id: 4, offset: 0, total: small, data: Array(piece[..<100])),
+            "too_many_partials",
+            then: F.fragment(id: 3, offset: 100, total: small, data: Array(piece[100...]))
         )
     }
 }
