@@ -469,6 +469,32 @@ struct InteropPair {
         for (index, answer) in answers.enumerated() where try hex("plaintext", device[index], from: sender) != answer {
             throw Failure(message: "\(sender.label) opened \(receiver.label)'s frame \(index) to another content")
         }
+        // Messages (14.6): A's device sends a fragmented message and a whole one; B's core
+        // receives both, the first after five fragments.
+        let messages = [random.bytes(200_000), random.bytes(300)]
+        let sends: [JSONValue] = messages.map { ["send": ["message": .hex($0), "now": .int(startedAt)]] }
+        let sent = try results(try call(sender, "session-v3", session(.device, sends)), from: sender)
+        var messageFrames: [[UInt8]] = []
+        for step in sent {
+            guard let frames = step["frames"]?.arrayValue else {
+                throw Failure(message: "\(sender.label): a send step answered no frames")
+            }
+            for frame in frames {
+                guard let bytes = frame.stringValue.flatMap(Hex.decode) else {
+                    throw Failure(message: "\(sender.label): a send step answered a frame that is not hex")
+                }
+                messageFrames.append(bytes)
+            }
+        }
+        let receives: [JSONValue] = messageFrames.map { ["receive": ["frame": .hex($0)]] }
+        let received = try results(try call(receiver, "session-v3", session(.core, receives)), from: receiver)
+        let delivered = received.compactMap { $0["message"]?.objectValue }
+        let expected = messages.map { ["length": JSONValue.int(Int64($0.count)), "sha256": .hex(SHA256.hash($0))] }
+        guard received.count == messageFrames.count, delivered == expected else {
+            throw Failure(
+                message: "\(receiver.label) did not receive \(sender.label)'s two messages whole and in order"
+            )
+        }
     }
 
     /// An interop call as a live check's failure, for the exchange the live checks share.

@@ -24,6 +24,11 @@ enum SessionV3Check {
         "seal content",
         "seal content 130 s later (a rotation by time)",
         "seal empty content",
+        "receive the peer's first fragment",
+        "receive the peer's whole message sent between fragments",
+        "receive the peer's second fragment",
+        "receive the peer's last fragment (the message completes)",
+        "send a message of 70,000 bytes (two fragments)",
     ]
 
     static func run(adapterRole: Role, context: inout LiveContext) throws(CheckFailure) {
@@ -46,6 +51,8 @@ enum SessionV3Check {
         let first = peer.nextCounter
         func content(_ length: Int, _ context: inout LiveContext) -> [UInt8] { context.bytes(length) }
         let frames: [[UInt8]]
+        var messageFrames: [[UInt8]] = []
+        let peerMessage = content(100_000, &context), peerWhole = content(20, &context)
         do {
             let one = try peer.seal(content(17, &context), now: startedAt)
             let two = try peer.seal(content(500, &context), now: startedAt)
@@ -65,6 +72,19 @@ enum SessionV3Check {
                 try foreign.seal(content(9, &context), atCounter: first + 3, now: startedAt),
                 forged, behind, two,
             ]
+            // Then a fragmented message with a whole one between its fragments, from the same peer.
+            var messages = SessionV3(
+                role: peerRole,
+                start: start,
+                deviceToCore: deviceToCore,
+                coreToDevice: coreToDevice,
+                startedAt: startedAt
+            )
+            messages.sender = peer
+            var fragments = try messages.send(peerMessage, now: startedAt)
+            let whole = try messages.send(peerWhole, now: startedAt)
+            fragments.insert(whole[0], at: 1)
+            messageFrames = fragments
         } catch {
             throw CheckFailure("the reference could not seal: \(error.code)")
         }
@@ -74,12 +94,16 @@ enum SessionV3Check {
         let seals: [JSONValue] = zip(sealed, [Int64(0), 130, 131]).map {
             ["seal": ["plaintext": .hex($0), "now": .int(startedAt + $1)]]
         }
+        let adapterMessage = content(70_000, &context)
+        let messageSteps: [JSONValue] =
+            messageFrames.map { ["receive": ["frame": .hex($0)]] }
+            + [["send": ["message": .hex(adapterMessage), "now": .int(startedAt + 131)]]]
         let input: JSONValue = [
             "role": .string(adapterRole.rawValue), "handshake": .string(start.rawValue),
             "deviceToCore": .hex(deviceToCore), "coreToDevice": .hex(coreToDevice), "startedAt": .int(startedAt),
-            "steps": .array(opens + seals),
+            "steps": .array(opens + seals + messageSteps),
         ]
-        let descriptions = Array(steps.prefix(10)) + ["open a frame 4,100 counters ahead", steps[10]] + steps.suffix(3)
+        let descriptions = Array(steps.prefix(10)) + ["open a frame 4,100 counters ahead", steps[10]] + steps.suffix(8)
         let output = try context.expectReference(
             "session-v3",
             input,
@@ -114,6 +138,26 @@ enum SessionV3Check {
                     actual: results[step]
                 )
             }
+        }
+        // The adapter's message must arrive whole at the reference peer.
+        var peerSession = SessionV3(
+            role: peerRole,
+            start: start,
+            deviceToCore: deviceToCore,
+            coreToDevice: coreToDevice,
+            startedAt: startedAt
+        )
+        peerSession.receiver = receiver
+        let sendStep = results.count - 1
+        let sent = results.last?["frames"]?.arrayValue?.compactMap { $0.stringValue.flatMap(Hex.decode) } ?? []
+        var delivered: [UInt8]?
+        do {
+            for frame in sent { delivered = try peerSession.receive(frame) }
+        } catch {
+            throw CheckFailure("the reference peer cannot receive the message of step \(sendStep): \(error.code)")
+        }
+        guard delivered == adapterMessage else {
+            throw CheckFailure("the message of step \(sendStep) does not arrive whole at the reference peer")
         }
     }
 }

@@ -235,3 +235,55 @@ struct PeerFrames {
         return try! sender.seal(utf8("\(counter)"), now: 0)
     }
 }
+
+/// 14.6's messages and fragments through the library's two parties.
+@Suite struct SessionV3MessageTests {
+    /// V3-FRAG-1, V3-FRAG-3: a 16 MiB message crosses as 342 full frames but the last, arrives
+    /// whole and equal, and the receiver never held more than the message's bytes.
+    // REQ: V3-FRAG-1, V3-FRAG-2, V3-FRAG-3
+    @Test func aSixteenMebibyteMessageCrossesInFullFramesAndIsHeldOnce() throws {
+        var (device, core) = SessionV3Tests.parties(.reconnection)
+        let message = (0..<(16 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let frames = try device.send(message, now: SessionV3Tests.startedAt)
+        #expect(frames.count == 342)
+        #expect(frames.dropLast().allSatisfy { $0.count == 49_152 })
+        var delivered: [[UInt8]] = []
+        for frame in frames { if let message = try core.receive(frame) { delivered.append(message) } }
+        #expect(delivered == [message])
+        #expect(core.reassembly.peakHeldBytes == message.count)
+        #expect(core.reassembly.partialCount == 0)
+    }
+
+    /// V3-FRAG-2: a refused record leaves the frame's counter unrecorded and the partial message
+    /// as it was: the genuine record at the same counter is then taken, and the message completes.
+    // REQ: V3-FRAG-2
+    @Test func aRefusedFragmentChangesNothing() throws {
+        var (device, core) = SessionV3Tests.parties(.reconnection)
+        let message = repeated(7, 60_000)
+        let frames = try device.send(message, now: SessionV3Tests.startedAt)
+        #expect(try core.receive(frames[0]) == nil)
+        var gap = SessionSenderV3(counter: 2, key: SessionV3Tests.deviceToCore, startedAt: 0)
+        let gapRecord = [1, 0, 0, 0, 0] + [0, 0, 0xbf, 0xd9] + [0, 0, 0xea, 0x60] + repeated(7, 10)
+        let before = core.receiver.window
+        #expect(throws: TunnelError.fragmentOutOfOrder) { try core.receive(try gap.seal(gapRecord, now: 0)) }
+        #expect(core.receiver.window == before && core.reassembly.partialCount == 1)
+        #expect(try core.receive(frames[1]) == message)
+    }
+
+    /// V3-FRAG-1: fragmented messages take ids 0, 1, 2 in order; whole messages take none.
+    // REQ: V3-FRAG-1
+    @Test func fragmentIDsCountFragmentedMessages() throws {
+        var (device, _) = SessionV3Tests.parties(.reconnection)
+        var core = SessionV3Tests.parties(.reconnection).core
+        var ids: [UInt32] = []
+        for length in [50_000, 10, 50_000, 49_124, 98_225] {
+            for frame in try device.send(repeated(1, length), now: SessionV3Tests.startedAt) {
+                var opening = core.receiver
+                let record = try opening.open(frame)
+                if record[0] == 1 { ids.append(record[1..<5].reduce(0) { $0 << 8 | UInt32($1) }) }
+                _ = try core.receive(frame)
+            }
+        }
+        #expect(ids == [0, 0, 1, 1, 2, 2, 2])
+    }
+}
