@@ -33,6 +33,21 @@ public struct SessionV3: Sendable {
         receiver = SessionReceiverV3(key: opening, firstCounter: start.firstCounter(of: role.peer))
     }
 
+    /// The session a handshake's `Split()` gave `role`, its transport messages sent: the pairing's
+    /// records or the reconnection's key confirmation (V3-SESS-1).
+    public init(role: Role, start: Start, transport: NoiseTransport, startedAt: Int64) {
+        let (deviceToCore, coreToDevice) =
+            role == .device
+            ? (transport.sendingKey, transport.receivingKey) : (transport.receivingKey, transport.sendingKey)
+        self.init(
+            role: role,
+            start: start,
+            deviceToCore: deviceToCore,
+            coreToDevice: coreToDevice,
+            startedAt: startedAt
+        )
+    }
+
     public mutating func seal(_ content: [UInt8], now: Int64) throws(TunnelError) -> [UInt8] {
         try sender.seal(content, now: now)
     }

@@ -11,7 +11,8 @@ public struct CoreReconnectionV3: Sendable {
     public struct Session: Sendable {
         public let handshakeHash: [UInt8]
         let deviceEphemeral: [UInt8]
-        var transport: NoiseTransport
+        /// The session's transport keys, from which the core builds its `SessionV3` (V3-SESS-1).
+        public internal(set) var transport: NoiseTransport
     }
 
     private let coreStaticPrivate: [UInt8]
