@@ -71,6 +71,8 @@ extension Operations {
                 guard !spanOverflow, !lastOverflow else { return nil }
                 return (from, last, stride)
             case .receiveGenerated(let message):
+                // A message over 16 MiB is refused before it takes a counter (ADP-132).
+                guard message.count <= MessageRecord.largestMessage else { return .some(nil) }
                 let from = floorIsUsed ? floor &+ 1 : floor
                 let (last, overflow) = from.addingReportingOverflow(
                     UInt64(MessageRecord.recordCount(of: message.count)) - 1
@@ -88,7 +90,8 @@ extension Operations {
         var peer = setup.peer()
         try Self.checkOpenManyCounters(
             try input.array("steps").map { try SessionV3Step($0.value, path: $0.path) },
-            start: peer.sender.nextCounter
+            start: peer.sender.nextCounter,
+            keyEpoch: KeyEpochs.epoch(of: setup.receiveState?.highest ?? peer.sender.nextCounter)
         )
         var session = implementation.sessionV3(setup)
         return try StepRunner.run(input, catching: TunnelError.self, parse: SessionV3Step.init) { step in
@@ -108,21 +111,25 @@ extension Operations {
     /// ADP-131's bounds on the counters of the request's `openMany` steps, checked before any
     /// step runs: increasing from step to step, at most 8 epochs ahead of the sender's last, and
     /// below 2^64 - 1, so the sender derives at most 8 keys per frame.
-    private static func checkOpenManyCounters(_ steps: [SessionV3Step], start: UInt64) throws(BadRequest) {
-        var floor = start, floorIsUsed = false
+    private static func checkOpenManyCounters(
+        _ steps: [SessionV3Step],
+        start: UInt64,
+        keyEpoch: UInt64
+    ) throws(BadRequest) {
+        var floor = start, floorIsUsed = false, floorEpoch = keyEpoch
         for step in steps {
             let counters = step.peerCounters(after: floor, floorIsUsed: floorIsUsed)
             if case .some(nil) = counters { continue }
             guard let (from, last, _) = counters ?? nil,
                 from > floor || (from == floor && !floorIsUsed),
-                KeyEpochs.epoch(of: from) - KeyEpochs.epoch(of: floor) <= KeyEpochs.receiverLookahead,
+                KeyEpochs.epoch(of: from) - floorEpoch <= KeyEpochs.receiverLookahead,
                 last < .max
             else {
                 throw BadRequest(
                     reason: "openMany: counters above \(floor), at most 8 epochs ahead of it, below 2^64 - 1"
                 )
             }
-            (floor, floorIsUsed) = (last, true)
+            (floor, floorIsUsed, floorEpoch) = (last, true, KeyEpochs.epoch(of: last))
         }
     }
 
@@ -148,8 +155,13 @@ extension Operations {
         peer: inout SessionV3,
         message: [UInt8]
     ) -> [String: JSONValue] {
-        // ADP-132 bounds the counters, so the peer's send cannot be refused.
-        let frames = try! peer.send(message, now: 0)
+        // ADP-131 bounds the counters, so only the message's size can refuse it (ADP-132).
+        let frames: [[UInt8]]
+        do {
+            frames = try peer.send(message, now: 0)
+        } catch {
+            return ["frames": .int(0), "error": .string(error.code)]
+        }
         var delivered: [UInt8]?
         for (index, frame) in frames.enumerated() {
             do {

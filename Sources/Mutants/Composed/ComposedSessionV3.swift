@@ -190,7 +190,15 @@ struct ComposedSessionV3: SessionV3Endpoint {
     /// Each partial message's total and the data received, appended in arrival order.
     private var partials: [UInt32: (total: Int, data: [UInt8])] = [:]
 
+    /// Whole or not at all: the records are sealed on a copy, kept when every one is.
     mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        var copy = self
+        let frames = try copy.sendRecords(message, now: now)
+        self = copy
+        return frames
+    }
+
+    private mutating func sendRecords(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
         guard message.count <= 16_777_216 else { throw .messageTooLarge }
         let largestWhole = mutant == .v3FragmentWholeLimitOffByOne ? 49_123 : 49_124
         if message.count <= largestWhole { return [try seal([0] + message, now: now)] }

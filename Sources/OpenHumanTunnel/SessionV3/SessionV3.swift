@@ -56,17 +56,18 @@ public struct SessionV3: Sendable {
         try receiver.open(frame)
     }
 
-    /// Sends a message of up to 16 MiB as its records, one frame each (V3-FRAG-1). A refusal of
-    /// the whole message (`message_too_large`) seals nothing.
+    /// Sends a message of up to 16 MiB as its records, one frame each (V3-FRAG-1): whole or not
+    /// at all, so the records are sealed on copies of the sender and the fragmenter, kept only when
+    /// every one is sealed (`message_too_large` or `session_exhausted` change nothing).
     public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
-        var fragmenter = self.fragmenter
+        var fragmenter = self.fragmenter, sending = sender
         let records = try fragmenter.records(of: message)
         var frames: [[UInt8]] = []
         frames.reserveCapacity(records.count)
         for record in records {
-            frames.append(try sender.seal(record.header + message[record.data], now: now))
+            frames.append(try sending.seal(record.header + message[record.data], now: now))
         }
-        self.fragmenter = fragmenter
+        (self.fragmenter, sender) = (fragmenter, sending)
         return frames
     }
 

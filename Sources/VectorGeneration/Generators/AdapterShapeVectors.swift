@@ -97,6 +97,30 @@ enum AdapterShapeVectors {
                 f.input(.core, .reconnection, [openMany("524288", 1, 1)]), true
             ),
             (
+                "open-many-nine-epochs-past-the-key",
+                "With receiveState at the last counter of an epoch, an openMany nine epochs past H's (eight past H + 1's)",
+                ["ADP-131"],
+                f.input(
+                    .device,
+                    .reconnection,
+                    [SessionV3Fixture.openMany(from: 10 * 65_536, count: 1)],
+                    receiveState: (2 * 65_536 - 1, key)
+                ),
+                false
+            ),
+            (
+                "open-many-eight-epochs-past-the-key",
+                "With receiveState at the last counter of an epoch, an openMany eight epochs past H's",
+                ["ADP-131"],
+                f.input(
+                    .device,
+                    .reconnection,
+                    [SessionV3Fixture.openMany(from: 9 * 65_536, count: 1)],
+                    receiveState: (2 * 65_536 - 1, key)
+                ),
+                true
+            ),
+            (
                 "open-many-not-increasing", "A second openMany step from the first one's last counter", ["ADP-131"],
                 f.input(.core, .reconnection, [openMany("1", 3, 1), openMany("3", 1, 1)]), false
             ),

@@ -702,6 +702,32 @@ enum SessionV3Vectors {
             ["message_too_large", nil]
         )
 
+        try add(
+            "send-exhausted-mid-message",
+            ["V3-FRAG-1", "V3-SESS-2"],
+            "Message",
+            "A sender at 2^64 - 2 asked to send two fragments has one counter left: session_exhausted, nothing sealed; a whole message then takes 2^64 - 2.",
+            f.input(
+                .device,
+                .reconnection,
+                [F.send(message(60_000)), F.send(message(3))],
+                sendState: (UInt64.max - 1, f.deviceToCore)
+            ),
+            ["session_exhausted", nil]
+        )
+        try add(
+            "receive-generated-too-large",
+            ["V3-FRAG-1", "ADP-132"],
+            "Message",
+            "The peer cannot send 16,777,217 bytes: message_too_large after 0 frames, and no counter is taken (the next message still arrives).",
+            f.input(
+                .core,
+                .reconnection,
+                [f.receiveGenerated("too-large", length: 16_777_217), f.receiveGenerated("after", length: 100)]
+            ),
+            ["message_too_large", nil]
+        )
+
         // Receiving: each refusal is followed by the genuine record at the same counter.
         let total = 60_000
         let body = message(total)
