@@ -9,12 +9,16 @@ static const char PREFIX_HEAD[] = "{\"requestId\":\"";
 static const char PREFIX_TAIL[] = "\",\"kind\":\"response\",\"seq\":0,\"payload\":\"";
 static const char SUFFIX[] = "\"}";
 
+size_t generated_message_min_length(size_t id_length)
+{
+    return sizeof PREFIX_HEAD - 1 + id_length + sizeof PREFIX_TAIL - 1 + sizeof SUFFIX - 1;
+}
+
 uint8_t *generated_message(const uint8_t *id, size_t id_length, const uint8_t seed[32],
                            size_t length, int *no_memory)
 {
     *no_memory = 0;
-    size_t frame = sizeof PREFIX_HEAD - 1 + id_length + sizeof PREFIX_TAIL - 1 + sizeof SUFFIX - 1;
-    if (length < frame) {
+    if (length < generated_message_min_length(id_length)) {
         return NULL;
     }
     uint8_t *out = secure_alloc(length);

@@ -12,6 +12,10 @@
  * test message_too_large. */
 #define GENERATED_MESSAGE_MAX_LENGTH (16u * 1024u * 1024u + 1u)
 
+/* The shortest message for an id of id_length bytes: the envelope around
+ * an empty filler. */
+size_t generated_message_min_length(size_t id_length);
+
 /* {"requestId":"<id>","kind":"response","seq":0,"payload":"<filler>"} of
  * exactly length bytes, the filler being the first characters of
  * hex(SHA-256(seed || uint32_be(0)) || SHA-256(seed || uint32_be(1)) || ...).

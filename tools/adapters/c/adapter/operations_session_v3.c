@@ -1,35 +1,25 @@
-/* session-v3 (ADP-130, ADP-131): one version 3 session of one role, driven
- * by seal, open and openMany steps, with the vectors' optional sendState and
- * receiveState. Counters are decimal strings (input_counter). */
+/* session-v3 (ADP-130 to ADP-132): one version 3 session of one role, driven
+ * by seal, open and openMany steps on its frames and send, receive and
+ * receiveGenerated steps on its messages (operations_session_v3_messages.c),
+ * with the vectors' optional sendState and receiveState. Counters are
+ * decimal strings (input_counter). */
 #include <sodium.h>
 #include <string.h>
 
 #include "adapter_io.h"
-#include "aead.h"
 #include "core_step_io.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "session_v3.h"
+#include "session_v3_steps.h"
 #include "steps.h"
 
 /* ADP-131's bounds: a million frames, and a stride of at most eight epochs. */
 #define OPEN_MANY_MAX_COUNT 1048576u
 #define OPEN_MANY_MAX_STRIDE (SESSION_V3_MAX_EPOCHS_AHEAD * SESSION_V3_EPOCH_LENGTH)
 
-static const char *const KINDS[] = {"seal", "open", "openMany"};
-
-/* The session, and openMany's sealer of the other role, one for every
- * openMany step of the request (ADP-131): its key chain starts at
- * base_epoch with the other direction's key of epoch 0, or receiveState's
- * key at H's epoch, and only moves forward, since the steps' counters
- * increase (checked before any step runs), at most 8 epochs from one frame
- * to the next. */
-typedef struct {
-    session_v3 session;
-    uint64_t base_epoch;
-    uint64_t peer_epoch;
-    uint8_t peer_key[SESSION_V3_KEY_LENGTH];
-} session_v3_steps;
+static const char *const KINDS[] = {"seal", "open",    "openMany",
+                                    "send", "receive", "receiveGenerated"};
 
 /* {plaintext, now} -> {frame} */
 static const char *run_seal(session_v3_steps *context, const json_t *body, json_t *out,
@@ -92,18 +82,6 @@ static const char *run_open(session_v3_steps *context, const json_t *body, json_
     return error;
 }
 
-/* The other role's key of epoch, into key: the sealer's chain moved
- * forward to it. ADP-131's bounds keep epoch at or above the chain's and at
- * most 8 above it, so this is at most 8 REKEYs. */
-static void peer_key_for(session_v3_steps *context, uint64_t epoch,
-                         uint8_t key[SESSION_V3_KEY_LENGTH])
-{
-    for (; context->peer_epoch < epoch; context->peer_epoch++) {
-        session_v3_rekey(context->peer_key, context->peer_key);
-    }
-    memcpy(key, context->peer_key, SESSION_V3_KEY_LENGTH);
-}
-
 /* A frame of the other role with empty content at counter, as its sender
  * builds it (V3-FRAME-1): 0x16, the counter, and the 32-byte bucket of the
  * length field 0 and 30 zero bytes, sealed. */
@@ -111,18 +89,8 @@ static void seal_empty(session_v3_steps *context, uint64_t counter,
                        uint8_t frame[SESSION_V3_MIN_FRAME])
 {
     uint8_t key[SESSION_V3_KEY_LENGTH];
-    uint8_t nonce[CHACHA20POLY1305_NONCE_LENGTH];
-    peer_key_for(context, session_v3_epoch(counter), key);
-    frame[0] = SESSION_V3_TYPE;
-    for (size_t i = 0; i < 8; i++) {
-        frame[1 + i] = (uint8_t)(counter >> (8 * i));
-    }
-    memset(nonce, 0, 4);
-    memcpy(nonce + 4, frame + 1, 8);
-    uint8_t padded[SESSION_V3_MIN_PADDED];
-    session_v3_pad(NULL, 0, padded);
-    chacha20poly1305_seal(key, nonce, padded, sizeof padded, frame, SESSION_V3_HEADER_LENGTH,
-                          frame + SESSION_V3_HEADER_LENGTH);
+    session_v3_peer_key(context, session_v3_epoch(counter), key);
+    session_v3_seal_frame(key, counter, NULL, 0, frame);
     sodium_memzero(key, sizeof key);
 }
 
@@ -144,46 +112,56 @@ static const char *input_open_many(const json_t *body, uint64_t *from, uint64_t 
     return error;
 }
 
-/* ADP-131's bounds over every openMany step of the request, before any
- * step runs: for each step whose count is not 0, from is above the
- * previous such step's last counter (the first: at or above the first
- * counter of the epoch the sealer's keys start at), from's epoch is at most
- * 8 above that counter's, and its last counter is at most 2^64 - 2. So the
- * sealer's counters increase and it derives at most 8 keys per frame. A
- * step of no known kind is bad_request here already. */
-static const char *check_open_many(const session_v3_steps *context, const json_t *steps)
+/* The peer's counters of one step, [from, last], after the previous
+ * step's last (or from its first counter when none): ADP-131's bounds. */
+static bool counters_fit(uint64_t first, bool any, uint64_t last, uint64_t from, uint64_t count,
+                         uint64_t stride)
 {
-    uint64_t last = context->base_epoch << SESSION_V3_EPOCH_BITS;
-    bool first = true;
+    uint64_t base = any ? last : first;
+    /* (count - 1) * stride is below 2^40: no overflow. */
+    return (any ? from > last : from >= first) &&
+           session_v3_epoch(from) - session_v3_epoch(base) <= SESSION_V3_MAX_EPOCHS_AHEAD &&
+           from != UINT64_MAX && (count - 1u) * stride <= UINT64_MAX - 1u - from;
+}
+
+/* ADP-131's bounds over every openMany and receiveGenerated step of the
+ * request, before any step runs: for each step that makes the peer seal
+ * (count not 0; a generated message of at most 16 MiB), its first counter is
+ * above the previous such step's last (the first: at or above the peer's
+ * first counter), its epoch is at most 8 above that counter's, and its last
+ * counter is at most 2^64 - 2. A receiveGenerated step takes the next
+ * counters, one per record. So the peer's counters increase and it derives
+ * at most 8 keys per frame. A step of no known kind is bad_request here
+ * already. */
+static const char *check_counters(const session_v3_steps *context, const json_t *steps)
+{
+    uint64_t last = 0;
+    bool any = false;
     for (size_t i = 0; i < json_array_size(steps); i++) {
         const char *kind = NULL;
         const json_t *body = NULL;
         const char *error = steps_kind(json_array_get(steps, i), KINDS,
                                        sizeof KINDS / sizeof KINDS[0], &kind, &body);
-        if (error != NULL) {
-            return error;
-        }
-        if (strcmp(kind, "openMany") != 0) {
-            continue;
-        }
         uint64_t from = 0;
         uint64_t count = 0;
-        uint64_t stride = 0;
-        error = input_open_many(body, &from, &count, &stride);
+        uint64_t stride = 1;
+        if (error == NULL && strcmp(kind, "openMany") == 0) {
+            error = input_open_many(body, &from, &count, &stride);
+        } else if (error == NULL && strcmp(kind, "receiveGenerated") == 0) {
+            error = session_v3_generated_frames(body, &count);
+            from = any ? last + 1u : context->peer_first; /* last <= 2^64 - 2 */
+        }
         if (error != NULL) {
             return error;
         }
         if (count == 0) {
             continue;
         }
-        /* (count - 1) * stride is below 2^40: no overflow. */
-        if ((first ? from < last : from <= last) ||
-            session_v3_epoch(from) - session_v3_epoch(last) > SESSION_V3_MAX_EPOCHS_AHEAD ||
-            from == UINT64_MAX || (count - 1u) * stride > UINT64_MAX - 1u - from) {
+        if (!counters_fit(context->peer_first, any, last, from, count, stride)) {
             return ADAPTER_BAD_REQUEST;
         }
         last = from + (count - 1u) * stride;
-        first = false;
+        any = true;
     }
     return NULL;
 }
@@ -212,6 +190,9 @@ static const char *run_open_many(session_v3_steps *context, const json_t *body, 
             break;
         }
     }
+    if (count > 0) {
+        context->peer_next = from + (count - 1u) * stride + 1u; /* bounded: <= 2^64 - 1 */
+    }
     if (json_object_set_new(out, "opened", json_integer((json_int_t)opened)) != 0) {
         return ADAPTER_INTERNAL_ERROR;
     }
@@ -228,6 +209,15 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     }
     if (strcmp(kind, "openMany") == 0) {
         return run_open_many(context, body, out);
+    }
+    if (strcmp(kind, "send") == 0) {
+        return session_v3_run_send(context, body, out);
+    }
+    if (strcmp(kind, "receive") == 0) {
+        return session_v3_run_receive(context, body, out);
+    }
+    if (strcmp(kind, "receiveGenerated") == 0) {
+        return session_v3_run_receive_generated(context, body, out);
     }
     tunnel_error status = TUNNEL_OK;
     error = strcmp(kind, "seal") == 0 ? run_seal(context, body, out, &status)
@@ -325,7 +315,11 @@ static bool build(session_v3_steps *context, const session_v3_input *in)
                     in->started_at);
     /* openMany's sealer is the other role: it seals with the key this
      * session opens with. */
-    context->base_epoch = 0;
+    session_v3_reassembly_init(&context->reassembly);
+    context->fragmenter.next_id = 0;
+    context->peer_fragmenter.next_id = 0;
+    context->peer_epoch = 0;
+    context->peer_first = session_v3_first_counter(in->start, !device);
     memcpy(context->peer_key, device ? in->core_to_device : in->device_to_core,
            SESSION_V3_KEY_LENGTH);
     if (in->has_send_state) {
@@ -337,10 +331,11 @@ static bool build(session_v3_steps *context, const session_v3_input *in)
                                      in->receive_key)) {
             return false;
         }
-        context->base_epoch = session_v3_epoch(in->receive_highest);
+        context->peer_epoch = session_v3_epoch(in->receive_highest);
+        context->peer_first = in->receive_highest + 1u; /* highest <= 2^64 - 2 */
         memcpy(context->peer_key, in->receive_key, SESSION_V3_KEY_LENGTH);
     }
-    context->peer_epoch = context->base_epoch;
+    context->peer_next = context->peer_first;
     return true;
 }
 
@@ -359,10 +354,12 @@ const char *op_session_v3(const json_t *input, json_t *output)
         if (context == NULL) {
             error = ADAPTER_INTERNAL_ERROR;
         } else {
-            error = build(context, &in) ? check_open_many(context, steps) : ADAPTER_BAD_REQUEST;
+            session_v3_reassembly_init(&context->reassembly);
+            error = build(context, &in) ? check_counters(context, steps) : ADAPTER_BAD_REQUEST;
             if (error == NULL) {
                 error = steps_run(steps, output, run_step, context);
             }
+            session_v3_reassembly_wipe(&context->reassembly);
             sodium_memzero(context, sizeof *context);
             secure_free(context);
         }

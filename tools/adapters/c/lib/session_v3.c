@@ -117,6 +117,32 @@ static bool counter_for(const session_v3_sender *sender, uint64_t now, uint64_t 
     return true;
 }
 
+void session_v3_seal_frame(const uint8_t key[SESSION_V3_KEY_LENGTH], uint64_t counter,
+                           const uint8_t *content, size_t content_length, uint8_t *frame)
+{
+    size_t padded_length = session_v3_padded_length(content_length);
+    uint8_t nonce[CHACHA20POLY1305_NONCE_LENGTH];
+    write_header(counter, frame);
+    nonce_of(frame, nonce);
+    session_v3_pad(content, content_length, frame + SESSION_V3_HEADER_LENGTH);
+    /* In place: the padded content becomes its ciphertext and tag. */
+    chacha20poly1305_seal(key, nonce, frame + SESSION_V3_HEADER_LENGTH, padded_length, frame,
+                          SESSION_V3_HEADER_LENGTH, frame + SESSION_V3_HEADER_LENGTH);
+}
+
+bool session_v3_sender_can_seal(const session_v3_sender *sender, uint64_t now, uint64_t frames)
+{
+    uint64_t counter = 0;
+    if (frames == 0) {
+        return true;
+    }
+    /* After the first frame the epoch is at most 0 s old at now, so the
+     * others take the next counters one by one: the last is
+     * counter + frames - 1, and it must be below 2^64 - 1. */
+    return counter_for(sender, now, &counter) &&
+           frames - 1u < SESSION_V3_RESERVED_COUNTER - counter;
+}
+
 tunnel_error session_v3_sender_seal(session_v3_sender *sender, const uint8_t *content,
                                     size_t content_length, uint64_t now, uint8_t *frame,
                                     size_t *frame_length)
@@ -138,15 +164,8 @@ tunnel_error session_v3_sender_seal(session_v3_sender *sender, const uint8_t *co
     for (uint64_t e = sender->epoch; e < epoch; e++) {
         session_v3_rekey(key, key);
     }
-    size_t padded_length = session_v3_padded_length(content_length);
-    uint8_t nonce[CHACHA20POLY1305_NONCE_LENGTH];
-    write_header(counter, frame);
-    nonce_of(frame, nonce);
-    session_v3_pad(content, content_length, frame + SESSION_V3_HEADER_LENGTH);
-    /* In place: the padded content becomes its ciphertext and tag. */
-    chacha20poly1305_seal(key, nonce, frame + SESSION_V3_HEADER_LENGTH, padded_length, frame,
-                          SESSION_V3_HEADER_LENGTH, frame + SESSION_V3_HEADER_LENGTH);
-    *frame_length = padded_length + SESSION_V3_OVERHEAD;
+    session_v3_seal_frame(key, counter, content, content_length, frame);
+    *frame_length = session_v3_frame_length(content_length);
 
     sender->counter = counter + 1u; /* counter <= 2^64 - 2 */
     if (epoch != sender->epoch) {
@@ -281,10 +300,12 @@ static void commit(session_v3_receiver *receiver, uint64_t counter,
     }
 }
 
-tunnel_error session_v3_receiver_open(session_v3_receiver *receiver, const uint8_t *frame,
-                                      size_t frame_length, uint8_t *content, size_t *content_length)
+tunnel_error session_v3_receiver_check(const session_v3_receiver *receiver, const uint8_t *frame,
+                                       size_t frame_length, uint8_t *content,
+                                       size_t *content_length, session_v3_opened *opened)
 {
     *content_length = 0;
+    sodium_memzero(opened, sizeof *opened);
     tunnel_error status = check_shape(frame, frame_length);
     if (status != TUNNEL_OK) {
         return status;
@@ -294,17 +315,14 @@ tunnel_error session_v3_receiver_open(session_v3_receiver *receiver, const uint8
     if (status != TUNNEL_OK) {
         return status;
     }
-    uint8_t key[SESSION_V3_KEY_LENGTH];
-    uint8_t previous[SESSION_V3_KEY_LENGTH];
-    sodium_memzero(previous, sizeof previous);
-    if (!keys_for(receiver, session_v3_epoch(counter), key, previous)) {
-        sodium_memzero(key, sizeof key);
+    if (!keys_for(receiver, session_v3_epoch(counter), opened->key, opened->previous)) {
+        session_v3_opened_wipe(opened);
         return TUNNEL_ERR_REPLAYED;
     }
     uint8_t nonce[CHACHA20POLY1305_NONCE_LENGTH];
     nonce_of(frame, nonce);
     size_t padded_length = 0;
-    status = chacha20poly1305_open(key, nonce, frame + SESSION_V3_HEADER_LENGTH,
+    status = chacha20poly1305_open(opened->key, nonce, frame + SESSION_V3_HEADER_LENGTH,
                                    frame_length - SESSION_V3_HEADER_LENGTH, frame,
                                    SESSION_V3_HEADER_LENGTH, content, &padded_length);
     const uint8_t *inner = NULL;
@@ -315,14 +333,37 @@ tunnel_error session_v3_receiver_open(session_v3_receiver *receiver, const uint8
             sodium_memzero(content, padded_length); /* no byte of a refused frame */
         }
     }
-    if (status == TUNNEL_OK) {
-        memmove(content, inner, inner_length);
-        sodium_memzero(content + inner_length, padded_length - inner_length);
-        *content_length = inner_length;
-        commit(receiver, counter, key, previous);
+    if (status != TUNNEL_OK) {
+        session_v3_opened_wipe(opened);
+        return status;
     }
-    sodium_memzero(key, sizeof key);
-    sodium_memzero(previous, sizeof previous);
+    memmove(content, inner, inner_length);
+    sodium_memzero(content + inner_length, padded_length - inner_length);
+    *content_length = inner_length;
+    opened->counter = counter;
+    return TUNNEL_OK;
+}
+
+void session_v3_receiver_accept(session_v3_receiver *receiver, session_v3_opened *opened)
+{
+    commit(receiver, opened->counter, opened->key, opened->previous);
+    session_v3_opened_wipe(opened);
+}
+
+void session_v3_opened_wipe(session_v3_opened *opened)
+{
+    sodium_memzero(opened, sizeof *opened);
+}
+
+tunnel_error session_v3_receiver_open(session_v3_receiver *receiver, const uint8_t *frame,
+                                      size_t frame_length, uint8_t *content, size_t *content_length)
+{
+    session_v3_opened opened;
+    tunnel_error status = session_v3_receiver_check(receiver, frame, frame_length, content,
+                                                    content_length, &opened);
+    if (status == TUNNEL_OK) {
+        session_v3_receiver_accept(receiver, &opened);
+    }
     return status;
 }
 

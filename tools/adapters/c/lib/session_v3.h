@@ -78,6 +78,20 @@ typedef struct {
 void session_v3_sender_init(session_v3_sender *sender, const uint8_t key[SESSION_V3_KEY_LENGTH],
                             uint64_t counter, uint64_t started_at);
 
+/* V3-FRAME-1 alone: content (at most SESSION_V3_MAX_CONTENT bytes) padded
+ * and sealed at counter under key, the key of the counter's epoch, into
+ * frame (session_v3_frame_length(content_length) bytes). The sender below
+ * picks the counter and the key; this is its last step, and a test peer's
+ * (the adapter's openMany), never a production sender's way to choose a
+ * counter (V3-SESS-2). */
+void session_v3_seal_frame(const uint8_t key[SESSION_V3_KEY_LENGTH], uint64_t counter,
+                           const uint8_t *content, size_t content_length, uint8_t *frame);
+
+/* True when the sender can seal frames frames at time now, one after the
+ * other, without reaching counter 2^64 - 1: a message's records are all
+ * sealed or none (session_v3_records.h). */
+bool session_v3_sender_can_seal(const session_v3_sender *sender, uint64_t now, uint64_t frames);
+
 /* Seals content (content_length bytes) at time now into frame
  * (session_v3_frame_length(content_length) bytes, *frame_length set).
  * Content longer than 49,125 bytes -> plaintext_too_large; no counter left
@@ -112,7 +126,31 @@ void session_v3_receiver_init(session_v3_receiver *receiver,
 bool session_v3_receiver_set(session_v3_receiver *receiver, uint64_t highest,
                              const uint8_t key[SESSION_V3_KEY_LENGTH]);
 
-/* Opens a frame in V3-FRAME-2's order; content gets the frame's content
+/* A frame that passed V3-FRAME-2's steps 1 to 5 and is not yet accepted:
+ * its counter and the keys its acceptance would keep (temporaries). */
+typedef struct {
+    uint64_t counter;
+    uint8_t key[SESSION_V3_KEY_LENGTH];
+    uint8_t previous[SESSION_V3_KEY_LENGTH];
+} session_v3_opened;
+
+/* V3-FRAME-2's steps 1 to 5, changing nothing: content gets the frame's
+ * content (room for frame_length bytes), *content_length its length, and
+ * *opened what session_v3_receiver_accept needs. So the caller can check the
+ * content (a record, V3-FRAG-2) before the frame is accepted; a content it
+ * refuses is dropped with session_v3_opened_wipe, and the receiver is as it
+ * was. No other call on the receiver may come between the two. */
+tunnel_error session_v3_receiver_check(const session_v3_receiver *receiver, const uint8_t *frame,
+                                       size_t frame_length, uint8_t *content,
+                                       size_t *content_length, session_v3_opened *opened);
+
+/* V3-FRAME-2 step 6 for the frame session_v3_receiver_check passed: its
+ * counter is recorded and the epoch keys move; *opened is wiped. */
+void session_v3_receiver_accept(session_v3_receiver *receiver, session_v3_opened *opened);
+
+void session_v3_opened_wipe(session_v3_opened *opened);
+
+/* Opens a frame in V3-FRAME-2's order (check, then accept); content gets the frame's content
  * (room for frame_length bytes), *content_length its length. A refusal
  * changes nothing and releases no byte of plaintext. */
 tunnel_error session_v3_receiver_open(session_v3_receiver *receiver, const uint8_t *frame,

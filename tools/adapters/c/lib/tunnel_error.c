@@ -39,6 +39,11 @@ const char *tunnel_error_code(tunnel_error error)
     case TUNNEL_ERR_CONFIRMATION_MISMATCH: return "confirmation_mismatch";
     case TUNNEL_ERR_BAD_PADDING: return "bad_padding";
     case TUNNEL_ERR_COUNTER_OUT_OF_RANGE: return "counter_out_of_range";
+    case TUNNEL_ERR_BAD_RECORD: return "bad_record";
+    case TUNNEL_ERR_BAD_FRAGMENT: return "bad_fragment";
+    case TUNNEL_ERR_FRAGMENT_OUT_OF_ORDER: return "fragment_out_of_order";
+    case TUNNEL_ERR_MESSAGE_TOO_LARGE: return "message_too_large";
+    case TUNNEL_ERR_TOO_MANY_PARTIALS: return "too_many_partials";
     case TUNNEL_ERR_NO_MEMORY: return "internal_error";
     }
     return "internal_error";

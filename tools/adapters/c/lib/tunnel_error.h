@@ -41,6 +41,11 @@ typedef enum {
     TUNNEL_ERR_CONFIRMATION_MISMATCH,
     TUNNEL_ERR_BAD_PADDING,
     TUNNEL_ERR_COUNTER_OUT_OF_RANGE,
+    TUNNEL_ERR_BAD_RECORD,
+    TUNNEL_ERR_BAD_FRAGMENT,
+    TUNNEL_ERR_FRAGMENT_OUT_OF_ORDER,
+    TUNNEL_ERR_MESSAGE_TOO_LARGE,
+    TUNNEL_ERR_TOO_MANY_PARTIALS,
     /* Not a wire code: the process ran out of memory. The adapter reports
      * it as "internal_error" so it can never pass for a protocol verdict. */
     TUNNEL_ERR_NO_MEMORY
