@@ -7,6 +7,11 @@ is also what the replay window remembers, so a replay is refused in constant tim
 whatever the session's length. Every refusal, of a sealing or an opening, leaves the state exactly
 as it was: the receiver derives the keys of a later epoch into locals and commits them, with the
 counter, only once the frame is accepted.
+
+Above the frames, a session sends and receives messages as records (V3-FRAG-1 to V3-FRAG-3,
+`session_v3_records.py`): a message is sent whole or fragmented, all its frames or none, and a
+received frame's record is checked before the frame is accepted, so a refused record leaves its
+counter unrecorded.
 """
 
 from nacl.bindings import (
@@ -19,13 +24,15 @@ from .counter_window import WIDTH, CounterWindow
 from .errors import (
     AUTH_FAILED,
     COUNTER_OUT_OF_RANGE,
+    PLAINTEXT_TOO_LARGE,
     REPLAYED,
     SESSION_EXHAUSTED,
     TunnelError,
 )
 from .rekey import EPOCH_BITS, EPOCH_LENGTH, advance, epoch, first_counter, rekey
 from .session_v3_frames import HEADER_LENGTH, MAX_COUNTER, NONCE_PREFIX, check_shape, header, nonce
-from .session_v3_padding import pad, unpad
+from .session_v3_padding import MAX_CONTENT, pad, unpad
+from .session_v3_records import ID_MASK, Reassembly, is_fragmented, records
 
 DEVICE = "device"
 CORE = "core"
@@ -81,9 +88,7 @@ class SenderV3:
         no key of an earlier epoch is kept, and starts that epoch's clock.
         """
         padded = pad(content)
-        counter = self._counter
-        if now - self._epoch_start >= REKEY_SECONDS and epoch(counter) == self._key_epoch:
-            counter = first_counter(self._key_epoch + 1)
+        counter = self._counter_at(now)
         if counter >= MAX_COUNTER:
             raise TunnelError(SESSION_EXHAUSTED)
         counter_epoch = epoch(counter)
@@ -94,6 +99,28 @@ class SenderV3:
             self._key, self._key_epoch, self._epoch_start = key, counter_epoch, now
         self._counter = counter + 1
         return frame
+
+    def _counter_at(self, now: int) -> int:
+        """The counter the next frame sealed at `now` takes: the next counter, or the next epoch's
+        first when the key has been in use for 120 s and the count has not already reached a later
+        epoch (V3-REKEY-2)."""
+        counter = self._counter
+        if now - self._epoch_start >= REKEY_SECONDS and epoch(counter) == self._key_epoch:
+            counter = first_counter(self._key_epoch + 1)
+        return counter
+
+    def seal_all(self, contents: list[bytes], now: int) -> list[bytes]:
+        """The frames of `contents` at consecutive counters, all or none: every content's size
+        (plaintext_too_large) and the room for all of them below 2^64 - 1 (session_exhausted) are
+        checked before the first is sealed, so a refused message leaves the sender as it was. Only
+        the first frame can rotate by time: it starts a new epoch at `now` or finds the key
+        younger than 120 s, and the others follow it by count."""
+        if any(len(content) > MAX_CONTENT for content in contents):
+            raise TunnelError(PLAINTEXT_TOO_LARGE)
+        if contents and self._counter_at(now) + len(contents) - 1 >= MAX_COUNTER:
+            raise TunnelError(SESSION_EXHAUSTED)
+        seal = self.seal
+        return [seal(content, now) for content in contents]
 
 
 class ReceiverV3:
@@ -128,8 +155,12 @@ class ReceiverV3:
     def highest(self) -> int | None:
         return self._window.highest
 
-    def open(self, frame: bytes) -> bytes:
+    def open(self, frame: bytes, check=None):
         """The content of `frame`, checked in V3-FRAME-2's order, the first failure its error.
+
+        With `check`, the content is also read by `check` after step 5 and before the frame is
+        accepted (V3-FRAG-2): an error it raises refuses the frame, leaving the receiver as it was,
+        and what it returns is answered instead of the content.
 
         Step 3 checks the counter first against the epochs (counter_out_of_range: 2^64 - 1, or more
         than 8 epochs above H's, V3-REKEY-3), then against the window (replayed, V3-WINDOW-2),
@@ -164,6 +195,8 @@ class ReceiverV3:
         except CryptoError:
             raise TunnelError(AUTH_FAILED) from None
         content = unpad(padded)
+        if check is not None:
+            content = check(content)
         window.record(counter)
         if new_previous is not None:
             self._key, self._key_epoch, self._previous_key = key, frame_epoch, new_previous
@@ -177,7 +210,7 @@ class SessionV3:
     the peer's. The device seals with the device-to-core key (Split()'s first), the core with the
     core-to-device key, so a frame sent back to its sender fails its tag."""
 
-    __slots__ = ("sender", "receiver")
+    __slots__ = ("sender", "receiver", "reassembly", "_fragment_id")
 
     def __init__(
         self, role: str, handshake: str, device_to_core: bytes, core_to_device: bytes, started_at: int
@@ -189,9 +222,31 @@ class SessionV3:
         first = FIRST_COUNTERS[handshake]
         self.sender = SenderV3(sealing, first[role], started_at)
         self.receiver = ReceiverV3(opening, first[peer])
+        self.reassembly = Reassembly()
+        self._fragment_id = 0  # the number of messages fragmented so far, modulo 2^32
 
     def seal(self, content: bytes, now: int) -> bytes:
+        """One frame of raw content (a record is the caller's business)."""
         return self.sender.seal(content, now)
 
     def open(self, frame: bytes) -> bytes:
+        """The raw content of one frame, not read as a record."""
         return self.receiver.open(frame)
+
+    def send(self, message: bytes, now: int) -> list[bytes]:
+        """The frames of `message`, in order (V3-FRAG-1): one whole record, or its fragments under
+        the next fragment id. All or nothing: message_too_large, or a sender that cannot seal them
+        all (session_exhausted), sends nothing and changes nothing, and the id is spent only on a
+        message sent."""
+        fragment_id = self._fragment_id
+        frames = self.sender.seal_all(records(message, fragment_id), now)
+        if is_fragmented(len(message)):
+            self._fragment_id = (fragment_id + 1) & ID_MASK
+        return frames
+
+    def receive(self, frame: bytes) -> bytes | None:
+        """The message `frame` delivers, or None when it keeps a fragment (V3-FRAG-2). The record
+        is checked before the frame is accepted, so a refused record leaves the session as it was,
+        its counter unrecorded, and the genuine frame at that counter is still received."""
+        reassembly = self.reassembly
+        return reassembly.apply(self.receiver.open(frame, reassembly.check))
