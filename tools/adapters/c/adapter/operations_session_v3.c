@@ -113,14 +113,17 @@ static const char *input_open_many(const json_t *body, uint64_t *from, uint64_t 
 }
 
 /* The peer's counters of one step, [from, last], after the previous
- * step's last (or from its first counter when none): ADP-131's bounds. */
-static bool counters_fit(uint64_t first, bool any, uint64_t last, uint64_t from, uint64_t count,
-                         uint64_t stride)
+ * step's last (or from its first counter when none): ADP-131's bounds. The
+ * epochs count from the previous step's last counter, or from the epoch of
+ * the peer's starting key (H's with receiveState), so the sealer derives at
+ * most 8 keys per frame. */
+static bool counters_fit(uint64_t first, uint64_t first_epoch, bool any, uint64_t last,
+                         uint64_t from, uint64_t count, uint64_t stride)
 {
-    uint64_t base = any ? last : first;
+    uint64_t base_epoch = any ? session_v3_epoch(last) : first_epoch;
     /* (count - 1) * stride is below 2^40: no overflow. */
     return (any ? from > last : from >= first) &&
-           session_v3_epoch(from) - session_v3_epoch(base) <= SESSION_V3_MAX_EPOCHS_AHEAD &&
+           session_v3_epoch(from) - base_epoch <= SESSION_V3_MAX_EPOCHS_AHEAD &&
            from != UINT64_MAX && (count - 1u) * stride <= UINT64_MAX - 1u - from;
 }
 
@@ -157,7 +160,8 @@ static const char *check_counters(const session_v3_steps *context, const json_t 
         if (count == 0) {
             continue;
         }
-        if (!counters_fit(context->peer_first, any, last, from, count, stride)) {
+        if (!counters_fit(context->peer_first, context->peer_epoch, any, last, from, count,
+                          stride)) {
             return ADAPTER_BAD_REQUEST;
         }
         last = from + (count - 1u) * stride;

@@ -165,19 +165,21 @@ def _step(step):
     )
 
 
-def _peer_counters(steps: list, first: int) -> list:
+def _peer_counters(steps: list, first: int, key_epoch: int) -> list:
     """ADP-131's bounds over the peer sender's frames, before any step runs, and the counter each
     `receiveGenerated` step's frames start at (None for other steps).
 
     The one peer sender starts at `first` and only moves forward. For each `openMany` step whose
     count is not 0: `from` not below the sender's next counter (the first counter, or the one after
-    the previous step's last), its epoch at most 8 above the epoch of the counter before it (the
-    first counter, or the previous step's last), and its last counter at most 2^64 - 2. A
+    the previous step's last), its epoch at most 8 above the epoch of the sealer's key at first
+    (`key_epoch`, H's with receiveState) or of the previous step's last counter, and its last
+    counter at most 2^64 - 2. A
     `receiveGenerated` step's frames take the next counters, one per record of its message (none
     for a message above 16 MiB, which the sender refuses), and their last counter is bounded the
     same way. Together with the stride's bound they keep the sealer moving forward, at most 8
     REKEYs per frame."""
-    next_counter = reference = first
+    next_counter = first
+    reference_epoch = key_epoch  # the epoch of the sealer's key, then of the previous step's last counter
     starts = []
     for kind, arguments in steps:
         start = None
@@ -186,7 +188,7 @@ def _peer_counters(steps: list, first: int) -> list:
             if count:
                 if start < next_counter:
                     raise BadRequest("openMany.from: below the peer sender's next counter")
-                if epoch(start) - epoch(reference) > EPOCHS_AHEAD:
+                if epoch(start) - reference_epoch > EPOCHS_AHEAD:
                     raise BadRequest("openMany.from: more than 8 epochs above the sender's last counter")
                 reference = start + (count - 1) * stride
         elif kind == "receiveGenerated":
@@ -201,6 +203,7 @@ def _peer_counters(steps: list, first: int) -> list:
             if reference > MAX_COUNTER - 1:
                 raise BadRequest(f"{kind}: the last counter is above 2^64 - 2")
             next_counter = reference + 1
+            reference_epoch = epoch(reference)
         starts.append(start)
     return starts
 
@@ -250,7 +253,7 @@ def op_session_v3(inp: dict) -> dict:
         base_epoch, base_key = epoch(receive_state[0]), receive_state[1]
         peer_first = receive_state[0] + 1
     steps = [_step(step) for step in array(inp, "steps")]
-    peer_starts = _peer_counters(steps, peer_first)
+    peer_starts = _peer_counters(steps, peer_first, base_epoch)
 
     session = SessionV3(role, handshake, device_to_core, core_to_device, started_at)
     if send_state is not None:
