@@ -1,0 +1,255 @@
+"""The version 3 core: one account connection serving any number of version 3 channels (RELAY-8),
+each a pairing of chapter 13 and then sessions of chapter 14, with the envelope gate of chapter 11.
+
+What it does per channel:
+- registers it (`tunnel:register`), mints a new core key (CHAN-KEY-1) and a new 16-byte pairing
+  secret (QR3-ENC-2), caps the relay's expiry with its own clock (CLOCK-1), joins it as core and
+  writes the version 3 pairing payload (8.12);
+- routes each frame by its type octet: `0x16` to the channel's current session; every other octet
+  to the pairing (`CorePairingV3`, V3-CORE-1) while the channel is not paired, and to the
+  reconnection (`CoreReconnectionV3`, V3-RECON-2) once it is; the pairing and the reconnection
+  refuse the octets that are not theirs with their own codes;
+- shows the code once the reveal matched (`confirming`); the user (the test) compares it with the
+  phone's and confirms, which sends the core's record; when both confirmations are made the
+  channel is paired (V3-CONFIRM-2) and its first session starts from the attempt's transport keys
+  (handshake "pairing": device's first counter 2, core's 1, V3-SESS-1);
+- answers a reconnection's message 1 (`0x14`) and, when its key confirmation (`0x15`) commits
+  it, starts the next session from the reconnection's keys (handshake "reconnection": 1 and 0);
+- reads every message a session delivers (whole, or reassembled from fragments, 14.6) as one
+  envelope with the channel's gate, one per channel across its sessions: a new session moves
+  the request ids to the previous session's memory (RPC-2), so a retry in the next session under
+  the same requestId is answered from memory, never run again; answers go back as one message
+  each, fragmented by the session when large.
+
+Every refusal is kept in `reports` as (channel id, code) and nothing is sent back for it
+(chapter 7); `executions` counts what the application ran. A method may be a coroutine function
+(an application that awaits something before it answers). Randomness is os.urandom, time the real
+clock (clients/clock.py), both passed in.
+"""
+
+import asyncio
+import inspect
+import os
+
+from openhuman_tunnel import base64url, envelope, qr_v3, x25519
+from openhuman_tunnel.core_pairing_v3 import CONFIRMING, PAIRED, CorePairingV3
+from openhuman_tunnel.core_reconnect_v3 import CoreReconnectionV3
+from openhuman_tunnel.errors import NO_SESSION, TunnelError
+from openhuman_tunnel.pairing_v3_messages import TYPE_MESSAGE_1
+from openhuman_tunnel.pairing_window import expires_at
+from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
+from openhuman_tunnel.session_v3 import CORE, PAIRING, RECONNECTION, SessionV3
+from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
+
+from . import transport_keys_v3
+from .clock import monotonic_ms, unix_seconds
+from .connection import RelayConnection, RelayRefused
+
+UNKNOWN_CHANNEL = "unknown_channel"  # CHAN-ROUTE-1, a local code
+PAIRING_SECRET_LENGTH = 16  # `ps` (8.12, V3-PSK-1)
+_KEY = 32
+
+
+class ChannelV3:
+    """What the core keeps for one version 3 channel."""
+
+    def __init__(self, channel_id: str, core_static: bytes, pairing_secret: bytes, pairing_token, expires) -> None:
+        self.channel_id = channel_id
+        self.cid = channel_id.encode("ascii")  # the prologue's bytes (V3-PRO-1)
+        self.core_static = core_static
+        self.pairing_secret = pairing_secret
+        self.pairing_token = pairing_token
+        self.expires = expires
+        self.pairing = CorePairingV3(core_static, self.cid, pairing_secret, expires)
+        self.attempt_keys = None  # the answered attempt's transport keys, until the pairing commits
+        self.reconnection = None  # CoreReconnectionV3 once paired
+        self.session = None  # the current SessionV3
+        self.sessions = 0  # sessions started so far
+        self.gate = None  # CoreGate, from the first session on (RPC-2 across one re-handshake)
+        self.code = None  # the code on the desktop's screen while confirming (V3-SAS-1)
+        self.confirming = asyncio.Event()
+
+
+class RelayCoreV3:
+    def __init__(self, url: str, auth, methods=None, grant=None) -> None:
+        """`methods`: the application, name -> function(channel id, params node) -> JSON text (bytes),
+        or a coroutine function returning it; `grant`: the companion set (AUTH-2), which always
+        holds the pings (AUTH-3)."""
+        self.methods = dict(methods or {})
+        self.grant = frozenset(grant if grant is not None else self.methods)
+        self.connection = RelayConnection(url, auth, on_frame=self._frame)
+        self.channels = {}
+        self.reports = []
+        self.executions = []
+
+    async def start(self) -> None:
+        await self.connection.connect()
+
+    async def stop(self) -> None:
+        await self.connection.close()
+
+    # --- channels --------------------------------------------------------------------
+
+    async def register(self) -> str:
+        """RELAY-1: a new channel with a new core key and pairing secret, joined as core (RELAY-4)."""
+        ack = await self.connection.call("tunnel:register", {"role": "core"})
+        if not isinstance(ack, dict) or "channelId" not in ack:
+            error = ack.get("error") if isinstance(ack, dict) else None
+            raise RelayRefused(error.get("code") if isinstance(error, dict) else error)
+        expiry = expires_at(unix_seconds(), ack["pairingExpiresAt"])  # CLOCK-1
+        record = ChannelV3(
+            ack["channelId"], self._new_core_key(), os.urandom(PAIRING_SECRET_LENGTH), ack["pairingToken"], expiry
+        )
+        self.channels[record.channel_id] = record
+        await self.connection.join({"channelId": record.channel_id, "role": "core"})
+        return record.channel_id
+
+    def _new_core_key(self) -> bytes:
+        """CHAN-KEY-1: a fresh key whose public half no other channel holds; another draw otherwise."""
+        held = {x25519.public_key(record.core_static) for record in self.channels.values()}
+        while True:
+            key = os.urandom(_KEY)
+            if x25519.public_key(key) not in held:
+                return key
+
+    def pairing_payload(self, channel_id: str) -> str:
+        """QR3-ENC-1: the canonical version 3 payload, with this channel's key and secret."""
+        record = self.channels[channel_id]
+        return qr_v3.encode(
+            channel_id,
+            record.pairing_token,
+            x25519.public_key(record.core_static),
+            record.pairing_secret,
+            None,
+            record.expires,
+        )
+
+    def channel(self, channel_id: str) -> ChannelV3:
+        return self.channels[channel_id]
+
+    async def awaiting_confirmation(self, channel_id: str, timeout: float = 10.0) -> str:
+        """The code the desktop shows once the reveal matched (V3-COMMIT-2, V3-SAS-1)."""
+        record = self.channels[channel_id]
+        await asyncio.wait_for(record.confirming.wait(), timeout)
+        return record.code
+
+    async def confirm(self, channel_id: str) -> None:
+        """The desktop user's Yes for the code its dialog showed (V3-CONFIRM-1, V3-CONFIRM-2): the
+        core's record goes to the phone, and the channel is paired if the phone's Match came."""
+        record = self.channels[channel_id]
+        record.pairing.confirm(record.code, unix_seconds())
+        await self._send_all(record, record.pairing.take_outgoing())
+        self._commit_pairing(record)
+
+    async def reject(self, channel_id: str) -> None:
+        """The desktop user's No: the channel is revoked, and the phone told once the code was shown."""
+        record = self.channels[channel_id]
+        record.pairing.reject(unix_seconds())
+        await self._send_all(record, record.pairing.take_outgoing())
+
+    def executed(self, channel_id: str | None = None) -> list:
+        return [e for e in self.executions if channel_id is None or e[0] == channel_id]
+
+    def reported(self, code: str, channel_id: str | None = None) -> int:
+        return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
+
+    # --- frames ----------------------------------------------------------------------
+
+    async def _frame(self, channel_id, payload) -> None:
+        record = self.channels.get(channel_id)
+        if record is None:
+            self.reports.append((channel_id, UNKNOWN_CHANNEL))  # CHAN-ROUTE-1: dropped before any check
+            return
+        try:
+            frame = base64url.decode(payload)
+            if frame[:1] == bytes((TYPE_SESSION_V3,)):
+                await self._session_frame(record, frame)
+            elif record.reconnection is not None:
+                await self._reconnection_frame(record, frame)
+            else:
+                await self._pairing_frame(record, frame)
+        except TunnelError as error:
+            self.reports.append((channel_id, error.code))
+
+    async def _send(self, channel_id: str, frame: bytes) -> None:
+        await self.connection.emit("tunnel:frame", {"channelId": channel_id, "payload": base64url.encode(frame)})
+
+    async def _send_all(self, record: ChannelV3, frames: list) -> None:
+        for frame in frames:
+            await self._send(record.channel_id, frame)
+
+    # --- the pairing (V3-CORE-1) and the reconnection (V3-RECON-2) --------------------
+
+    async def _pairing_frame(self, record: ChannelV3, frame: bytes) -> None:
+        pairing = record.pairing
+        pairing.receive(frame, unix_seconds(), None, None)  # raises, and sends nothing, on a refusal
+        outgoing = pairing.take_outgoing()
+        if frame[0] == TYPE_MESSAGE_1 and outgoing:
+            record.attempt_keys = transport_keys_v3.core_attempt(pairing)  # this attempt's, until commit
+        if pairing.state == CONFIRMING and not record.confirming.is_set():
+            record.code = pairing.code
+            record.confirming.set()
+        await self._send_all(record, outgoing)
+        self._commit_pairing(record)
+
+    def _commit_pairing(self, record: ChannelV3) -> None:
+        """V3-CONFIRM-2 made both confirmations: the channel keeps the device's key and the
+        reconnection psk, and its first session starts from the attempt's keys (V3-SESS-1)."""
+        pairing = record.pairing
+        if pairing.state != PAIRED or record.reconnection is not None:
+            return
+        record.reconnection = CoreReconnectionV3(
+            record.core_static, record.cid, pairing.device_public_key, pairing.reconnect_psk
+        )
+        device_to_core, core_to_device = record.attempt_keys
+        record.attempt_keys = None
+        record.gate = CoreGate(self.grant, self.methods, granted_at=monotonic_ms())  # AUTH-5 from now
+        self._start_session(record, PAIRING, device_to_core, core_to_device)
+
+    async def _reconnection_frame(self, record: ChannelV3, frame: bytes) -> None:
+        reconnection = record.reconnection
+        before = reconnection.session
+        reconnection.receive(frame, unix_seconds(), None)
+        await self._send_all(record, reconnection.take_outgoing())
+        if reconnection.session is not before:  # the key confirmation committed it (V3-RECON-2 step 3)
+            record.gate.start_session()  # RPC-2: this session's ids become the previous session's
+            self._start_session(record, RECONNECTION, *transport_keys_v3.core_reconnection(reconnection.session))
+
+    def _start_session(self, record: ChannelV3, handshake: str, device_to_core: bytes, core_to_device: bytes) -> None:
+        record.session = SessionV3(CORE, handshake, device_to_core, core_to_device, unix_seconds())
+        record.sessions += 1
+
+    # --- sessions (chapter 14) and envelopes (chapter 11) -----------------------------
+
+    async def _session_frame(self, record: ChannelV3, frame: bytes) -> None:
+        if record.session is None:
+            raise TunnelError(NO_SESSION)
+        message = record.session.receive(frame)
+        if message is not None:
+            await self._deliver(record, message)
+
+    async def _deliver(self, record: ChannelV3, message: bytes) -> None:
+        now = monotonic_ms()
+        record.gate.expire(now)
+        outcome = record.gate.receive(message, now)
+        if isinstance(outcome, Reply):
+            answers = outcome.plaintexts  # the layer's own answers: pings, refusals, duplicates
+        elif isinstance(outcome, Dispatch):
+            answers = [await self._run(record.channel_id, outcome)]
+        else:
+            return  # a chapter 11 chunk kept (version 3 sends none, 14.6)
+        for answer in answers:
+            # Under the session current when the answer is ready: a frame of an older session
+            # would fail at the phone, whose keys of it are gone.
+            await self._send_all(record, record.session.send(answer, unix_seconds()))
+
+    async def _run(self, channel_id: str, request: Dispatch) -> bytes:
+        """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""
+        self.executions.append((channel_id, request.request_id, request.method))
+        try:
+            result = self.methods[request.method](channel_id, request.params)
+            if inspect.isawaitable(result):
+                result = await result
+            return envelope.encode_value(request.request_id, envelope.RESPONSE, 0, result)
+        except Exception as failure:  # the application's failure is the device's answer, never a crash
+            return envelope.encode_error(request.request_id, envelope.METHOD_FAILED, type(failure).__name__)

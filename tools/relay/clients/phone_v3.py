@@ -1,0 +1,241 @@
+"""The version 3 phone: one pairing scanned from a version 3 payload (8.12), one device connection.
+
+The scan gives the channel id, the pairing token, the core's key and the pairing secret `ps`. The
+phone then pairs (chapter 13: message 1 with its commitment, message 2, the reveal; both users
+compare the code and say yes), and keeps what a paired phone keeps: its static key, the core's
+key, the channel id, the reconnection psk (V3-PSK-2) and the relay credential it was issued. Each
+later connection runs a reconnection (0x13, 0x14, 0x15, 13.8) before any session frame.
+
+A session (chapter 14) carries each envelope of chapter 11 as one message, whole or fragmented
+(14.6); DeviceRequests keeps the pending requests of each session (RPC-4), and a retry of an
+action passes its request id again (ENV-5). Relay hints change nothing here: the test decides
+when to reconnect. Randomness is os.urandom, time the real clock, both passed into the library.
+"""
+
+import asyncio
+import os
+import uuid
+
+from openhuman_tunnel import base64url, envelope, qr_v3
+from openhuman_tunnel.device_pairing_v3 import CONFIRMING, PAIRED, DevicePairingV3
+from openhuman_tunnel.device_reconnect_v3 import AWAITING, DeviceReconnectionV3
+from openhuman_tunnel.errors import NO_SESSION, UNEXPECTED_TYPE, TunnelError
+from openhuman_tunnel.pairing_v3_messages import NONCE_LENGTH
+from openhuman_tunnel.rpc import DeviceRequests, Event
+from openhuman_tunnel.session_v3 import DEVICE, PAIRING, RECONNECTION, SessionV3
+from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
+
+from . import transport_keys_v3
+from .clock import monotonic_ms, unix_seconds
+from .connection import RelayConnection
+from .phone import PING, REQUEST_TIMEOUT, UNKNOWN_CHANNEL
+
+ANSWER_TIMEOUT_SECONDS = 10.0  # how long the phone waits for message 2 or 0x14 (DEV-STATE-3's 10 s)
+NOT_PAIRED = "not_paired"  # a local code: a reconnection needs a committed pairing
+_KEY = 32
+
+
+class RelayPhoneV3:
+    def __init__(self, url: str, payload_text: str) -> None:
+        scanned = qr_v3.parse(payload_text, unix_seconds())  # PairingPayloadError on a bad or expired payload
+        if scanned.version != qr_v3.VERSION:
+            raise ValueError("a version %d payload: this phone runs version 3 only" % scanned.version)
+        self.url = url
+        self.channel_id = scanned.cid
+        self.cid = scanned.cid.encode("ascii")  # the prologue's bytes (V3-PRO-1)
+        self.pairing_token = scanned.pt
+        self.core_public = scanned.cpk
+        self.pairing_secret = scanned.ps
+        self.device_static = os.urandom(_KEY)
+        self.credential = None
+        self.connection = None
+        self.reports = []  # local refusals (codes), nothing sent back
+        self.pairing = None  # DevicePairingV3 from message 1 until paired or failed
+        self.reconnect_psk = None  # kept once paired (V3-CONFIRM-2)
+        self.reconnection = None  # DeviceReconnectionV3 while one runs
+        self.session = None
+        self.requests = None
+        self.sessions = 0  # sessions started so far
+        self.paired = asyncio.Event()
+        self._keys = None  # the pairing's transport keys, from message 2 to the commit
+        self._answered = None  # the future a pairing or a reconnection waits on
+        self._answers = {}
+
+    # --- the relay connection (RELAY-5, RELAY-6, SIG-DEV-1) ---------------------------
+
+    async def connect(self) -> dict:
+        """Join the channel: with the pairing token the first time, then only with the credential the
+        relay issued. RelayRefused carries the relay's code."""
+        self.connection = RelayConnection(self.url, on_frame=self._frame)
+        await self.connection.connect()
+        connect = {"channelId": self.channel_id, "role": "client"}
+        if self.credential is None:
+            connect["pairingToken"] = self.pairing_token
+        else:
+            connect["deviceCredential"] = self.credential
+        try:
+            connected = await self.connection.join(connect)
+        except BaseException:
+            await self.connection.close()
+            raise
+        if "deviceCredential" in connected:
+            self.credential = connected["deviceCredential"]
+        return connected
+
+    async def disconnect(self) -> None:
+        if self.connection is not None:
+            await self.connection.close()
+
+    # --- the pairing (V3-DEV-1, V3-CONFIRM-1, V3-CONFIRM-2) ---------------------------
+
+    async def pair(self, timeout: float = ANSWER_TIMEOUT_SECONDS) -> str:
+        """Message 1 with the commitment; once message 2 passed, the reveal goes out and the code
+        is shown: returns it. asyncio.TimeoutError when no message 2 passes in time."""
+        self.pairing = DevicePairingV3(
+            self.core_public,
+            self.cid,
+            self.pairing_secret,
+            self.device_static,
+            os.urandom(_KEY),
+            os.urandom(NONCE_LENGTH),
+        )
+        self._answered = asyncio.get_running_loop().create_future()
+        await self._send(self.pairing.message_one)
+        return await asyncio.wait_for(asyncio.shield(self._answered), timeout)
+
+    async def match(self, code: str) -> None:
+        """The phone user's Match for the code on its screen: the phone's record goes out, and the
+        pairing commits if the core's Yes came."""
+        self.pairing.match(code)
+        await self._send_all(self.pairing.take_outgoing())
+        self._commit_pairing()
+
+    async def wait_paired(self, timeout: float = ANSWER_TIMEOUT_SECONDS) -> None:
+        await asyncio.wait_for(self.paired.wait(), timeout)
+
+    def _pairing_message(self, frame: bytes) -> None:
+        pairing = self.pairing
+        shown = pairing.state == CONFIRMING
+        pairing.receive(frame)
+        if not shown and pairing.state == CONFIRMING:  # message 2 passed: the reveal is owed
+            self._keys = transport_keys_v3.device_pairing(pairing)
+        self._commit_pairing()
+
+    def _commit_pairing(self) -> None:
+        """V3-CONFIRM-2: both answers made; the first session starts from the pairing's keys."""
+        if self.pairing is None or self.pairing.state != PAIRED or self.reconnect_psk is not None:
+            return
+        self.reconnect_psk = self.pairing.reconnect_psk
+        self._start_session(PAIRING, *self._keys)
+        self._keys = None
+        self.paired.set()
+
+    # --- reconnection (V3-RECON-4) ----------------------------------------------------
+
+    async def reconnect(self, timeout: float = ANSWER_TIMEOUT_SECONDS) -> None:
+        """Reconnection message 1 with a fresh ephemeral key; once message 2 passed, the key
+        confirmation goes out first and the new session replaces the previous one."""
+        if self.reconnect_psk is None:
+            raise TunnelError(NOT_PAIRED)
+        self.reconnection = DeviceReconnectionV3(
+            self.core_public, self.cid, self.device_static, os.urandom(_KEY), self.reconnect_psk
+        )
+        self._answered = asyncio.get_running_loop().create_future()
+        await self._send(self.reconnection.message_one)
+        await asyncio.wait_for(asyncio.shield(self._answered), timeout)
+
+    async def _reconnection_message(self, frame: bytes) -> None:
+        reconnection = self.reconnection
+        reconnection.receive(frame)
+        keys = transport_keys_v3.device_reconnection(reconnection)
+        self.reconnection = None
+        await self._send_all(reconnection.take_outgoing())  # 0x15 before any frame of the new session
+        self._start_session(RECONNECTION, *keys)
+        self._resolve(None)
+
+    def _start_session(self, handshake: str, device_to_core: bytes, core_to_device: bytes) -> None:
+        self.session = SessionV3(DEVICE, handshake, device_to_core, core_to_device, unix_seconds())
+        self.requests = DeviceRequests()  # RPC-4: pending requests are per session
+        self.sessions += 1
+
+    def _resolve(self, value) -> None:
+        if self._answered is not None and not self._answered.done():
+            self._answered.set_result(value)
+
+    # --- requests (ENV-5, RPC-4, RPC-5) -----------------------------------------------
+
+    async def request(
+        self, method: str, params: bytes | None = None, timeout_ms: int = 5000, request_id: str | None = None
+    ) -> Event:
+        """Send one request as one message of the session and wait for its answer; TunnelError
+        `request_timeout` after the deadline. A retry passes the action's request id again (ENV-5)."""
+        if self.session is None:
+            raise TunnelError(NO_SESSION)
+        session, requests = self.session, self.requests
+        request_id = request_id or str(uuid.uuid4())
+        # DeviceRequests checks the id and keeps the request pending (RPC-4); the chapter 11 chunks it
+        # returns are not sent: version 3 sends the whole envelope, fragmented by the session (14.6).
+        requests.send(request_id, method, params, False, timeout_ms, monotonic_ms())
+        try:
+            frames = session.send(envelope.encode_request(request_id, method, params, False), unix_seconds())
+        except TunnelError:
+            requests.pending.pop(request_id, None)  # nothing was sent: nothing is pending
+            raise
+        answer = asyncio.get_running_loop().create_future()
+        self._answers[request_id] = answer
+        try:
+            await self._send_all(frames)
+            # Just past the deadline: RPC-5 fails a request at the first step with now > deadline.
+            return await asyncio.wait_for(answer, timeout_ms / 1000 + 0.002)
+        except TimeoutError:
+            requests.expire(monotonic_ms())
+            raise TunnelError(REQUEST_TIMEOUT) from None
+        finally:
+            self._answers.pop(request_id, None)
+
+    async def ping(self, timeout_ms: int = 5000) -> Event:
+        return await self.request(PING, b"{}", timeout_ms)
+
+    # --- receiving --------------------------------------------------------------------
+
+    async def _send(self, frame: bytes) -> None:
+        await self.connection.emit("tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)})
+
+    async def _send_all(self, frames: list) -> None:
+        for frame in frames:
+            await self._send(frame)
+
+    async def _frame(self, channel_id, payload) -> None:
+        """By type octet: 0x16 to the current session; anything else to the reconnection awaiting
+        its message 2, or to the pairing before it is committed; otherwise out of turn."""
+        if channel_id != self.channel_id:
+            self.reports.append(UNKNOWN_CHANNEL)  # not this pairing's: dropped unread
+            return
+        try:
+            frame = base64url.decode(payload)
+            if frame[:1] == bytes((TYPE_SESSION_V3,)):
+                if self.session is None:
+                    raise TunnelError(NO_SESSION)
+                message = self.session.receive(frame)
+                if message is not None:
+                    self._deliver(message)
+            elif self.reconnection is not None and self.reconnection.state == AWAITING:
+                await self._reconnection_message(frame)
+            elif self.pairing is not None and self.reconnect_psk is None:
+                self._pairing_message(frame)
+                await self._send_all(self.pairing.take_outgoing())  # after message 2: the reveal (V3-COMMIT-1)
+                if self.pairing.state == CONFIRMING:
+                    self._resolve(self.pairing.code)  # the code is shown once the reveal is on its way
+            else:
+                raise TunnelError(UNEXPECTED_TYPE)
+        except TunnelError as error:
+            self.reports.append(error.code)
+
+    def _deliver(self, message: bytes) -> None:
+        now = monotonic_ms()
+        self.requests.expire(now)
+        event = self.requests.receive(message, now)
+        if isinstance(event, Event):
+            answer = self._answers.get(event.request_id)
+            if answer is not None and not answer.done():
+                answer.set_result(event)
