@@ -15,6 +15,13 @@ import Darwin
 enum FuzzSeeds {
     static func all() -> [[UInt8]] {
         let device = SessionCipher(role: .device, keys: FuzzKeys.session)
+        var v3Device = SessionV3(
+            role: .device,
+            start: .reconnection,
+            deviceToCore: SessionV3Fuzz.deviceToCore,
+            coreToDevice: SessionV3Fuzz.coreToDevice,
+            startedAt: 0
+        )
         let handshake = try! DeviceHandshake.start(
             corePublicKey: FuzzKeys.corePublic,
             deviceStaticPrivate: FuzzKeys.deviceStaticPrivate,
@@ -64,6 +71,9 @@ enum FuzzSeeds {
                 )
                 + [0x00]
                 + Array(#"{"requestId":"b","kind":"chunk","seq":0,"total":1,"data":"eyJyZXF1ZXN0SWQiOiJiIn0="}"#.utf8),
+            [0x08] + (try! v3Device.send(Array("hello".utf8), now: 0))[0],
+            // Forward, back, a repeat, fragments of two ids and a whole record between them.
+            [0x88, 0, 1, 0x00, 7, 0, 2, 0x40, 0, 0, 3, 0x41, 0, 2, 0x80, 0x00, 0, 0, 4, 0x40, 1, 0, 1, 0x00, 9],
         ] + payloads.map { [0x03] + Array(try! PairingPayloadEncoder.encode($0).utf8) }
             + payloads.map {
                 [0x07]
