@@ -13,6 +13,13 @@ public enum SecretMemory {
         }
     }
 
+    /// Overwrites the memory at `buffer` with zeros in a way the optimiser cannot drop: for a
+    /// plaintext decrypted into memory that is about to be released unread.
+    public static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        sodium_memzero(base, buffer.count)
+    }
+
     /// Compares two byte strings in time that depends only on their lengths.
     ///
     /// Used for every comparison of a secret or of a key that gates access (the stored device

@@ -22,7 +22,7 @@ struct Comparison {
 /// Each pair gives one ratio; the row prints their median and interquartile range, and the
 /// median time per operation of each side:
 ///
-///     seal+open 64 B: reference 939.2 ns/op, raw 822.4 ns/op, ratio=0.87 [0.86..0.88] n=301
+///     v2 seal+open 64 B: reference 939.2 ns/op, raw 822.4 ns/op, ratio=0.87 [0.86..0.88] n=301
 ///
 /// A pair a burst of load lands on gives an outlier ratio, which moves neither the median nor
 /// much the quartiles; timing each side over a whole round, as this benchmark once did, let one

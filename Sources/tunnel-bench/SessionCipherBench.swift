@@ -57,7 +57,7 @@ func sealOpen(_ c: FrameCase, keys: SessionKeys) -> Comparison {
         }
     }
     return Comparison(
-        name: "seal+open \(c.name)",
+        name: "v2 seal+open \(c.name)",
         operations: c.batch,
         numerator: Side(label: "raw") { rawBatch(&frame, &opened, &counter) },
         denominator: Side(label: "reference") { referenceBatch(&core, &counter) }
@@ -100,7 +100,12 @@ func openFullWindow(_ c: FrameCase, keys: SessionKeys) -> Comparison {
         rawRuns += 1
         return rawBatch(batches.batch(rawRuns - 1), &opened)
     }
-    return Comparison(name: "open, full window \(c.name)", operations: c.batch, numerator: raw, denominator: reference)
+    return Comparison(
+        name: "v2 open, full window \(c.name)",
+        operations: c.batch,
+        numerator: raw,
+        denominator: reference
+    )
 }
 
 /// Opens every frame of `frames` with `opener` and returns the seconds taken.

@@ -38,7 +38,7 @@ func openFullSessionMemory(_ c: FrameCase, keys: SessionKeys, pairs: Int) -> Com
         return openBatch(batches.batch(emptyRuns - 1), &window)
     }
     return Comparison(
-        name: "open, full session memory (\(remembered) nonces) vs empty window \(c.name)",
+        name: "v2 open, full session memory (\(remembered) nonces) vs empty window \(c.name)",
         operations: c.batch,
         numerator: fullSide,
         denominator: emptySide

@@ -12,7 +12,7 @@ public enum SessionFrameV3 {
     /// Header and tag.
     static let overhead = headerLength + ChaCha20Poly1305.tagLength
     /// A frame of the smallest bucket.
-    public static let minimumLength = FramePadding.buckets[0] + overhead
+    public static let minimumLength = FramePadding.smallestBucket + overhead
 
     /// The octets version 3 registers besides 0x16: another receiver's (V3-FRAME-2 step 1).
     private static func isOtherRegistered(_ type: UInt8) -> Bool {
@@ -35,6 +35,56 @@ public enum SessionFrameV3 {
     /// The counter of a frame whose shape passed.
     static func counter(_ frame: UnsafeRawBufferPointer) -> UInt64 {
         UInt64(littleEndian: frame.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+    }
+
+    /// V3-FRAME-2 steps 4 and 5: the content of a frame whose shape and counter passed, opened
+    /// under `key`, its epoch's key; `auth_failed` when the tag does not verify (no byte of the
+    /// plaintext is released) and `bad_padding` when the padding is not V3-PAD-2's. Records
+    /// nothing.
+    ///
+    /// The padded plaintext is decrypted straight into the array that is returned, and the content
+    /// is then moved two bytes to the front, over its length field: one allocation and one pass
+    /// over the content. A separate zeroed buffer, a copy of the content out of it and a wipe of it
+    /// made a seal+open of the largest content cost 1.6 times the bare AEAD calls (tunnel-bench);
+    /// now it costs about 1.03 times. The array's capacity past the content holds only zeros (the
+    /// checked padding, and the two bytes the move left behind, cleared); a plaintext refused for
+    /// its padding is wiped before the array is freed.
+    static func open(_ frame: UnsafeRawBufferPointer, counter: UInt64, key: SecretBytes) throws(TunnelError) -> [UInt8]
+    {
+        let header = UnsafeRawBufferPointer(rebasing: frame[..<headerLength])
+        let ciphertext = UnsafeRawBufferPointer(rebasing: frame[headerLength...])
+        var failure: TunnelError?
+        let content = FrameBytes.make(capacity: ciphertext.count - ChaCha20Poly1305.tagLength) { padded in
+            let opened = withNonce(counter) { nonce in
+                Result { () throws(CryptoError) in
+                    try ChaCha20Poly1305.openRaw(
+                        into: padded.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                        key: key,
+                        nonce: nonce,
+                        ciphertext: ciphertext,
+                        aad: header
+                    )
+                }
+            }
+            guard case .success = opened else {
+                failure = .authFailed
+                return 0
+            }
+            let range: Range<Int>
+            do throws(TunnelError) {
+                range = try FramePadding.contentRange(UnsafeRawBufferPointer(padded))
+            } catch {
+                SecretMemory.wipe(padded)
+                failure = error
+                return 0
+            }
+            let base = padded.baseAddress!
+            base.copyMemory(from: base + range.lowerBound, byteCount: range.count)
+            (base + range.count).initializeMemory(as: UInt8.self, repeating: 0, count: range.lowerBound)
+            return range.count
+        }
+        if let failure { throw failure }
+        return content
     }
 
     /// Noise's 12-byte nonce for `counter`: four zero bytes, then the counter as the frame

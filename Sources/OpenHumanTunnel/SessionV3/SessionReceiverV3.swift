@@ -45,37 +45,17 @@ public struct SessionReceiverV3: Sendable {
         guard counter != .max, counterEpoch <= epoch + KeyEpochs.receiverLookahead else { throw .counterOutOfRange }
         guard window.admits(counter) else { throw .replayed }
         let keys = try keys(for: counterEpoch)
-        let header = UnsafeRawBufferPointer(rebasing: frame[0..<SessionFrameV3.headerLength])
-        let ciphertext = UnsafeRawBufferPointer(rebasing: frame[SessionFrameV3.headerLength...])
-        let paddedLength = ciphertext.count - ChaCha20Poly1305.tagLength
-        var padded = [UInt8](repeating: 0, count: paddedLength)
-        let opened = padded.withUnsafeMutableBufferPointer { out in
-            SessionFrameV3.withNonce(counter) { nonce in
-                Result { () throws(CryptoError) in
-                    try ChaCha20Poly1305.openRaw(
-                        into: out.baseAddress,
-                        key: keys.key,
-                        nonce: nonce,
-                        ciphertext: ciphertext,
-                        aad: header
-                    )
-                }
-            }
-        }
-        guard case .success = opened else { throw .authFailed }
-        let content = try padded.withUnsafeBytes { padded in
-            Result { () throws(TunnelError) in try FramePadding.contentRange(padded) }
-        }.get()
+        let content = try SessionFrameV3.open(frame, counter: counter, key: keys.key)
         accept(counter, epoch: counterEpoch, keys: keys)
-        let result = Array(padded[content])
-        SecretMemory.wipe(&padded)
-        return result
+        return content
     }
 
     /// The key that opens `counterEpoch`, with the one before it when that epoch is new.
     private func keys(for counterEpoch: UInt64) throws(TunnelError) -> (key: SecretBytes, previous: SecretBytes?) {
         if counterEpoch > epoch { return KeyEpochs.advance(key, by: counterEpoch - epoch) }
-        if counterEpoch == epoch { return (key, previousKey) }
+        // The previous key is kept only by `accept` of a new epoch: not retaining it here saves
+        // every frame of the current epoch a reference count.
+        if counterEpoch == epoch { return (key, nil) }
         // The window reaches at most one epoch back, and the key is kept while it does.
         guard let previousKey else { throw .replayed }
         return (previousKey, nil)

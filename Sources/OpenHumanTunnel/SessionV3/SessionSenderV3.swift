@@ -41,11 +41,17 @@ public struct SessionSenderV3: Sendable {
     }
 
     private mutating func seal(_ content: UnsafeRawBufferPointer, counter: UInt64, now: Int64) -> [UInt8] {
+        // A frame of a new epoch first moves the sender to it (nothing below can fail); every other
+        // frame, almost all of them, seals under the current key with no derivation.
         let counterEpoch = KeyEpochs.epoch(of: counter)
-        let sealingKey = KeyEpochs.advance(key, by: counterEpoch - epoch).key
+        if counterEpoch != epoch {
+            key = KeyEpochs.advance(key, by: counterEpoch - epoch).key
+            epoch = counterEpoch
+            epochStartedAt = now
+        }
+        let sealingKey = key
         let paddedLength = FramePadding.bucket(forContentLength: content.count)
-        let frame = [UInt8](unsafeUninitializedCapacity: paddedLength + SessionFrameV3.overhead) { buffer, count in
-            let out = UnsafeMutableRawBufferPointer(buffer)
+        let frame = FrameBytes.make(capacity: paddedLength + SessionFrameV3.overhead) { out in
             out[0] = SessionFrameV3.type
             out.storeBytes(of: counter.littleEndian, toByteOffset: 1, as: UInt64.self)
             let header = UnsafeRawBufferPointer(rebasing: out[0..<SessionFrameV3.headerLength])
@@ -62,12 +68,7 @@ public struct SessionSenderV3: Sendable {
                     aad: header
                 )
             }
-            count = buffer.count
-        }
-        if counterEpoch != epoch {
-            key = sealingKey
-            epoch = counterEpoch
-            epochStartedAt = now
+            return out.count
         }
         nextCounter = counter + 1
         return frame
