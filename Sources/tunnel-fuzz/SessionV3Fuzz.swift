@@ -9,7 +9,13 @@ enum SessionV3Fuzz {
     static let coreToDevice = [UInt8](repeating: 0xaa, count: 32)
 
     static func core() -> SessionV3 {
-        SessionV3(role: .core, start: .reconnection, deviceToCore: deviceToCore, coreToDevice: coreToDevice, startedAt: 0)
+        SessionV3(
+            role: .core,
+            start: .reconnection,
+            deviceToCore: deviceToCore,
+            coreToDevice: coreToDevice,
+            startedAt: 0
+        )
     }
 
     /// Receives `frame` twice on a fresh core (V3-FRAME-2, V3-FRAG-2): a refusal changes nothing,
@@ -29,7 +35,10 @@ enum SessionV3Fuzz {
                 precondition(core.reassembly.partialCount == partials, "a refused repeat changed the partials")
             }
         } catch {
-            precondition(core.receiver.window == window && core.receiver.epoch == epoch, "a refusal changed the session")
+            precondition(
+                core.receiver.window == window && core.receiver.epoch == epoch,
+                "a refusal changed the session"
+            )
             precondition(core.reassembly.partialCount == 0, "a refusal started a partial message")
         }
     }
@@ -54,7 +63,11 @@ enum SessionV3Fuzz {
                 record = [0, b3]
             } else {
                 let id = UInt32(b2 & 0x07), offset = UInt32(b3) * 16, total: UInt32 = 49_200
-                record = [1] + [id, offset, total].flatMap { v in (0..<4).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+                record =
+                    [1]
+                    + [id, offset, total].flatMap { v in
+                        (0..<4).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
+                    }
                     + [UInt8](repeating: b3, count: 16)
             }
             let frame = peer.frame(at: counter, record)
@@ -78,7 +91,9 @@ enum SessionV3Fuzz {
         mutating func frame(at counter: UInt64, _ record: [UInt8]) -> [UInt8] {
             let epoch = Int(KeyEpochs.epoch(of: counter))
             while keys.count <= epoch {
-                keys.append(ChaCha20Poly1305.rekey(SecretBytes(copying: keys[keys.count - 1])).withUnsafeBytes { Array($0) })
+                keys.append(
+                    ChaCha20Poly1305.rekey(SecretBytes(copying: keys[keys.count - 1])).withUnsafeBytes { Array($0) }
+                )
             }
             var sender = SessionSenderV3(counter: counter, key: keys[epoch], startedAt: 0)
             return try! sender.seal(record, now: 0)
