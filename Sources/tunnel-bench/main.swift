@@ -22,6 +22,9 @@ import OpenHumanTunnel
 //   its raw side seals that padded plaintext, so the ratio prices the padding's handling too.
 // - `chunked 16 MiB` (ChunkingBench.swift): raw time over reference time, followed by the
 //   reference's time by stage and the reassembler's peak memory.
+// - `v3 fragmented 16 MiB` (FragmentsV3Bench.swift): version 3's send and receive of the same
+//   16 MiB in fragments, no base64, against bare ChaCha20-Poly1305 of its 49,112-byte pieces;
+//   goals at least 0.85, and the reassembly's peak at most 1.05 times the message.
 // - `v2 open, full session memory` (SessionMemoryBench.swift): full-memory time over
 //   empty-window time, goal at most 1.2; its full side waits on a 32 MiB table in memory and so
 //   also moves with other processes' use of the shared cache.
@@ -66,6 +69,7 @@ for c in frameCases {
     reportPairs(openFullWindow(opens, keys: keys), pairs: framePairs)
 }
 ChunkingBench.run(keys: keys, pairs: chunkingPairs)
+FragmentsV3Bench.run(key: keys.c2s, pairs: chunkingPairs)
 for c in frameCases.prefix(2) {
     let opens = FrameCase(name: c.name, plaintextLength: c.plaintextLength, batch: 500)
     reportPairs(openFullSessionMemory(opens, keys: keys, pairs: memoryPairs + 3), pairs: memoryPairs)

@@ -31,11 +31,19 @@ public enum FramePadding {
     }
 
     /// Writes the padded plaintext of `content` into `out`, which holds exactly its bucket.
-    static func pad(_ content: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
-        out.storeBytes(of: UInt16(content.count).bigEndian, toByteOffset: 0, as: UInt16.self)
+    /// The content is `prefix` then `content`: a record's header and its data go in without
+    /// being joined first.
+    static func pad(
+        _ prefix: UnsafeRawBufferPointer,
+        _ content: UnsafeRawBufferPointer,
+        into out: UnsafeMutableRawBufferPointer
+    ) {
+        let length = prefix.count + content.count
+        out.storeBytes(of: UInt16(length).bigEndian, toByteOffset: 0, as: UInt16.self)
         let body = UnsafeMutableRawBufferPointer(rebasing: out[lengthFieldSize...])
-        if !content.isEmpty { body.copyMemory(from: content) }
-        UnsafeMutableRawBufferPointer(rebasing: body[content.count...]).initializeMemory(as: UInt8.self, repeating: 0)
+        if !prefix.isEmpty { body.copyMemory(from: prefix) }
+        if !content.isEmpty { UnsafeMutableRawBufferPointer(rebasing: body[prefix.count...]).copyMemory(from: content) }
+        UnsafeMutableRawBufferPointer(rebasing: body[length...]).initializeMemory(as: UInt8.self, repeating: 0)
     }
 
     /// The range of the content inside an opened padded plaintext, or `bad_padding` when its

@@ -28,7 +28,15 @@ public struct SessionSenderV3: Sendable {
 
     public mutating func seal(_ content: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
-        return seal(content, counter: try counterToSeal(now: now), now: now)
+        return seal(UnsafeRawBufferPointer(start: nil, count: 0), content, counter: try counterToSeal(now: now), now: now)
+    }
+
+    /// Seals the record `header || data` (14.6) without joining the two first: a fragment's data
+    /// goes from the message straight into the frame.
+    mutating func seal(record header: [UInt8], data: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
+        precondition(header.count + data.count <= FramePadding.maximumContentLength)
+        let counter = try counterToSeal(now: now)
+        return header.withUnsafeBytes { seal($0, data, counter: counter, now: now) }
     }
 
     /// Seals at a caller-chosen counter at or after the next one, as Noise's `SetNonce` does: for
@@ -37,10 +45,15 @@ public struct SessionSenderV3: Sendable {
     {
         precondition(counter >= nextCounter && counter != .max)
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
-        return content.withUnsafeBytes { seal($0, counter: counter, now: now) }
+        return content.withUnsafeBytes { seal(UnsafeRawBufferPointer(start: nil, count: 0), $0, counter: counter, now: now) }
     }
 
-    private mutating func seal(_ content: UnsafeRawBufferPointer, counter: UInt64, now: Int64) -> [UInt8] {
+    private mutating func seal(
+        _ prefix: UnsafeRawBufferPointer,
+        _ content: UnsafeRawBufferPointer,
+        counter: UInt64,
+        now: Int64
+    ) -> [UInt8] {
         // A frame of a new epoch first moves the sender to it (nothing below can fail); every other
         // frame, almost all of them, seals under the current key with no derivation.
         let counterEpoch = KeyEpochs.epoch(of: counter)
@@ -50,7 +63,7 @@ public struct SessionSenderV3: Sendable {
             epochStartedAt = now
         }
         let sealingKey = key
-        let paddedLength = FramePadding.bucket(forContentLength: content.count)
+        let paddedLength = FramePadding.bucket(forContentLength: prefix.count + content.count)
         let frame = FrameBytes.make(capacity: paddedLength + SessionFrameV3.overhead) { out in
             out[0] = SessionFrameV3.type
             out.storeBytes(of: counter.littleEndian, toByteOffset: 1, as: UInt64.self)
@@ -58,7 +71,7 @@ public struct SessionSenderV3: Sendable {
             // The padded plaintext is laid out where its ciphertext goes and sealed in place.
             let body = UnsafeMutableRawBufferPointer(rebasing: out[SessionFrameV3.headerLength...])
             let padded = UnsafeMutableRawBufferPointer(rebasing: body[..<paddedLength])
-            FramePadding.pad(content, into: padded)
+            FramePadding.pad(prefix, content, into: padded)
             SessionFrameV3.withNonce(counter) { nonce in
                 ChaCha20Poly1305.sealRaw(
                     into: body.baseAddress!.assumingMemoryBound(to: UInt8.self),

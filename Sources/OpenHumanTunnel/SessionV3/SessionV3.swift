@@ -64,9 +64,14 @@ public struct SessionV3: Sendable {
         let records = try fragmenter.records(of: message)
         var frames: [[UInt8]] = []
         frames.reserveCapacity(records.count)
-        for record in records {
-            frames.append(try sending.seal(record.header + message[record.data], now: now))
-        }
+        try message.withUnsafeBytes { message in
+            Result { () throws(TunnelError) in
+                for record in records {
+                    let data = UnsafeRawBufferPointer(rebasing: message[record.data])
+                    frames.append(try sending.seal(record: record.header, data: data, now: now))
+                }
+            }
+        }.get()
         (self.fragmenter, sender) = (fragmenter, sending)
         return frames
     }
