@@ -28,12 +28,18 @@ public struct SessionSenderV3: Sendable {
 
     public mutating func seal(_ content: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
-        return seal(UnsafeRawBufferPointer(start: nil, count: 0), content, counter: try counterToSeal(now: now), now: now)
+        return seal(
+            UnsafeRawBufferPointer(start: nil, count: 0),
+            content,
+            counter: try counterToSeal(now: now),
+            now: now
+        )
     }
 
     /// Seals the record `header || data` (14.6) without joining the two first: a fragment's data
     /// goes from the message straight into the frame.
-    mutating func seal(record header: [UInt8], data: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
+    mutating func seal(record header: [UInt8], data: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8]
+    {
         precondition(header.count + data.count <= FramePadding.maximumContentLength)
         let counter = try counterToSeal(now: now)
         return header.withUnsafeBytes { seal($0, data, counter: counter, now: now) }
@@ -45,7 +51,9 @@ public struct SessionSenderV3: Sendable {
     {
         precondition(counter >= nextCounter && counter != .max)
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
-        return content.withUnsafeBytes { seal(UnsafeRawBufferPointer(start: nil, count: 0), $0, counter: counter, now: now) }
+        return content.withUnsafeBytes {
+            seal(UnsafeRawBufferPointer(start: nil, count: 0), $0, counter: counter, now: now)
+        }
     }
 
     private mutating func seal(
@@ -89,6 +97,13 @@ public struct SessionSenderV3: Sendable {
 
     /// The counter the next frame takes (V3-SESS-2, V3-REKEY-2): the next counter, or the first of
     /// the next epoch when the current epoch's key has served its lifetime; never 2^64 - 1.
+    /// Whether `count` frames sealed now, back to back, all get a counter (V3-SESS-2): the first
+    /// takes `counterToSeal`, the others the counters after it, and none may be 2^64 - 1.
+    func canSeal(_ count: Int, now: Int64) -> Bool {
+        guard let first = try? counterToSeal(now: now) else { return false }
+        return UInt64(count - 1) < UInt64.max - first
+    }
+
     private func counterToSeal(now: Int64) throws(TunnelError) -> UInt64 {
         var counter = nextCounter
         if KeyEpochs.epoch(of: counter) == epoch && now >= epochStartedAt.saturatingAdd(KeyEpochs.lifetime) {

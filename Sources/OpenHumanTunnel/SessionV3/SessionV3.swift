@@ -56,24 +56,34 @@ public struct SessionV3: Sendable {
         try receiver.open(frame)
     }
 
-    /// Sends a message of up to 16 MiB as its records, one frame each (V3-FRAG-1): whole or not
-    /// at all, so the records are sealed on copies of the sender and the fragmenter, kept only when
-    /// every one is sealed (`message_too_large` or `session_exhausted` change nothing).
+    /// Sends a message of up to 16 MiB as its records, one frame each (V3-FRAG-1), and returns the
+    /// frames in order.
     public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
-        var fragmenter = self.fragmenter, sending = sender
-        let records = try fragmenter.records(of: message)
         var frames: [[UInt8]] = []
-        frames.reserveCapacity(records.count)
-        try message.withUnsafeBytes { message in
-            Result { () throws(TunnelError) in
-                for record in records {
-                    let data = UnsafeRawBufferPointer(rebasing: message[record.data])
-                    frames.append(try sending.seal(record: record.header, data: data, now: now))
-                }
-            }
-        }.get()
-        (self.fragmenter, sender) = (fragmenter, sending)
+        try send(message, now: now) { frames.append($0) }
         return frames
+    }
+
+    /// Sends a message as its records, handing each frame to `deliver` as soon as it is sealed, so
+    /// a large message never holds all its frames at once. Whole or not at all: the message's
+    /// size and every counter it needs are checked before the first frame is sealed, so
+    /// `message_too_large` or `session_exhausted` seal nothing and change nothing.
+    public mutating func send(
+        _ message: [UInt8],
+        now: Int64,
+        deliver: ([UInt8]) -> Void
+    ) throws(TunnelError) {
+        var fragmenter = self.fragmenter
+        let records = try fragmenter.records(of: message)
+        guard sender.canSeal(records.count, now: now) else { throw .sessionExhausted }
+        self.fragmenter = fragmenter
+        message.withUnsafeBytes { message in
+            for record in records {
+                let data = UnsafeRawBufferPointer(rebasing: message[record.data])
+                // canSeal above: no counter can run out here.
+                deliver(try! sender.seal(record: record.header, data: data, now: now))
+            }
+        }
     }
 
     /// Receives a frame: opens it and reads its record (V3-FRAG-2), and returns the message it
