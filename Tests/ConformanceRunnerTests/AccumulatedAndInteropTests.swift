@@ -68,14 +68,14 @@ final class AccumulatedAndInteropTests: XCTestCase {
         XCTAssertTrue(
             run.stdout.contains(
                 """
-                device/sender  core/receiver  seal as device  seal as core  handshake  frames both ways  chunks 1 MiB  chunks 16 MiB  pairing v3  reconnect v3
-                A              B              pass            pass          pass       pass              pass          pass           pass        pass
-                B              A              pass            pass          pass       pass              pass          pass           pass        pass
+                device/sender  core/receiver  seal as device  seal as core  handshake  frames both ways  chunks 1 MiB  chunks 16 MiB  pairing v3  reconnect v3  session v3
+                A              B              pass            pass          pass       pass              pass          pass           pass        pass          pass
+                B              A              pass            pass          pass       pass              pass          pass           pass        pass          pass
                 """
             ),
             run.stdout
         )
-        XCTAssertEqual(run.lastLine, "16 passed, 0 failed, 0 skipped")
+        XCTAssertEqual(run.lastLine, "18 passed, 0 failed, 0 skipped")
     }
 
     func testSwappedKeysFailInteropInBothDirections() throws {
@@ -118,6 +118,6 @@ final class AccumulatedAndInteropTests: XCTestCase {
             ),
             run.stdout
         )
-        XCTAssertEqual(run.lastLine, "2 passed, 0 failed, 14 skipped")
+        XCTAssertEqual(run.lastLine, "2 passed, 0 failed, 16 skipped")
     }
 }
