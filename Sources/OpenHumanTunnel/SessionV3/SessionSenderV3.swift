@@ -28,12 +28,18 @@ public struct SessionSenderV3: Sendable {
 
     public mutating func seal(_ content: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
-        return seal(UnsafeRawBufferPointer(start: nil, count: 0), content, counter: try counterToSeal(now: now), now: now)
+        return seal(
+            UnsafeRawBufferPointer(start: nil, count: 0),
+            content,
+            counter: try counterToSeal(now: now),
+            now: now
+        )
     }
 
     /// Seals the record `header || data` (14.6) without joining the two first: a fragment's data
     /// goes from the message straight into the frame.
-    mutating func seal(record header: [UInt8], data: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8] {
+    mutating func seal(record header: [UInt8], data: UnsafeRawBufferPointer, now: Int64) throws(TunnelError) -> [UInt8]
+    {
         precondition(header.count + data.count <= FramePadding.maximumContentLength)
         let counter = try counterToSeal(now: now)
         return header.withUnsafeBytes { seal($0, data, counter: counter, now: now) }
@@ -45,7 +51,9 @@ public struct SessionSenderV3: Sendable {
     {
         precondition(counter >= nextCounter && counter != .max)
         guard content.count <= FramePadding.maximumContentLength else { throw .plaintextTooLarge }
-        return content.withUnsafeBytes { seal(UnsafeRawBufferPointer(start: nil, count: 0), $0, counter: counter, now: now) }
+        return content.withUnsafeBytes {
+            seal(UnsafeRawBufferPointer(start: nil, count: 0), $0, counter: counter, now: now)
+        }
     }
 
     private mutating func seal(
