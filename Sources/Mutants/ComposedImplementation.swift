@@ -176,6 +176,7 @@ struct ComposedImplementation: TunnelImplementation {
             case .verifierIgnoresLegacyKeyLogLabels: [.privateKeyLabels]
             case .verifierIgnoresPairingV3Replays: [.pairingV3Replays]
             case .verifierTrustsPairingV3Reveals: [.pairingV3Commitment]
+            case .verifierIgnoresV3SessionReplays: [.sessionV3Replays]
             default: []
             }
         return TraceVerifier.verify(input, skipping: skipping)

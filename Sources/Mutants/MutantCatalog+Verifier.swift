@@ -38,9 +38,16 @@ extension Mutant {
             + "reveals another nonce than it committed to passes, and a code is printed for it"
     )
 
+    public static let verifierIgnoresV3SessionReplays = Mutant(
+        "verifier-ignores-v3-session-replays",
+        breaks: ["VERIFY-17", "V3-WINDOW-2"],
+        "the verifier keeps no ledger of version 3 session counters, so a 0x16 whose counter its direction used "
+            + "before in the session passes unnamed"
+    )
+
     /// This area's mutants, in catalog order.
     static let verifierArea: [Mutant] = [
         .verifierIgnoresRepeatedNonces, .verifierTrustsProbes, .verifierIgnoresLegacyKeyLogLabels,
-        .verifierIgnoresPairingV3Replays, .verifierTrustsPairingV3Reveals,
+        .verifierIgnoresPairingV3Replays, .verifierTrustsPairingV3Reveals, .verifierIgnoresV3SessionReplays,
     ]
 }

@@ -26,6 +26,8 @@ struct ChannelView {
     var pairingV3 = PairingV3View()
     /// The version 3 reconnections of the channel.
     var reconnectionV3 = ReconnectionV3View()
+    /// The version 3 sessions of the channel (VERIFY-17, VERIFY-18).
+    var sessionV3 = SessionV3View()
 
     var latest: SessionView? { sessions.last }
 }

@@ -13,6 +13,7 @@ enum MessageDecoding {
         case version2([UInt8], MessageType)
         case pairingV3([UInt8], PairingV3Type)
         case reconnectionV3([UInt8], ReconnectionV3Type)
+        case sessionV3([UInt8])
     }
 
     /// The message's bytes and type, or the first rule it breaks.
@@ -36,6 +37,7 @@ enum MessageDecoding {
         if let type = ReconnectionV3Type(rawValue: first) {
             return .reconnectionV3(try reconnectionV3(bytes, type, sender: sender), type)
         }
+        if first == SessionFrameV3.type { return .sessionV3(try sessionV3(bytes)) }
         guard let type = MessageType(rawValue: first), type != .legacy else {
             throw Problem(
                 requirement: "TYPE-1",
@@ -100,6 +102,22 @@ enum MessageDecoding {
             throw Problem(
                 requirement: "V3-RECON-1",
                 detail: "\(bytes.count) bytes, not the \(type.length) of a \(type.name)"
+            )
+        }
+        return bytes
+    }
+
+    /// A 0x16's type octet, counter and tag (wire spec 14.2).
+    static let sessionV3Overhead = SessionFrameV3.minimumLength - FramePadding.buckets[0]
+
+    /// VERIFY-17's rule before any state: a 0x16, from either endpoint, is a padding bucket plus
+    /// its 25 bytes of type, counter and tag (V3-PAD-1; V3-FRAME-2 steps 1 and 2).
+    private static func sessionV3(_ bytes: [UInt8]) throws(Problem) -> [UInt8] {
+        guard FramePadding.isBucket(bytes.count - sessionV3Overhead) else {
+            throw Problem(
+                requirement: "V3-PAD-1",
+                detail: "\(bytes.count) bytes: \(bytes.count - sessionV3Overhead) is not a padding bucket, so "
+                    + "the receiver must refuse the frame (frame_too_short or bad_padding)"
             )
         }
         return bytes

@@ -1,3 +1,5 @@
+import OpenHumanTunnel
+
 /// What the verifier has seen of a channel's version 3 pairing (VERIFY-13, VERIFY-14): every
 /// message 1 by its ephemeral key, those not yet answered, and the attempt the last message 2
 /// started.
@@ -46,4 +48,8 @@ struct PairingV3Attempt {
     var recordsSeen: [[UInt8]: Int] = [:]
     /// The code, once the reveal opened the commitment (V3-SAS-1).
     var code: String?
+    /// Each side's answer: true for its confirmation (or an answer the key log does not open),
+    /// false for its rejection. Both true commit the pairing (V3-CONFIRM-2), once.
+    var answers: [Role: Bool] = [:]
+    var committed = false
 }

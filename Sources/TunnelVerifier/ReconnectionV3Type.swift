@@ -45,6 +45,9 @@ struct ReconnectionV3View {
     /// True once a 0x13 or 0x14 was seen on the channel: before that a 0x14 or 0x15 may belong
     /// to a reconnection from before the trace.
     var seenAny = false
+    /// Set by a 0x15 that commits a reconnection, for the session it starts (VERIFY-17): the step
+    /// and the `e` of its 0x13, nil for a reconnection from before the trace.
+    var justCommitted: (step: Int, ephemeral: [UInt8]?)?
 }
 
 /// A 0x13 as far as the verifier read it.

@@ -64,6 +64,7 @@ extension VerificationRun {
             case .version2(let bytes, let type): (bytes, type.rawValue, MessageDecoding.name(type))
             case .pairingV3(let bytes, let type): (bytes, type.rawValue, type.name)
             case .reconnectionV3(let bytes, let type): (bytes, type.rawValue, type.name)
+            case .sessionV3(let bytes): (bytes, SessionFrameV3.type, "version 3 session frame")
             }
         recorder.summary("\(route)  0x\(Hex.encode([octet])) \(name)  \(bytes.count) bytes")
         // Taken out of the dictionary while it is read, so that the view is the only reference
@@ -82,6 +83,9 @@ extension VerificationRun {
         case .reconnectionV3(_, let type):
             if view.startedWithHandshake == nil { view.startedWithHandshake = false }
             readReconnectionV3(bytes, type, view: &view, step: step)
+        case .sessionV3:
+            if view.startedWithHandshake == nil { view.startedWithHandshake = false }
+            readSessionFrameV3(bytes, sender: sender, view: &view, step: step)
         case .version2(_, let type):
             readVersion2(bytes, type, sender: sender, view: &view, time: time, step: step)
         }

@@ -18,8 +18,26 @@ extension VerificationRun {
         switch type {
         case .messageOne: readPairingMessageOne(message, channel: channel, view: &view.pairingV3, step: step)
         case .messageTwo: readPairingMessageTwo(message, view: &view.pairingV3, step: step)
-        case .record: readPairingRecord(message, sender: sender, view: &view.pairingV3, step: step)
+        case .record:
+            readPairingRecord(message, sender: sender, view: &view.pairingV3, step: step)
+            commitPairingIfConfirmed(&view, step: step)
         }
+    }
+
+    /// V3-CONFIRM-2: once both answers of the attempt are confirmations, the pairing is committed
+    /// and its session starts, the device's counters from 2 and the core's from 1 (V3-SESS-1).
+    private mutating func commitPairingIfConfirmed(_ view: inout ChannelView, step: Int) {
+        guard var attempt = view.pairingV3.attempt, !attempt.committed, attempt.answers[.device] == true,
+            attempt.answers[.core] == true
+        else { return }
+        attempt.committed = true
+        view.pairingV3.attempt = attempt
+        view.sessionV3.current = SessionV3Trace(start: .pairing, step: step, transport: attempt.transport)
+        view.sessionV3.commits += 1
+        recorder.note(
+            "the pairing of step \(attempt.messageOne.step) is committed: its version 3 session starts (the device's "
+                + "counters from 2, the core's from 1)"
+        )
     }
 
     /// Whether the channel is a version 3 channel: the pairing payload's version when it gives

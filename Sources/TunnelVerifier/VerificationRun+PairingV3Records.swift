@@ -38,8 +38,10 @@ extension VerificationRun {
         }
         attempt.recordsSeen[record] = step
         guard let index = countRecord(from: sender, in: &attempt, step: step) else { return }
+        let isAnswer = sender == .core || index == 1
         guard let transport = attempt.transport else {
             recorder.note("not opened: the key log gives no V3_TRANSPORT for this attempt's e_D")
+            if isAnswer { attempt.answers[sender] = true }
             return
         }
         let key = sender == .device ? transport.deviceToCore : transport.coreToDevice
@@ -55,7 +57,7 @@ extension VerificationRun {
         if sender == .device, index == 0 {
             readReveal(plaintext, attempt: &attempt, step: step)
         } else {
-            readAnswer(plaintext, by: sender, attempt: attempt, step: step)
+            attempt.answers[sender] = readAnswer(plaintext, by: sender, attempt: attempt, step: step)
         }
     }
 
@@ -126,16 +128,24 @@ extension VerificationRun {
     }
 
     /// A user's answer: the sender's confirmation of the attempt's code, or its rejection
-    /// (V3-CONFIRM-1); anything else is neither.
-    private mutating func readAnswer(_ plaintext: [UInt8], by sender: Role, attempt: PairingV3Attempt, step: Int) {
+    /// (V3-CONFIRM-1); anything else is neither. True for a confirmation or an answer not
+    /// checked, false for a rejection, nil for neither.
+    private mutating func readAnswer(
+        _ plaintext: [UInt8],
+        by sender: Role,
+        attempt: PairingV3Attempt,
+        step: Int
+    ) -> Bool? {
         guard let code = attempt.code, let h = attempt.handshakeHash else {
             recorder.note("the answer is not checked: the attempt's code is not known")
-            return
+            return true
         }
         if plaintext == PairingV3Record.confirmation(by: sender, handshakeHash: h, code: code) {
             recorder.note("\(sender == .device ? "Match" : "Yes"): the \(sender.rawValue) confirms code \(code)")
+            return true
         } else if plaintext == PairingV3Record.rejection(by: sender, handshakeHash: h) {
             recorder.note("No: the \(sender.rawValue) rejects the pairing")
+            return false
         } else {
             recorder.depart(
                 "V3-CONFIRM-1",
@@ -143,6 +153,7 @@ extension VerificationRun {
                 "the record is neither the \(sender.rawValue)'s confirmation of code \(code) nor its rejection "
                     + "for this attempt's h"
             )
+            return nil
         }
     }
 }

@@ -14,6 +14,15 @@ extension VerificationRun {
         case .messageTwo: readReconnectionMessageTwo(message, view: &view.reconnectionV3, step: step)
         case .keyConfirmation: readKeyConfirmation(message, view: &view.reconnectionV3, step: step)
         }
+        if let committed = view.reconnectionV3.justCommitted {
+            view.reconnectionV3.justCommitted = nil
+            let transport = committed.ephemeral.flatMap { keys.secret(.pairingV3Transport, $0) }.map {
+                (deviceToCore: Array($0[0..<32]), coreToDevice: Array($0[32..<64]))
+            }
+            view.sessionV3.current = SessionV3Trace(start: .reconnection, step: committed.step, transport: transport)
+            view.sessionV3.commits += 1
+            recorder.note("a new version 3 session starts: the device's counters from 1, the core's from 0")
+        }
     }
 
     /// A 0x13: `e` a valid point (V3-NOISE-2), not the current session's nor the pending
@@ -104,6 +113,7 @@ extension VerificationRun {
         guard let pending = view.pending else {
             if !view.seenAny || view.pendingBeforeTrace {
                 view.pendingBeforeTrace = false
+                view.justCommitted = (step, nil)
                 recorder.note("confirms a reconnection from before the trace")
             } else {
                 recorder.depart(
@@ -137,6 +147,7 @@ extension VerificationRun {
         }
         view.pending = nil
         view.currentEphemeral = pending.deviceEphemeral
+        view.justCommitted = (step, pending.deviceEphemeral)
         recorder.note("the core commits the reconnection of step \(pending.step)")
     }
 }

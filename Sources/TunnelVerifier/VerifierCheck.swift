@@ -12,4 +12,6 @@ package enum VerifierCheck: Sendable, Hashable {
     case pairingV3Replays
     /// The reveal held to the commitment (V3-COMMIT-2, VERIFY-14).
     case pairingV3Commitment
+    /// Version 3's session counters seen before in a direction (V3-WINDOW-2, VERIFY-17).
+    case sessionV3Replays
 }

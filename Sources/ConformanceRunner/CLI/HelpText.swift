@@ -327,8 +327,9 @@ public enum HelpText {
                 "private keys, is still read, and said so) it opens the handshake and the ack, checks their",
                 "plaintexts, decrypts every session frame, checks the envelopes and chunks, opens a version",
                 "3 pairing's messages and records, checks its reveal and answers, prints the pairing code,",
-                "and opens each reconnection's key confirmation. --pairing-payload gives the QR text",
-                "when the trace lacks it. It prints one block per step and names each departure by",
+                "opens each reconnection's key confirmation, and opens each version 3 session frame and",
+                "reads its padding and record. --pairing-payload gives the QR text when the trace lacks",
+                "it. It prints one block per step and names each departure by",
                 "requirement id and step (0 = the header, the key log, a payload given here).",
             ])
         ],

@@ -34,6 +34,7 @@ enum VerifyVectors {
             + afterTheEndCases(exchange) + probeCases(exchange)
             + pairingV3Cases(try RecordedPairingV3(id: file.id("pairing-v3")))
             + reconnectionV3Cases(try RecordedPairingV3(id: file.id("pairing-v3")))
+            + sessionV3Cases(try RecordedPairingV3(id: file.id("pairing-v3")))
         try file.add(cases, operation: "verify", alsoRequires: ["ADP-90"])
         return try file.build()
     }
