@@ -41,20 +41,11 @@ struct SessionV3Fixture {
             )
     }
 
-    /// The key of `epoch` in `sender`'s direction.
+    /// The key of `epoch` in `sender`'s direction, by the library's one `REKEY`.
     func key(of sender: Role, epoch: UInt64) -> [UInt8] {
-        var key = key(of: sender)
-        for _ in 0..<epoch {
-            key = Array(
-                ChaCha20Poly1305.seal(
-                    key: key,
-                    nonce: ChaCha20Poly1305.noiseNonce(.max),
-                    plaintext: [UInt8](repeating: 0, count: 32),
-                    aad: []
-                ).prefix(32)
-            )
-        }
-        return key
+        var key = SecretBytes(copying: key(of: sender))
+        for _ in 0..<epoch { key = ChaCha20Poly1305.rekey(key) }
+        return key.withUnsafeBytes { Array($0) }
     }
 
     func input(
