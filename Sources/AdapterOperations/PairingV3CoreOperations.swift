@@ -11,11 +11,16 @@ extension Operations {
         case confirm(code: String, now: Int64)
         case reject(now: Int64)
         case tick(now: Int64)
+        case send(ChannelV3SendStep)
 
-        static let kinds = ["receive", "confirm", "reject", "tick"]
+        static let kinds = ["receive", "confirm", "reject", "tick", "send"]
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let (kind, body) = try RequestInput(value, path: path).onlyStep(of: Self.kinds)
+            if kind == "send" {
+                self = .send(try ChannelV3SendStep(body, path: path))
+                return
+            }
             let now = try body.safeNatural("now")
             switch kind {
             case "receive":
@@ -49,13 +54,12 @@ extension Operations {
                 case .receive(let message, let now, let coreEphemeralPrivate, let coreNonce):
                     // ADP-14: an absent ephemeral key or nonce comes from the CSPRNG.
                     var random = SystemRandom()
-                    let reply = try channel.receive(
+                    return try channel.receive(
                         message,
                         now: now,
                         coreEphemeralPrivate: coreEphemeralPrivate ?? random.bytes(32),
                         coreNonce: coreNonce ?? random.bytes(PairingV3.nonceLength)
-                    )
-                    return ["send": .array(reply.map { [.hex($0)] } ?? [])]
+                    ).stepAnswer
                 case .confirm(let code, let now):
                     return ["send": [.hex(try channel.confirm(code: code, now: now))]]
                 case .reject(let now):
@@ -63,6 +67,7 @@ extension Operations {
                 case .tick(let now):
                     channel.tick(now: now)
                     return ["send": []]
+                case .send(let step): return try channel.send(step.message, now: step.now).sentFrames
                 }
             },
             finish: { answer in
@@ -100,7 +105,8 @@ public protocol CorePairingV3Endpoint {
         now: Int64,
         coreEphemeralPrivate: [UInt8],
         coreNonce: [UInt8]
-    ) throws(TunnelError) -> [UInt8]?
+    ) throws(TunnelError) -> ChannelV3Outcome
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]]
     mutating func confirm(code: String, now: Int64) throws(TunnelError) -> [UInt8]
     mutating func reject(now: Int64) throws(TunnelError) -> [UInt8]?
     mutating func tick(now: Int64)

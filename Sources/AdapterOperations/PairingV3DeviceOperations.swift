@@ -6,17 +6,22 @@ import VectorFormat
 /// V3-CONFIRM-1, V3-CONFIRM-2). The output starts with the message 1 the device sends at once.
 extension Operations {
     private enum PairingV3DeviceStep {
-        case receive(message: [UInt8])
-        case match(code: String)
+        case receive(message: [UInt8], now: Int64)
+        case match(code: String, now: Int64)
         case refuse
+        case send(ChannelV3SendStep)
 
-        static let kinds = ["receive", "match", "refuse"]
+        static let kinds = ["receive", "match", "refuse", "send"]
 
+        /// `now` is optional on `receive` and `match` (0 when absent): the phone's clock matters
+        /// only to the session the step may start (V3-SESS-1).
         init(_ value: JSONValue, path: String) throws(BadRequest) {
             let (kind, body) = try RequestInput(value, path: path).onlyStep(of: Self.kinds)
             switch kind {
-            case "receive": self = .receive(message: try body.bytes("message"))
-            case "match": self = .match(code: try body.string("code"))
+            case "receive":
+                self = .receive(message: try body.bytes("message"), now: try body.optionalNatural("now") ?? 0)
+            case "match": self = .match(code: try body.string("code"), now: try body.optionalNatural("now") ?? 0)
+            case "send": self = .send(try ChannelV3SendStep(body, path: path))
             default: self = .refuse
             }
         }
@@ -42,10 +47,10 @@ extension Operations {
             parse: PairingV3DeviceStep.init,
             apply: { step in
                 switch step {
-                case .receive(let message):
-                    return ["send": .array(try device.receive(message).map { [.hex($0)] } ?? [])]
-                case .match(let code): return ["send": [.hex(try device.match(code: code))]]
+                case .receive(let message, let now): return try device.receive(message, now: now).stepAnswer
+                case .match(let code, let now): return ["send": [.hex(try device.match(code: code, now: now))]]
                 case .refuse: return ["send": .array(try device.refuse().map { [.hex($0)] } ?? [])]
+                case .send(let step): return try device.send(step.message, now: step.now).sentFrames
                 }
             },
             finish: { answer in
@@ -78,8 +83,9 @@ extension Operations {
 public protocol DevicePairingV3Endpoint {
     var state: DevicePairingV3.State { get }
     var messageOne: [UInt8] { get }
-    mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]?
-    mutating func match(code: String) throws(TunnelError) -> [UInt8]
+    mutating func receive(_ message: [UInt8], now: Int64) throws(TunnelError) -> ChannelV3Outcome
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]]
+    mutating func match(code: String, now: Int64) throws(TunnelError) -> [UInt8]
     mutating func refuse() throws(TunnelError) -> [UInt8]?
 }
 

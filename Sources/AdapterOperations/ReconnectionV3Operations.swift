@@ -6,25 +6,36 @@ import VectorFormat
 /// paired channel, from each side (spec/13-handshake-v3.md 13.8). Every step reports the
 /// messages sent because of it and which session is committed, by its handshake hash.
 extension Operations {
-    private struct ReconnectCoreStep {
-        let message: [UInt8]
-        let now: Int64
-        let coreEphemeralPrivate: [UInt8]?
+    private enum ReconnectCoreStep {
+        case receive(message: [UInt8], now: Int64, coreEphemeralPrivate: [UInt8]?)
+        case send(ChannelV3SendStep)
 
         init(_ value: JSONValue, path: String) throws(BadRequest) {
-            let (_, body) = try RequestInput(value, path: path).onlyStep(of: ["receive"])
-            message = try body.bytes("message")
-            now = try body.safeNatural("now")
-            coreEphemeralPrivate = try body.optionalBytes("coreEphemeral", count: 32)
+            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: ["receive", "send"])
+            guard kind == "receive" else {
+                self = .send(try ChannelV3SendStep(body, path: path))
+                return
+            }
+            self = .receive(
+                message: try body.bytes("message"),
+                now: try body.safeNatural("now"),
+                coreEphemeralPrivate: try body.optionalBytes("coreEphemeral", count: 32)
+            )
         }
     }
 
-    private struct ReconnectDeviceStep {
-        let message: [UInt8]
+    private enum ReconnectDeviceStep {
+        case receive(message: [UInt8], now: Int64)
+        case send(ChannelV3SendStep)
 
+        /// `now` is optional on `receive` (0 when absent), as in `pairing-v3-device`.
         init(_ value: JSONValue, path: String) throws(BadRequest) {
-            let (_, body) = try RequestInput(value, path: path).onlyStep(of: ["receive"])
-            message = try body.bytes("message")
+            let (kind, body) = try RequestInput(value, path: path).onlyStep(of: ["receive", "send"])
+            guard kind == "receive" else {
+                self = .send(try ChannelV3SendStep(body, path: path))
+                return
+            }
+            self = .receive(message: try body.bytes("message"), now: try body.optionalNatural("now") ?? 0)
         }
     }
 
@@ -40,14 +51,17 @@ extension Operations {
             catching: TunnelError.self,
             parse: ReconnectCoreStep.init,
             apply: { step in
-                // ADP-14: an absent ephemeral key comes from the CSPRNG.
-                var random = SystemRandom()
-                let reply = try channel.receive(
-                    step.message,
-                    now: step.now,
-                    coreEphemeralPrivate: step.coreEphemeralPrivate ?? random.bytes(32)
-                )
-                return ["send": .array(reply.map { [.hex($0)] } ?? [])]
+                switch step {
+                case .receive(let message, let now, let coreEphemeralPrivate):
+                    // ADP-14: an absent ephemeral key comes from the CSPRNG.
+                    var random = SystemRandom()
+                    return try channel.receive(
+                        message,
+                        now: now,
+                        coreEphemeralPrivate: coreEphemeralPrivate ?? random.bytes(32)
+                    ).stepAnswer
+                case .send(let step): return try channel.send(step.message, now: step.now).sentFrames
+                }
             },
             finish: { answer in
                 if answer["send"] == nil { answer["send"] = [] }
@@ -74,7 +88,12 @@ extension Operations {
             input,
             catching: TunnelError.self,
             parse: ReconnectDeviceStep.init,
-            apply: { step in ["send": [.hex(try device.receive(step.message))]] },
+            apply: { step in
+                switch step {
+                case .receive(let message, let now): try device.receive(message, now: now).stepAnswer
+                case .send(let step): try device.send(step.message, now: step.now).sentFrames
+                }
+            },
             finish: { answer in
                 if answer["send"] == nil { answer["send"] = [] }
                 switch device.state {
@@ -104,7 +123,8 @@ public protocol CoreReconnectionV3Endpoint {
         now: Int64,
         coreEphemeralPrivate: [UInt8]
     ) throws(TunnelError)
-        -> [UInt8]?
+        -> ChannelV3Outcome
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]]
 }
 
 extension CoreReconnectionV3: CoreReconnectionV3Endpoint {
@@ -116,7 +136,8 @@ extension CoreReconnectionV3: CoreReconnectionV3Endpoint {
 public protocol DeviceReconnectionV3Endpoint {
     var state: DeviceReconnectionV3.State { get }
     var messageOne: [UInt8] { get }
-    mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]
+    mutating func receive(_ message: [UInt8], now: Int64) throws(TunnelError) -> ChannelV3Outcome
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]]
 }
 
 extension DeviceReconnectionV3: DeviceReconnectionV3Endpoint {}

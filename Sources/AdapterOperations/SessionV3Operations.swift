@@ -205,6 +205,17 @@ public struct SessionV3Setup: Sendable {
     /// The vectors' receiver state: `H`, every counter up to it accepted, and its epoch's key.
     public let receiveState: (highest: UInt64, key: [UInt8])?
 
+    /// A session as a handshake starts it, with no vector state: the channels' (V3-CHAN-1).
+    public init(role: Role, start: SessionV3.Start, deviceToCore: [UInt8], coreToDevice: [UInt8], startedAt: Int64) {
+        self.role = role
+        self.start = start
+        self.deviceToCore = deviceToCore
+        self.coreToDevice = coreToDevice
+        self.startedAt = startedAt
+        sendState = nil
+        receiveState = nil
+    }
+
     init(_ input: RequestInput) throws(BadRequest) {
         role = try input.role()
         guard let start = SessionV3.Start(rawValue: try input.string("handshake")) else {

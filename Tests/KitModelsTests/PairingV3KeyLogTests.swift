@@ -35,7 +35,7 @@ import TunnelCrypto
             deviceNonce: deviceNonce
         )
         let two = try core.receive(device.messageOne, now: 0, coreEphemeralPrivate: coreEphemeral, coreNonce: coreNonce)
-        return (device.messageOne, two!)
+        return (device.messageOne, try #require(two.reply))
     }
 
     /// The lines 13.5's values give: m1_es_k, m1_psk_k ‖ m1_psk_h, m2_se_k, k_device_to_core ‖

@@ -38,7 +38,7 @@ import TunnelCrypto
         var core = Self.core(pairing)
         #expect(device.messageOne == [0x13] + trace.messages[0])
         let two = try #require(
-            try core.receive(device.messageOne, now: 0, coreEphemeralPrivate: E.reconnectingCore.ephemeralPrivate)
+            try core.receive(device.messageOne, now: 0, coreEphemeralPrivate: E.reconnectingCore.ephemeralPrivate).reply
         )
         #expect(two == [0x14] + trace.messages[1])
         let confirmation = try device.receive(two)
@@ -66,7 +66,7 @@ import TunnelCrypto
                     device.messageOne,
                     now: Int64(round) * 12,
                     coreEphemeralPrivate: E.derived("replay-core-\(round)")
-                )
+                ).reply
             )
             let confirmation = try device.receive(two)
             _ = try core.receive(confirmation, now: Int64(round) * 12, coreEphemeralPrivate: [])
@@ -89,7 +89,9 @@ import TunnelCrypto
         // Positive control: a genuine reconnection after the replays commits.
         now += 12
         var device = try Self.device(pairing, ephemeral: E.derived("after-replays"))
-        let two = try #require(try core.receive(device.messageOne, now: now, coreEphemeralPrivate: E.derived("fresh")))
+        let two = try #require(
+            try core.receive(device.messageOne, now: now, coreEphemeralPrivate: E.derived("fresh")).reply
+        )
         _ = try core.receive(try device.receive(two), now: now, coreEphemeralPrivate: [])
         #expect(core.current?.handshakeHash != live)
         #expect(core.pending == nil)

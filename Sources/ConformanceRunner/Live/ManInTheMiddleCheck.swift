@@ -61,8 +61,8 @@ enum ManInTheMiddleCheck {
                 now: LiveContext.now,
                 coreEphemeralPrivate: context.bytes(32),
                 coreNonce: context.bytes(PairingV3.nonceLength)
-            )
-            if let reply { _ = try phone.receive(reply) }
+            ).reply
+            if let reply { _ = try phone.receive(reply, now: LiveContext.now) }
             shown = phone.code
         } catch {
             throw CheckFailure("the reference pairing failed: \(error.code)")
@@ -124,7 +124,7 @@ enum ManInTheMiddleCheck {
                 )
             }
             var attacker = attackers[index]
-            guard (try? attacker.receive(reply)) != nil, let code = attacker.code else {
+            guard (try? attacker.receive(reply, now: LiveContext.now)) != nil, let code = attacker.code else {
                 throw CheckFailure("attempt \(index + 1)'s message 2 does not open at the phone", actual: answer)
             }
             codes.append(code)

@@ -34,6 +34,7 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
     private var rate = HandshakeRate()
     private var seenEphemerals: [[UInt8]] = []
     private var attempt: Attempt?
+    private var session: ComposedChannelSession?
 
     init(coreStaticPrivate: [UInt8], channelID: String, pairingSecret: [UInt8], expiresAt: Int64, mutant: Mutant?) {
         self.mutant = mutant
@@ -46,35 +47,62 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
 
     var code: String? { attempt?.code }
 
-    /// V3-CORE-1's order: the octet, the channel, then the checks of message 1 or of a record.
+    /// V3-CORE-1's order: the octet, the channel, then the checks of message 1 or of a record,
+    /// or the session's of a frame (V3-CHAN-1).
     mutating func receive(
         _ message: [UInt8],
         now: Int64,
         coreEphemeralPrivate: [UInt8],
         coreNonce: [UInt8]
-    ) throws(TunnelError) -> [UInt8]? {
+    ) throws(TunnelError) -> ChannelV3Outcome {
         expireConfirmation(now: now)
         guard let type = message.first else { throw .emptyFrame }
         switch type {
         case 0x01: throw .legacyFrame
         case 0x03: throw mutant == .v3VersionTwoHandshakeUnsupported ? .unsupportedType(type) : .versionMismatch
         case PairingV3Message.messageOne, PairingV3Message.record: break
-        case 0x02, 0x04, PairingV3Message.messageTwo: throw .unexpectedType(type)
+        case SessionFrameV3.type where mutant != .v3ChannelFramesUnsupported: break
+        case 0x02, 0x04, PairingV3Message.messageTwo, 0x13...0x15: throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
         switch state {
         case .revoked: throw .channelRevoked
-        case .paired: throw .unexpectedType(type)
+        case .paired:
+            guard type == SessionFrameV3.type, session != nil else { throw .unexpectedType(type) }
+            return .delivered(try session!.receive(message))
         case .pending where now >= expiresAt:
             if mutant != .v3ExpiryDoesNotRevoke { revoke() }
             throw .pairingExpired
         case .pending, .confirming: break
         }
-        guard type == PairingV3Message.messageOne else {
+        switch type {
+        case PairingV3Message.messageOne:
+            return .answered(
+                try acceptMessageOne(
+                    message,
+                    now: now,
+                    coreEphemeralPrivate: coreEphemeralPrivate,
+                    coreNonce: coreNonce
+                )
+            )
+        case PairingV3Message.record:
             try acceptRecord(message, now: now)
-            return nil
+            return .answered(nil)
+        default: throw .unexpectedType(type)
         }
-        return try acceptMessageOne(message, now: now, coreEphemeralPrivate: coreEphemeralPrivate, coreNonce: coreNonce)
+    }
+
+    /// V3-CHAN-2: revoked, confirming, no session, in that order, then the session's checks.
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        expireConfirmation(now: now)
+        switch state {
+        case .revoked: throw .channelRevoked
+        case .confirming: throw .pairingUnconfirmed
+        case .pending: throw .noSession
+        case .paired: break
+        }
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
     }
 
     /// The desktop's *Yes* for the code its dialog showed (V3-CONFIRM-2); the core's record.
@@ -91,7 +119,7 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         )
         attempt = current
         state = .confirming(deadline: deadline, coreConfirmed: true, deviceConfirmed: deviceConfirmed)
-        commitIfConfirmed()
+        commitIfConfirmed(now: now)
         return record
     }
 
@@ -201,7 +229,7 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         if plaintext == confirmation || (mutant == .v3AnyRecordTakenAsMatch && plaintext != rejection) {
             guard case .confirming(let deadline, let coreConfirmed, _) = state else { return }
             state = .confirming(deadline: deadline, coreConfirmed: coreConfirmed, deviceConfirmed: true)
-            commitIfConfirmed()
+            commitIfConfirmed(now: now)
         } else if plaintext == rejection {
             if mutant != .v3DeviceRejectionIgnored { revoke() }
         } else {
@@ -239,8 +267,9 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
         [PairingV3Message.record] + (try current.transport.seal(plaintext))
     }
 
-    /// V3-CONFIRM-2: the commit needs both the desktop's *Yes* and the phone's *Match*.
-    private mutating func commitIfConfirmed() {
+    /// V3-CONFIRM-2: the commit needs both the desktop's *Yes* and the phone's *Match*; the
+    /// attempt's keys become the session (V3-CHAN-1).
+    private mutating func commitIfConfirmed(now: Int64) {
         guard case .confirming(_, let coreConfirmed, let deviceConfirmed) = state, let current = attempt,
             let reconnectPsk = current.reconnectPsk
         else { return }
@@ -252,6 +281,13 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
             }
         guard confirmed else { return }
         state = .paired(devicePublicKey: current.devicePublicKey, reconnectPsk: reconnectPsk)
+        session = ComposedChannelSession(
+            role: .core,
+            start: .pairing,
+            transport: current.transport,
+            now: now,
+            mutant: mutant
+        )
         attempt = nil
     }
 
@@ -265,6 +301,7 @@ struct ComposedCorePairingV3: CorePairingV3Endpoint {
     private mutating func revoke() {
         state = .revoked
         attempt = nil
+        session = nil
     }
 
     /// V3-MSG-1's exact sizes, before any DH.

@@ -21,6 +21,10 @@ struct ComposedCoreReconnectionV3: CoreReconnectionV3Endpoint {
     private var rate = HandshakeRate()
     private var current: Session?
     private var pending: Session?
+    /// The current session's frames (V3-CHAN-1), nil before the first commit.
+    private var session: ComposedChannelSession?
+    /// The session a commit replaced, which only `v3-channel-previous-session-kept` keeps.
+    private var previous: ComposedChannelSession?
 
     init(
         coreStaticPrivate: [UInt8],
@@ -45,17 +49,19 @@ struct ComposedCoreReconnectionV3: CoreReconnectionV3Endpoint {
         now: Int64,
         coreEphemeralPrivate: [UInt8]
     ) throws(TunnelError)
-        -> [UInt8]?
+        -> ChannelV3Outcome
     {
         guard let type = message.first else { throw .emptyFrame }
         switch type {
         case 0x01: throw .legacyFrame
         case 0x03: throw mutant == .v3ReconnectVersionTwoHandshakeUnexpected ? .unexpectedType(type) : .versionMismatch
         case ReconnectionV3Message.messageOne:
-            return try acceptMessageOne(message, now: now, coreEphemeralPrivate: coreEphemeralPrivate)
+            return .answered(try acceptMessageOne(message, now: now, coreEphemeralPrivate: coreEphemeralPrivate))
         case ReconnectionV3Message.keyConfirmation:
-            try acceptConfirmation(message)
-            return nil
+            try acceptConfirmation(message, now: now)
+            return .answered(nil)
+        case SessionFrameV3.type where mutant != .v3ChannelFramesUnsupported:
+            return .delivered(try receiveFrame(message, now: now))
         case 0x02, 0x04, ReconnectionV3Message.messageTwo: throw .unexpectedType(type)
         case PairingV3Message.messageOne, PairingV3Message.messageTwo, PairingV3Message.record:
             throw mutant == .v3ReconnectPairingOctetsUnsupported ? .unsupportedType(type) : .unexpectedType(type)
@@ -108,7 +114,46 @@ struct ComposedCoreReconnectionV3: CoreReconnectionV3Endpoint {
         return [ReconnectionV3Message.messageTwo] + reply
     }
 
-    private mutating func acceptConfirmation(_ message: [UInt8]) throws(TunnelError) {
+    /// V3-CHAN-1: the current session's frame; a pending reconnection opens none (V3-RECON-3).
+    private mutating func receiveFrame(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8]? {
+        if mutant == .v3ChannelFramesToPendingReconnection, let pending {
+            var early = ComposedChannelSession(
+                role: .core,
+                start: .reconnection,
+                transport: pending.transport,
+                now: now,
+                mutant: mutant
+            )
+            return try early.receive(frame)
+        }
+        guard session != nil else {
+            throw mutant == .v3ChannelNoSessionUnexpected ? .unexpectedType(frame[0]) : .noSession
+        }
+        do throws(TunnelError) {
+            return try session!.receive(frame)
+        } catch {
+            guard mutant == .v3ChannelPreviousSessionKept, previous != nil else { throw error }
+            return try previous!.receive(frame)
+        }
+    }
+
+    /// V3-CHAN-2: the current session only, whatever reconnection is pending.
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        if mutant == .v3ChannelSealsUnderPendingReconnection, let pending {
+            var early = ComposedChannelSession(
+                role: .core,
+                start: .reconnection,
+                transport: pending.transport,
+                now: now,
+                mutant: mutant
+            )
+            return try early.send(message, now: now)
+        }
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
+    }
+
+    private mutating func acceptConfirmation(_ message: [UInt8], now: Int64) throws(TunnelError) {
         guard var answered = pending else {
             // The mutant opens before it looks for a reconnection: with none, nothing opens.
             throw mutant == .v3ReconnectConfirmationWithoutPendingOpened ? .authFailed : .unexpectedType(message[0])
@@ -123,6 +168,14 @@ struct ComposedCoreReconnectionV3: CoreReconnectionV3Endpoint {
             throw error
         }
         current = answered
+        previous = session
+        session = ComposedChannelSession(
+            role: .core,
+            start: .reconnection,
+            transport: answered.transport,
+            now: now,
+            mutant: mutant
+        )
         pending = nil
     }
 

@@ -17,6 +17,7 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
     private var handshakeHash: [UInt8] = []
     private var reconnectPsk: [UInt8] = []
     private(set) var state: DevicePairingV3.State = .awaitingReply
+    private var session: ComposedChannelSession?
     let messageOne: [UInt8]
 
     /// Message 1 at once (V3-COMMIT-1): the commitment to `deviceNonce`, before anything of the core's.
@@ -48,29 +49,39 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
     }
 
     /// V3-DEV-1's order: empty, `0x01`, an octet not due, an unknown octet; then the size and
-    /// the tags of the message that is due.
-    mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]? {
+    /// the tags of the message that is due; a frame goes to the session once paired (V3-CHAN-3).
+    mutating func receive(_ message: [UInt8], now: Int64) throws(TunnelError) -> ChannelV3Outcome {
         guard let type = message.first else { throw .emptyFrame }
         switch (type, state) {
         case (PairingV3Message.messageTwo, .awaitingReply):
-            return try acceptMessageTwo(message)
+            return .answered(try acceptMessageTwo(message))
         case (PairingV3Message.record, .confirming(_, false, _)):
-            try acceptRecord(message)
-            return nil
+            try acceptRecord(message, now: now)
+            return .answered(nil)
         case (PairingV3Message.record, .confirming(_, true, _)) where mutant == .v3PhoneRecordAfterCoreAnswerOpened:
-            try acceptRecord(message)
-            return nil
+            try acceptRecord(message, now: now)
+            return .answered(nil)
+        case (SessionFrameV3.type, .paired) where mutant != .v3ChannelFramesUnsupported && session != nil:
+            return .delivered(try session!.receive(message))
+        case (SessionFrameV3.type, _) where mutant == .v3ChannelFramesUnsupported:
+            throw .unsupportedType(type)
         case (0x01, _):
             throw mutant == .v3PhoneLegacyFrameUnexpected ? .unexpectedType(type) : .legacyFrame
         case (0x02...0x04, _):
             throw mutant == .v3PhoneVersionTwoOctetsUnsupported ? .unsupportedType(type) : .unexpectedType(type)
-        case (PairingV3Message.messageOne...PairingV3Message.record, _): throw .unexpectedType(type)
+        case (PairingV3Message.messageOne...SessionFrameV3.type, _): throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
     }
 
+    /// V3-CHAN-3: only under the session the pairing committed.
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
+    }
+
     /// The user's *Match* for the code the screen showed: the device's confirmation record.
-    mutating func match(code: String) throws(TunnelError) -> [UInt8] {
+    mutating func match(code: String, now: Int64) throws(TunnelError) -> [UInt8] {
         guard case .confirming(let shown, let coreConfirmed, let deviceConfirmed) = state, var current = transport,
             !deviceConfirmed || mutant == .v3PhoneSecondMatchSent
         else { throw .notConfirming }
@@ -81,7 +92,7 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
             + (try current.seal(PairingV3Record.confirmation(by: .device, handshakeHash: handshakeHash, code: code)))
         transport = current
         state = .confirming(code: shown, coreConfirmed: coreConfirmed, deviceConfirmed: true)
-        commitIfConfirmed()
+        commitIfConfirmed(now: now)
         return record
     }
 
@@ -154,7 +165,7 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
 
     /// The size, the open, then the content: the core's *Yes* for the shown code, its *No*, or
     /// anything else, which fails the pairing with `confirmation_mismatch` (V3-CONFIRM-1).
-    private mutating func acceptRecord(_ message: [UInt8]) throws(TunnelError) {
+    private mutating func acceptRecord(_ message: [UInt8], now: Int64) throws(TunnelError) {
         guard case .confirming(let code, _, let deviceConfirmed) = state else {
             throw .unexpectedType(PairingV3Message.record)
         }
@@ -168,7 +179,7 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
             if mutant != .v3PhoneCoreRejectionIgnored { fail() }
         } else if isCoreConfirmation(plaintext, code: code) {
             state = .confirming(code: code, coreConfirmed: true, deviceConfirmed: deviceConfirmed)
-            commitIfConfirmed()
+            commitIfConfirmed(now: now)
         } else {
             if mutant != .v3PhoneMismatchNotFailed { fail() }
             throw .confirmationMismatch
@@ -187,8 +198,9 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
         }
     }
 
-    /// V3-CONFIRM-2: the commit needs both the phone user's *Match* and the core's *Yes* record.
-    private mutating func commitIfConfirmed() {
+    /// V3-CONFIRM-2: the commit needs both the phone user's *Match* and the core's *Yes* record;
+    /// the records' keys become the session (V3-CHAN-3).
+    private mutating func commitIfConfirmed(now: Int64) {
         guard case .confirming(_, let coreConfirmed, let deviceConfirmed) = state else { return }
         let confirmed =
             switch mutant {
@@ -196,12 +208,15 @@ struct ComposedDevicePairingV3: DevicePairingV3Endpoint {
             case .v3PhoneCommitOnCoreYes: coreConfirmed
             default: coreConfirmed && deviceConfirmed
             }
-        if confirmed { state = .paired(reconnectPsk: reconnectPsk) }
+        guard confirmed, let transport else { return }
+        state = .paired(reconnectPsk: reconnectPsk)
+        session = ComposedChannelSession(role: .device, start: .pairing, transport: transport, now: now, mutant: mutant)
     }
 
     private mutating func fail() {
         state = .failed
         transport = nil
+        session = nil
         reconnectPsk = []
     }
 

@@ -11,6 +11,7 @@ struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
     /// The state after message 1, which the mutant that reads a second message 2 reads it on.
     private let afterMessageOne: ComposedNoiseHandshakeState
     private(set) var state: DeviceReconnectionV3.State = .awaitingReply
+    private var session: ComposedChannelSession?
     let messageOne: [UInt8]
 
     init(
@@ -36,14 +37,17 @@ struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
         afterMessageOne = noise
     }
 
-    /// V3-RECON-4's order: the octet and whether message 2 is due, the size, the Noise read.
-    mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8] {
+    /// V3-RECON-4's order: the octet and whether message 2 is due, the size, the Noise read; a
+    /// frame goes to the new session once connected (V3-CHAN-3).
+    mutating func receive(_ message: [UInt8], now: Int64) throws(TunnelError) -> ChannelV3Outcome {
         guard let type = message.first else { throw .emptyFrame }
         let awaiting = state == .awaitingReply || mutant == .v3ReconnectDeviceReadsSecondMessageTwo
         switch (type, awaiting) {
         case (0x01, _): throw .legacyFrame
         case (ReconnectionV3Message.messageTwo, true): break
-        case (0x02...0x04, _), (0x10...0x15, _): throw .unexpectedType(type)
+        case (SessionFrameV3.type, _) where mutant == .v3ChannelFramesUnsupported: throw .unsupportedType(type)
+        case (SessionFrameV3.type, _) where session != nil: return .delivered(try session!.receive(message))
+        case (0x02...0x04, _), (0x10...SessionFrameV3.type, _): throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
         if mutant != .v3ReconnectDeviceSizeUnchecked {
@@ -68,9 +72,24 @@ struct ComposedDeviceReconnectionV3: DeviceReconnectionV3Endpoint {
             mutant: mutant
         )
         state = .connected(handshakeHash: noise.handshakeHash)
+        session = ComposedChannelSession(
+            role: .device,
+            start: .reconnection,
+            transport: transport,
+            now: now,
+            mutant: mutant
+        )
         let confirmation = try transport.seal([])
-        return mutant == .v3ReconnectDeviceConfirmationWithPayload
-            ? [ReconnectionV3Message.keyConfirmation] + (try transport.seal([0]))
-            : [ReconnectionV3Message.keyConfirmation] + confirmation
+        return .answered(
+            mutant == .v3ReconnectDeviceConfirmationWithPayload
+                ? [ReconnectionV3Message.keyConfirmation] + (try transport.seal([0]))
+                : [ReconnectionV3Message.keyConfirmation] + confirmation
+        )
+    }
+
+    /// V3-CHAN-3: only under the session the last message 2 started.
+    mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
     }
 }

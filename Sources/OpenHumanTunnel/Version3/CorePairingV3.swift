@@ -45,6 +45,9 @@ public struct CorePairingV3: Sendable {
     private var rate = HandshakeRate()
     private var seenEphemerals: [[UInt8]] = []
     private var attempt: Attempt?
+    /// The session the commit started (V3-CHAN-1): the attempt's transport keys, its counters
+    /// after the records (V3-SESS-1).
+    public private(set) var session: SessionV3?
 
     public init(coreStaticPrivate: [UInt8], channelID: String, pairingSecret: [UInt8], expiresAt: Int64) {
         self.coreStaticPrivate = coreStaticPrivate
@@ -56,41 +59,64 @@ public struct CorePairingV3: Sendable {
     /// The code of the revealed attempt, while the users compare it.
     public var code: String? { attempt?.code }
 
-    /// A message from the device, checked in V3-CORE-1's order. Returns what the core sends in
-    /// answer: message 2 for an accepted message 1, nothing for a record.
+    /// A message from the device, checked in V3-CORE-1's order: message 2 answers an accepted
+    /// message 1, a record is answered by nothing, and a session frame goes to the session the
+    /// commit started (V3-CHAN-1).
     public mutating func receive(
         _ message: [UInt8],
         now: Int64,
         coreEphemeralPrivate: [UInt8],
         coreNonce: [UInt8]
-    ) throws(TunnelError) -> [UInt8]? {
+    ) throws(TunnelError) -> ChannelV3Outcome {
         expire(now: now)
         guard let type = message.first else { throw .emptyFrame }
         switch type {
         case 0x01: throw .legacyFrame
         case 0x03: throw .versionMismatch
-        case PairingV3Message.messageOne, PairingV3Message.record: break
-        case 0x02, 0x04, PairingV3Message.messageTwo: throw .unexpectedType(type)
+        case PairingV3Message.messageOne, PairingV3Message.record, SessionFrameV3.type: break
+        case 0x02, 0x04, PairingV3Message.messageTwo,
+            ReconnectionV3Message.messageOne...ReconnectionV3Message.keyConfirmation:
+            throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
         switch state {
         case .revoked: throw .channelRevoked
-        case .paired: throw .unexpectedType(type)
+        case .paired:
+            guard type == SessionFrameV3.type, session != nil else { throw .unexpectedType(type) }
+            return .delivered(try session!.receive(message))
         case .pending where now >= expiresAt:
             revoke()
             throw .pairingExpired
         case .pending, .confirming: break
         }
-        if type == PairingV3Message.messageOne {
-            return try acceptMessageOne(
-                message,
-                now: now,
-                coreEphemeralPrivate: coreEphemeralPrivate,
-                coreNonce: coreNonce
+        switch type {
+        case PairingV3Message.messageOne:
+            return .answered(
+                try acceptMessageOne(
+                    message,
+                    now: now,
+                    coreEphemeralPrivate: coreEphemeralPrivate,
+                    coreNonce: coreNonce
+                )
             )
+        case PairingV3Message.record:
+            try acceptRecord(message, now: now)
+            return .answered(nil)
+        default: throw .unexpectedType(type)  // a session frame before the commit: no session yet
         }
-        try acceptRecord(message, now: now)
-        return nil
+    }
+
+    /// Sends `message` to the device under the session (V3-CHAN-2), as its frames in order.
+    public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        expire(now: now)
+        switch state {
+        case .revoked: throw .channelRevoked
+        case .confirming: throw .pairingUnconfirmed
+        case .pending: throw .noSession
+        case .paired: break
+        }
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
     }
 
     /// The desktop user's *Yes* for `code`, the code the dialog showed (V3-CONFIRM-2). Returns
@@ -107,7 +133,7 @@ public struct CorePairingV3: Sendable {
         )
         attempt = current
         state = .confirming(deadline: deadline, coreConfirmed: true, deviceConfirmed: deviceConfirmed)
-        commitIfBothConfirmed()
+        commitIfBothConfirmed(now: now)
         return record
     }
 
@@ -188,7 +214,7 @@ public struct CorePairingV3: Sendable {
         if plaintext == PairingV3Record.confirmation(by: .device, handshakeHash: current.handshakeHash, code: code) {
             guard case .confirming(let deadline, let coreConfirmed, _) = state else { return }
             state = .confirming(deadline: deadline, coreConfirmed: coreConfirmed, deviceConfirmed: true)
-            commitIfBothConfirmed()
+            commitIfBothConfirmed(now: now)
         } else if plaintext == PairingV3Record.rejection(by: .device, handshakeHash: current.handshakeHash) {
             revoke()
         } else {
@@ -220,10 +246,13 @@ public struct CorePairingV3: Sendable {
         [PairingV3Message.record] + (try current.transport.seal(plaintext))
     }
 
-    private mutating func commitIfBothConfirmed() {
+    /// The commit: the device's key and the psk are kept, and the attempt's transport keys become
+    /// the session, whose first epoch starts `now` (V3-SESS-1, V3-CHAN-1).
+    private mutating func commitIfBothConfirmed(now: Int64) {
         guard case .confirming(_, true, true) = state, let current = attempt, let reconnectPsk = current.reconnectPsk
         else { return }
         state = .paired(devicePublicKey: current.devicePublicKey, reconnectPsk: reconnectPsk)
+        session = SessionV3(role: .core, start: .pairing, transport: current.transport, startedAt: now)
         attempt = nil
     }
 
@@ -237,5 +266,6 @@ public struct CorePairingV3: Sendable {
     private mutating func revoke() {
         state = .revoked
         attempt = nil
+        session = nil
     }
 }

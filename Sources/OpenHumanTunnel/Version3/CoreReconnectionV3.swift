@@ -24,6 +24,9 @@ public struct CoreReconnectionV3: Sendable {
     public private(set) var current: Session?
     /// The reconnection answered last, until its confirmation arrives.
     public private(set) var pending: Session?
+    /// The current session's frames (V3-CHAN-1): built from `current` at its commit, and nil
+    /// before the first one, as after a restart that kept only the device's key and the psk.
+    public private(set) var session: SessionV3?
 
     /// A channel the pairing committed: the device's key and the reconnection psk (V3-PSK-2).
     public init(coreStaticPrivate: [UInt8], channelID: String, devicePublicKey: [UInt8], reconnectPsk: [UInt8]) {
@@ -33,22 +36,26 @@ public struct CoreReconnectionV3: Sendable {
         self.reconnectPsk = reconnectPsk
     }
 
-    /// A message from the device, checked in V3-RECON-2's order. Returns message 2 for an
-    /// accepted message 1, nothing for an accepted confirmation.
+    /// A message from the device, checked in V3-RECON-2's order: message 2 answers an accepted
+    /// message 1, nothing an accepted confirmation, and a session frame goes to the current
+    /// session, never to the pending reconnection (V3-CHAN-1, V3-RECON-3).
     public mutating func receive(
         _ message: [UInt8],
         now: Int64,
         coreEphemeralPrivate: [UInt8]
-    ) throws(TunnelError) -> [UInt8]? {
+    ) throws(TunnelError) -> ChannelV3Outcome {
         guard let type = message.first else { throw .emptyFrame }
         switch type {
         case 0x01: throw .legacyFrame
         case 0x03: throw .versionMismatch
         case ReconnectionV3Message.messageOne:
-            return try acceptMessageOne(message, now: now, coreEphemeralPrivate: coreEphemeralPrivate)
+            return .answered(try acceptMessageOne(message, now: now, coreEphemeralPrivate: coreEphemeralPrivate))
         case ReconnectionV3Message.keyConfirmation:
-            try acceptConfirmation(message)
-            return nil
+            try acceptConfirmation(message, now: now)
+            return .answered(nil)
+        case SessionFrameV3.type:
+            guard session != nil else { throw .noSession }
+            return .delivered(try session!.receive(message))
         case 0x02, 0x04, PairingV3Message.messageOne, PairingV3Message.messageTwo, PairingV3Message.record,
             ReconnectionV3Message.messageTwo:
             throw .unexpectedType(type)
@@ -82,13 +89,22 @@ public struct CoreReconnectionV3: Sendable {
         return [ReconnectionV3Message.messageTwo] + reply
     }
 
+    /// Sends `message` to the device under the current session (V3-CHAN-2), as its frames in
+    /// order; a pending reconnection's keys send nothing (V3-RECON-3).
+    public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
+    }
+
     /// Commits the pending reconnection when the device's first transport message opens under
-    /// its keys; the previous session's keys go with the value they lived in.
-    private mutating func acceptConfirmation(_ message: [UInt8]) throws(TunnelError) {
+    /// its keys: its keys become the session, whose first epoch starts `now`, and the previous
+    /// session's keys go with the values they lived in.
+    private mutating func acceptConfirmation(_ message: [UInt8], now: Int64) throws(TunnelError) {
         guard var answered = pending else { throw .unexpectedType(ReconnectionV3Message.keyConfirmation) }
         try PairingV3Message.checkLength(message, ReconnectionV3Message.keyConfirmationLength)
         _ = try answered.transport.open(Array(message.dropFirst()))
         current = answered
+        session = SessionV3(role: .core, start: .reconnection, transport: answered.transport, startedAt: now)
         pending = nil
     }
 }

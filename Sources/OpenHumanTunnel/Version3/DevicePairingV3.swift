@@ -21,6 +21,8 @@ public struct DevicePairingV3: Sendable {
     private var handshakeHash: [UInt8] = []
     private var reconnectPsk: [UInt8] = []
     public private(set) var state: State = .awaitingReply
+    /// The session the commit started (V3-CHAN-3), its counters after the records (V3-SESS-1).
+    public private(set) var session: SessionV3?
     /// The message 1 this attempt sent, for the relay.
     public let messageOne: [UInt8]
 
@@ -55,11 +57,24 @@ public struct DevicePairingV3: Sendable {
         return nil
     }
 
-    /// A message from the core. Message 2 gives the reveal to send; a record from the core is
-    /// its user's answer. A refused message 2 changes nothing (another may still come, as ACK-5
-    /// has it for version 2); a record that is neither answer fails the pairing.
-    public mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8]? {
+    /// A message from the core at time `now`. Message 2 gives the reveal to send; a record from
+    /// the core is its user's answer; a session frame goes to the session once the pairing is
+    /// committed (V3-CHAN-3). A refused message 2 changes nothing (another may still come, as
+    /// ACK-5 has it for version 2); a record that is neither answer fails the pairing.
+    public mutating func receive(_ message: [UInt8], now: Int64) throws(TunnelError) -> ChannelV3Outcome {
         guard let type = message.first else { throw .emptyFrame }
+        if type == SessionFrameV3.type, session != nil { return .delivered(try session!.receive(message)) }
+        return .answered(try receiveHandshake(message, type: type, now: now))
+    }
+
+    /// Sends `message` to the core under the session (V3-CHAN-3), as its frames in order.
+    public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
+    }
+
+    private mutating func receiveHandshake(_ message: [UInt8], type: UInt8, now: Int64) throws(TunnelError) -> [UInt8]?
+    {
         switch (type, state) {
         case (PairingV3Message.messageTwo, .awaitingReply):
             try PairingV3Message.checkLength(message, PairingV3Message.messageTwoLength)
@@ -85,7 +100,7 @@ public struct DevicePairingV3: Sendable {
             transport = current
             if plaintext == PairingV3Record.confirmation(by: .core, handshakeHash: handshakeHash, code: code) {
                 state = .confirming(code: code, coreConfirmed: true, deviceConfirmed: deviceConfirmed)
-                commitIfBothConfirmed()
+                commitIfBothConfirmed(now: now)
             } else if plaintext == PairingV3Record.rejection(by: .core, handshakeHash: handshakeHash) {
                 fail()
             } else {
@@ -94,13 +109,14 @@ public struct DevicePairingV3: Sendable {
             }
             return nil
         case (0x01, _): throw .legacyFrame
-        case (0x02...0x04, _), (PairingV3Message.messageOne...PairingV3Message.record, _): throw .unexpectedType(type)
+        case (0x02...0x04, _), (PairingV3Message.messageOne...SessionFrameV3.type, _): throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
     }
 
-    /// The phone user's *Match* for `code`, the code the screen showed. Returns the record.
-    public mutating func match(code: String) throws(TunnelError) -> [UInt8] {
+    /// The phone user's *Match* for `code`, the code the screen showed, at time `now`. Returns the
+    /// record.
+    public mutating func match(code: String, now: Int64) throws(TunnelError) -> [UInt8] {
         guard case .confirming(let shown, let coreConfirmed, false) = state, var current = transport else {
             throw .notConfirming
         }
@@ -110,7 +126,7 @@ public struct DevicePairingV3: Sendable {
             + (try current.seal(PairingV3Record.confirmation(by: .device, handshakeHash: handshakeHash, code: shown)))
         transport = current
         state = .confirming(code: shown, coreConfirmed: coreConfirmed, deviceConfirmed: true)
-        commitIfBothConfirmed()
+        commitIfBothConfirmed(now: now)
         return record
     }
 
@@ -134,13 +150,19 @@ public struct DevicePairingV3: Sendable {
         }
     }
 
-    private mutating func commitIfBothConfirmed() {
-        if case .confirming(_, true, true) = state { state = .paired(reconnectPsk: reconnectPsk) }
+    /// The commit: the records' transport keys become the session, whose first epoch starts
+    /// `now` (V3-SESS-1).
+    private mutating func commitIfBothConfirmed(now: Int64) {
+        guard case .confirming(_, true, true) = state, let transport else { return }
+        state = .paired(reconnectPsk: reconnectPsk)
+        session = SessionV3(role: .device, start: .pairing, transport: transport, startedAt: now)
+        self.transport = nil
     }
 
     private mutating func fail() {
         state = .failed
         transport = nil
+        session = nil
         reconnectPsk = []
     }
 }

@@ -15,6 +15,9 @@ public struct DeviceReconnectionV3: Sendable {
     public private(set) var state: State = .awaitingReply
     /// The new session's keys, once message 2 has passed.
     public private(set) var transport: NoiseTransport?
+    /// The new session (V3-CHAN-3), started when message 2 passed; its counters continue after the
+    /// key confirmation (V3-SESS-1).
+    public private(set) var session: SessionV3?
     /// The message 1 this reconnection sent, for the relay.
     public let messageOne: [UInt8]
 
@@ -37,14 +40,16 @@ public struct DeviceReconnectionV3: Sendable {
         messageOne = [ReconnectionV3Message.messageOne] + (try noise.writeMessage(payload: []))
     }
 
-    /// A message from the core, checked in V3-RECON-4's order. Returns the key confirmation to
-    /// send when message 2 passes; a refused message 2 leaves the phone waiting for another.
-    public mutating func receive(_ message: [UInt8]) throws(TunnelError) -> [UInt8] {
+    /// A message from the core at time `now`, checked in V3-RECON-4's order. Message 2 is
+    /// answered with the key confirmation; a refused one leaves the phone waiting for another.
+    /// Once connected, a session frame goes to the new session (V3-CHAN-3).
+    public mutating func receive(_ message: [UInt8], now: Int64) throws(TunnelError) -> ChannelV3Outcome {
         guard let type = message.first else { throw .emptyFrame }
         switch (type, state) {
         case (0x01, _): throw .legacyFrame
         case (ReconnectionV3Message.messageTwo, .awaitingReply): break
-        case (0x02...0x04, _), (0x10...0x15, _): throw .unexpectedType(type)
+        case (SessionFrameV3.type, .connected): return .delivered(try session!.receive(message))
+        case (0x02...0x04, _), (0x10...SessionFrameV3.type, _): throw .unexpectedType(type)
         default: throw .unsupportedType(type)
         }
         try PairingV3Message.checkLength(message, ReconnectionV3Message.messageTwoLength)
@@ -54,7 +59,14 @@ public struct DeviceReconnectionV3: Sendable {
         var split = noise.split()
         let confirmation = [ReconnectionV3Message.keyConfirmation] + (try split.seal([]))
         transport = split
+        session = SessionV3(role: .device, start: .reconnection, transport: split, startedAt: now)
         state = .connected(handshakeHash: noise.handshakeHash)
-        return confirmation
+        return .answered(confirmation)
+    }
+
+    /// Sends `message` to the core under the new session (V3-CHAN-3), as its frames in order.
+    public mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
+        guard session != nil else { throw .noSession }
+        return try session!.send(message, now: now)
     }
 }

@@ -31,6 +31,7 @@ enum PairingV3CoreVectors {
                     bug:
                         "A one-sided confirmation, a Yes for a code the dialog did not show, a No that leaves the channel open."
                 ),
+                "Frames": ChannelV3FrameVectors.flag,
                 "Lie": Flag(
                     description: "A device that ran the genuine handshake but reveals or confirms something else.",
                     bug: "A reveal not checked against the commitment, or a record accepted for its tag alone."
@@ -43,6 +44,7 @@ enum PairingV3CoreVectors {
         try addAttempts(&file, script)
         try addUsers(&file, script)
         try addLies(&file, script)
+        try ChannelV3FrameVectors.addPairingCore(&file, script)
         return try file.build()
     }
 
@@ -69,7 +71,7 @@ enum PairingV3CoreVectors {
     private static func addGenuine(_ file: inout VectorFileBuilder, _ s: Script) throws {
         var (device, _, messageOne, reveal) = try s.exchange()
         let code = try device.code ?? { throw GenerationError("no code") }()
-        let match = try device.match(code: code)
+        let match = try device.match(code: code, now: 0)
         try add(
             &file,
             s,
@@ -312,7 +314,7 @@ enum PairingV3CoreVectors {
         let code = device.code ?? ""
         let other = code == "000000" ? "000001" : "000000"
         var matcher = device
-        let matchOfGenuine = try matcher.match(code: code)
+        let matchOfGenuine = try matcher.match(code: code, now: 0)
         let opening = [
             (s.receive(messageOne, now: t0, attempt: "phone"), String?.none), (s.receive(reveal, now: t0 + 1), nil),
         ]
@@ -404,7 +406,7 @@ enum PairingV3CoreVectors {
             ]
         )
         var matching = try s.exchange().device
-        let match = try matching.match(code: code)
+        let match = try matching.match(code: code, now: 0)
         try add(
             &file,
             s,

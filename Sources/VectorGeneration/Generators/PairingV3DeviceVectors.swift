@@ -20,6 +20,7 @@ enum PairingV3DeviceVectors {
                     description: "A message the phone must refuse.",
                     bug: "A message 2 accepted from another core, or a refusal that loses the phone's state."
                 ),
+                "Frames": ChannelV3FrameVectors.flag,
                 "User": Flag(
                     description: "The phone user's answer, or the core user's.",
                     bug:
@@ -37,10 +38,10 @@ enum PairingV3DeviceVectors {
                 now: PairingV3Script.start,
                 coreEphemeralPrivate: random.ephemeral,
                 coreNonce: random.nonce
-            )
+            ).reply
         else { throw GenerationError("no message 2") }
         var reading = phone
-        guard let reveal = try reading.receive(messageTwo), let code = reading.code else {
+        guard let reveal = try reading.receive(messageTwo, now: 0).reply, let code = reading.code else {
             throw GenerationError("no code")
         }
         _ = try core.receive(reveal, now: PairingV3Script.start + 1, coreEphemeralPrivate: [], coreNonce: [])
@@ -233,6 +234,7 @@ enum PairingV3DeviceVectors {
                 [(receive(messageTwo), nil), (receive(record), "confirmation_mismatch")]
             )
         }
+        try ChannelV3FrameVectors.addPairingDevice(&file, s)
         return try file.build()
     }
 }

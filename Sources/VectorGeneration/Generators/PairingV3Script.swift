@@ -83,8 +83,10 @@ struct PairingV3Script {
             now: now,
             coreEphemeralPrivate: random.ephemeral,
             coreNonce: random.nonce
-        )
-        guard let reply, let reveal = try device.receive(reply) else { throw GenerationError("\(id): no reveal") }
+        ).reply
+        guard let reply, let reveal = try device.receive(reply, now: now).reply else {
+            throw GenerationError("\(id): no reveal")
+        }
         _ = try core.receive(reveal, now: now + 1, coreEphemeralPrivate: random.ephemeral, coreNonce: random.nonce)
         return (device, core, device.messageOne, reveal)
     }
@@ -119,7 +121,7 @@ struct PairingV3Script {
                 now: now,
                 coreEphemeralPrivate: random.ephemeral,
                 coreNonce: random.nonce
-            )
+            ).reply
         else { throw GenerationError("\(id): no message 2") }
         _ = try noise.readMessage(Array(reply.dropFirst()))
         var transport = noise.split()

@@ -28,6 +28,7 @@ enum ReconnectionV3CoreVectors {
                     description: "A message 1 or a confirmation sent again.",
                     bug: "A replayed message 1 that commits, or one answered that should be refused."
                 ),
+                "Frames": ChannelV3FrameVectors.flag,
                 "CheckOrder": Flag(
                     description: "The octet, the size, the rate and the replay check come in V3-RECON-2's order.",
                     bug: "Checks in another order: implementations disagree on the code, or a DH is spent first."
@@ -40,6 +41,7 @@ enum ReconnectionV3CoreVectors {
         try addSizesAndRate(&file, s)
         try addAuthentication(&file, s)
         try addReplays(&file, s)
+        try ChannelV3FrameVectors.addReconnectCore(&file, s)
         return try file.build()
     }
 
@@ -122,7 +124,9 @@ enum ReconnectionV3CoreVectors {
         for type: UInt8 in [0x02, 0x04, 0x10, 0x11, 0x12, 0x14] {
             cases.append(("type-0x\(String(type, radix: 16).leftPadded(to: 2))", [type] + body, "unexpected_type"))
         }
-        for type: UInt8 in [0x00, 0x05, 0x0f, 0x16, 0xfe, 0xff] {
+        // A session frame's octet goes to the session, and there is none yet (V3-CHAN-1).
+        cases.append(("type-0x16", [0x16] + body, "no_session"))
+        for type: UInt8 in [0x00, 0x05, 0x0f, 0xfe, 0xff] {
             cases.append(("type-0x\(String(type, radix: 16).leftPadded(to: 2))", [type] + body, "unsupported_type"))
         }
         let versionTwoHandshake = [UInt8](repeating: 0x03, count: 73)

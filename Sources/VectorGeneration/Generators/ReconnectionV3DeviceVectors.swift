@@ -19,6 +19,7 @@ enum ReconnectionV3DeviceVectors {
                     description: "The paired core answers.",
                     bug: "No confirmation sent, or a session used before message 2 is authenticated."
                 ),
+                "Frames": ChannelV3FrameVectors.flag,
                 "Refusal": Flag(
                     description: "A message the phone must refuse; the genuine message 2 after it still connects.",
                     bug: "A message 2 accepted from another core or psk, or a refusal that loses the phone's state."
@@ -30,6 +31,7 @@ enum ReconnectionV3DeviceVectors {
         let phone = try s.device("a")
         guard
             let two = try core.receive(phone.messageOne, now: Script.start, coreEphemeralPrivate: s.coreEphemeral("a"))
+                .reply
         else { throw GenerationError("no message 2") }
 
         func receive(_ message: [UInt8]) -> JSONValue { ["receive": ["message": .hex(message)]] }
@@ -96,7 +98,8 @@ enum ReconnectionV3DeviceVectors {
         let forged: [(String, [UInt8]?, String)] = [
             (
                 "another-core",
-                try? otherCore.receive(phone.messageOne, now: Script.start, coreEphemeralPrivate: s.coreEphemeral("a")),
+                try? otherCore.receive(phone.messageOne, now: Script.start, coreEphemeralPrivate: s.coreEphemeral("a"))
+                    .reply,
                 "A message 2 from a core with another static key"
             ),
             (
@@ -105,11 +108,12 @@ enum ReconnectionV3DeviceVectors {
                     phone.messageOne,
                     now: Script.start,
                     coreEphemeralPrivate: s.coreEphemeral("a")
-                ), "A message 2 under another psk"
+                ).reply, "A message 2 under another psk"
             ),
             (
                 "answer-to-another-message-1",
-                try laterCore.receive(later.messageOne, now: Script.start, coreEphemeralPrivate: s.coreEphemeral("b")),
+                try laterCore.receive(later.messageOne, now: Script.start, coreEphemeralPrivate: s.coreEphemeral("b"))
+                    .reply,
                 "The core's answer to another message 1"
             ),
         ]
@@ -162,10 +166,10 @@ enum ReconnectionV3DeviceVectors {
         var octets: [(String, [UInt8], String)] = [
             ("empty", [], "empty_frame"), ("0x01", [0x01] + body, "legacy_frame"),
         ]
-        for type: UInt8 in [0x02, 0x03, 0x04, 0x10, 0x11, 0x12, 0x13, 0x15] {
+        for type: UInt8 in [0x02, 0x03, 0x04, 0x10, 0x11, 0x12, 0x13, 0x15, 0x16] {
             octets.append(("0x" + String(type, radix: 16).leftPadded(to: 2), [type] + body, "unexpected_type"))
         }
-        for type: UInt8 in [0x00, 0x05, 0x16, 0xff] {
+        for type: UInt8 in [0x00, 0x05, 0xff] {
             octets.append(("0x" + String(type, radix: 16).leftPadded(to: 2), [type] + body, "unsupported_type"))
         }
         for (name, message, error) in octets {
@@ -187,6 +191,7 @@ enum ReconnectionV3DeviceVectors {
             input: s.deviceInput("a", []).setting("corePublicKey", .hex(LowOrderPoints.all[1].bytes)),
             expect: .error("low_order_key")
         )
+        try ChannelV3FrameVectors.addReconnectDevice(&file, s)
         return try file.build()
     }
 }

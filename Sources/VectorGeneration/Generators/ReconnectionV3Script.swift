@@ -74,8 +74,9 @@ struct ReconnectionV3Script {
     /// An honest reconnection of `name`: its message 1, the core's message 2, the confirmation.
     func exchange(_ name: String, now: Int64 = start) throws -> (one: [UInt8], two: [UInt8], confirmation: [UInt8]) {
         var device = try device(name), core = core()
-        guard let two = try core.receive(device.messageOne, now: now, coreEphemeralPrivate: coreEphemeral(name))
+        guard let two = try core.receive(device.messageOne, now: now, coreEphemeralPrivate: coreEphemeral(name)).reply,
+            let confirmation = try device.receive(two, now: now).reply
         else { throw GenerationError("no message 2") }
-        return (device.messageOne, two, try device.receive(two))
+        return (device.messageOne, two, confirmation)
     }
 }

@@ -25,7 +25,7 @@ import Testing
             reconnectPsk: E.reconnectPsk(pairing)
         )
         let two = try #require(
-            try core.receive(device.messageOne, now: 0, coreEphemeralPrivate: testPrivateKey("core \(label)"))
+            try core.receive(device.messageOne, now: 0, coreEphemeralPrivate: testPrivateKey("core \(label)")).reply
         )
         _ = try core.receive(try device.receive(two), now: 0, coreEphemeralPrivate: [])
         let deviceTransport = try #require(device.transport), coreTransport = try #require(core.current?.transport)

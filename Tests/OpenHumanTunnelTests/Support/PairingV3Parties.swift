@@ -48,7 +48,7 @@ extension CorePairingV3 {
             now: now,
             coreEphemeralPrivate: testPrivateKey("\(label) core ephemeral"),
             coreNonce: testPrivateKey("\(label) core nonce")
-        ) ?? []
+        ).reply ?? []
     }
 
     /// A record: nothing is sent back.

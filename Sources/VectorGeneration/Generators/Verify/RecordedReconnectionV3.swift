@@ -54,10 +54,11 @@ public struct RecordedReconnectionV3: Sendable {
                 messageOne,
                 now: RecordedPairingV3.startTime,
                 coreEphemeralPrivate: coreEphemeral
-            )
+            ).reply,
+            let confirmation = try device.receive(reply, now: RecordedPairingV3.startTime).reply
         else { throw GenerationError("the core did not answer the reconnection message 1") }
         messageTwo = reply
-        confirmation = try device.receive(messageTwo)
+        self.confirmation = confirmation
         keyLogEntries =
             ReconnectionV3KeyLogLines.device(
                 corePublic: X25519.publicKey(privateKey: coreStatic),
