@@ -10,7 +10,8 @@ import VectorFormat
 ///
 /// As `PairingV3Exchange` does, each request repeats the steps before it with the same inputs.
 /// The core must answer message 1 and keep it pending, commit exactly the device's session on the
-/// key confirmation, and refuse the same message 1 sent again afterwards.
+/// key confirmation, and refuse the same message 1 sent again afterwards; then each side's
+/// channel delivers the other's first session frame (V3-CHAN-1, V3-CHAN-3).
 struct ReconnectionV3Exchange {
     typealias Side = PairingV3Exchange.Side
 
@@ -73,14 +74,21 @@ struct ReconnectionV3Exchange {
         }
         record(messageOne, .device, nil)
         record(messageTwo, .core, nil)
-        let connected = try device(deviceInput([["receive": ["message": .hex(messageTwo)]]]))
+        var deviceSteps: [JSONValue] = [
+            ["receive": ["message": .hex(messageTwo), "now": .int(now)]], Self.send(Self.request, now: now),
+        ]
+        let connected = try device(deviceInput(deviceSteps))
         guard let step = PairingV3Exchange.step(connected, 0), step["state"] == "connected",
             let session = step["session"], let confirmation = Self.onlySent(step)
         else { throw CheckFailure("reconnect-v3-device is not connected after message 2", actual: connected) }
+        guard let sent = PairingV3Exchange.step(connected, 1), let request = Self.onlySent(sent) else {
+            throw CheckFailure("reconnect-v3-device did not send one frame under its new session", actual: connected)
+        }
         record(confirmation, .device, nil)
         coreSteps += [
             ["receive": ["message": .hex(confirmation), "now": .int(now)]],
             ["receive": ["message": .hex(messageOne), "now": .int(now + 12), "coreEphemeral": .hex(coreEphemeral)]],
+            ["receive": ["message": .hex(request), "now": .int(now + 12)]], Self.send(Self.response, now: now + 12),
         ]
         let committed = try core(coreInput(coreSteps))
         let replayAnswer = PairingV3Exchange.step(committed, 2).map { $0["error"] == nil ? "accepted" : "refused" }
@@ -105,7 +113,39 @@ struct ReconnectionV3Exchange {
                 actual: committed
             )
         }
+        try exchangeFrames(request: request, committed: committed, deviceSteps: &deviceSteps)
         return session
+    }
+
+    /// The device's frame, delivered by the core's channel, and the core's answer, delivered by
+    /// the device's (V3-CHAN-1, V3-CHAN-3).
+    private func exchangeFrames(
+        request: [UInt8],
+        committed: JSONValue,
+        deviceSteps: inout [JSONValue]
+    ) throws(CheckFailure) {
+        record(request, .device, nil)
+        guard let delivered = PairingV3Exchange.step(committed, 3),
+            delivered["delivered"] == [.hex(Self.request)]
+        else {
+            throw CheckFailure("the core's channel did not deliver the device's first session frame", actual: committed)
+        }
+        guard let answered = PairingV3Exchange.step(committed, 4), let response = Self.onlySent(answered) else {
+            throw CheckFailure("the core did not send one frame under the committed session", actual: committed)
+        }
+        record(response, .core, nil)
+        deviceSteps.append(["receive": ["message": .hex(response), "now": .int(now + 12)]])
+        let read = try device(deviceInput(deviceSteps))
+        guard let step = PairingV3Exchange.step(read, 2), step["delivered"] == [.hex(Self.response)] else {
+            throw CheckFailure("the device's channel did not deliver the core's first session frame", actual: read)
+        }
+    }
+
+    static let request = Array(#"{"kind":"request","requestId":"live-1","method":"openhuman.ping"}"#.utf8)
+    static let response = Array(#"{"kind":"response","requestId":"live-1","result":{"ok":true}}"#.utf8)
+
+    private static func send(_ message: [UInt8], now: Int64) -> JSONValue {
+        ["send": ["message": .hex(message), "now": .int(now)]]
     }
 
     private static func onlySent(_ step: JSONValue) -> [UInt8]? {

@@ -11,12 +11,13 @@ import Testing
     )
 
     /// A reconnection of the worked example's pairing with the phone's ephemeral key `label`'s,
-    /// committed at the core: the device's and the core's new sessions.
+    /// committed at the core's channel: the phone, connected, with its new session.
     private static func reconnect(
         _ core: inout CoreReconnectionV3,
         pairing: NoiseTrace,
-        label: String
-    ) throws -> (device: SessionV3, core: SessionV3) {
+        label: String,
+        now: Int64
+    ) throws -> DeviceReconnectionV3 {
         var device = try DeviceReconnectionV3(
             corePublicKey: E.core.staticPublic,
             channelID: E.channelID,
@@ -25,17 +26,14 @@ import Testing
             reconnectPsk: E.reconnectPsk(pairing)
         )
         let two = try #require(
-            try core.receive(device.messageOne, now: 0, coreEphemeralPrivate: testPrivateKey("core \(label)")).reply
+            try core.receive(device.messageOne, now: now, coreEphemeralPrivate: testPrivateKey("core \(label)")).reply
         )
-        _ = try core.receive(try device.receive(two), now: 0, coreEphemeralPrivate: [])
-        let deviceTransport = try #require(device.transport), coreTransport = try #require(core.current?.transport)
-        return (
-            SessionV3(role: .device, start: .reconnection, transport: deviceTransport, startedAt: 0),
-            SessionV3(role: .core, start: .reconnection, transport: coreTransport, startedAt: 0)
-        )
+        let confirmation = try #require(try device.receive(two, now: now).reply)
+        _ = try core.receive(confirmation, now: now, coreEphemeralPrivate: [])
+        return device
     }
 
-    // REQ: ENV-5, RPC-2, V3-RECON-2, V3-FRAG-2, V3-WINDOW-2
+    // REQ: ENV-5, RPC-2, V3-RECON-2, V3-CHAN-1, V3-FRAG-2, V3-WINDOW-2
     @Test func aRetriedRequestIsExecutedOnceAcrossAReconnection() throws {
         let pairing = try E.pairing()
         var channel = CoreReconnectionV3(
@@ -46,14 +44,21 @@ import Testing
         )
         var gate = CoreRequestGate(grant: ["files.write"], methods: ["files.write"])
         var dispatched = 0
-        func deliver(_ frames: [[UInt8]], to core: inout SessionV3, now: Int64) throws {
+        /// The frames reach the core's channel, which hands each to its current session (V3-CHAN-1).
+        func deliver(_ frames: [[UInt8]], now: Int64) throws {
             for frame in frames {
-                guard let message = try core.receive(frame) else { continue }
+                guard
+                    case .delivered(let message?) = try channel.receive(
+                        frame,
+                        now: now / 1000,
+                        coreEphemeralPrivate: []
+                    )
+                else { continue }
                 if case .dispatch = try gate.receive(message, now: now) { dispatched += 1 }
             }
         }
 
-        var (phone, desktop) = try Self.reconnect(&channel, pairing: pairing, label: "first")
+        var phone = try Self.reconnect(&channel, pairing: pairing, label: "first", now: 0)
         // The relay holds back a ping (counter 1) and the request (counter 2).
         let heldPing = try phone.send(
             utf8(#"{"requestId":"ping-1","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}"#),
@@ -62,22 +67,25 @@ import Testing
         let held = try phone.send(Self.request, now: 0)
 
         // The phone times out, reconnects and retries under the same id (ENV-5).
-        (phone, desktop) = try Self.reconnect(&channel, pairing: pairing, label: "second")
+        phone = try Self.reconnect(&channel, pairing: pairing, label: "second", now: 31)
         gate.startSession()
         let retry = try phone.send(Self.request, now: 31)
-        try deliver(retry, to: &desktop, now: 31_000)
+        try deliver(retry, now: 31_000)
         #expect(dispatched == 1)
 
         // The held frames arrive late. The ping's counter, 1, is the retry's in the new session:
         // replayed before any key is tried; the request's, 2, is new there, and the first
         // session's keys are gone at the core: auth_failed.
-        #expect(throws: TunnelError.replayed) { try deliver(heldPing, to: &desktop, now: 60_000) }
-        #expect(throws: TunnelError.authFailed) { try deliver(held, to: &desktop, now: 60_000) }
+        #expect(throws: TunnelError.replayed) { try deliver(heldPing, now: 60_000) }
+        #expect(throws: TunnelError.authFailed) { try deliver(held, now: 60_000) }
         // The relay repeats the retry's frame: the window refuses it.
-        #expect(throws: TunnelError.replayed) { try deliver(retry, to: &desktop, now: 61_000) }
+        #expect(throws: TunnelError.replayed) { try deliver(retry, now: 61_000) }
         // The phone retries again after a lost answer: answered from what the core did, not run.
         let again = try phone.send(Self.request, now: 90)
-        let reply = try #require(try desktop.receive(again[0]))
+        guard case .delivered(let reply?) = try channel.receive(again[0], now: 90, coreEphemeralPrivate: []) else {
+            Issue.record("the channel did not deliver the second retry")
+            return
+        }
         guard case .reply(let answers) = try gate.receive(reply, now: 90_000) else {
             Issue.record("the duplicate was not answered from memory")
             return
