@@ -23,6 +23,16 @@ const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, 
     return input_hex_value(json_object_get(input, name), bytes, length);
 }
 
+const char *input_bounded_bytes(const json_t *input, const char *name, size_t maximum,
+                                uint8_t **bytes, size_t *length)
+{
+    const json_t *value = json_object_get(input, name);
+    if (!json_is_string(value) || json_string_length(value) / 2 > maximum) {
+        return ADAPTER_BAD_REQUEST;
+    }
+    return input_hex_value(value, bytes, length);
+}
+
 const char *input_hex_value(const json_t *value, uint8_t **bytes, size_t *length)
 {
     if (!json_is_string(value)) {
@@ -83,6 +93,13 @@ const char *input_integer(const json_t *input, const char *name, uint64_t maximu
     }
     *value = (uint64_t)json_integer_value(number);
     return NULL;
+}
+
+const char *input_optional_integer(const json_t *input, const char *name, uint64_t maximum,
+                                   uint64_t *value)
+{
+    *value = 0;
+    return json_object_get(input, name) == NULL ? NULL : input_integer(input, name, maximum, value);
 }
 
 const char *input_counter(const json_t *input, const char *name, uint64_t *value)
@@ -181,15 +198,6 @@ bool output_set_hex_or_null(json_t *object, const char *name, const uint8_t *byt
 {
     return bytes != NULL ? output_set_hex(object, name, bytes, length)
                          : json_object_set_new(object, name, json_null()) == 0;
-}
-
-const char *output_set_send(json_t *object, const uint8_t *bytes, size_t length)
-{
-    json_t *messages = json_array();
-    if (messages == NULL || json_object_set_new(object, "send", messages) != 0) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    return length > 0 ? output_append_hex(messages, bytes, length) : NULL;
 }
 
 void secure_memory_install_for_jansson(void)

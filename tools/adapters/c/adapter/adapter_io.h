@@ -29,6 +29,15 @@
  * that the caller releases with secure_free. */
 const char *input_bytes(const json_t *input, const char *name, uint8_t **bytes, size_t *length);
 
+/* Like input_bytes, for at most maximum bytes: a longer value is
+ * bad_request, told from its hex text before anything is decoded. */
+const char *input_bounded_bytes(const json_t *input, const char *name, size_t maximum,
+                                uint8_t **bytes, size_t *length);
+
+/* ADP-132, ADP-133: a send step's message is at most 1 MiB, so its frames
+ * fit the answer's line (ADP-2). */
+#define ADAPTER_SEND_MAX_MESSAGE ((size_t)1 << 20)
+
 /* The same for a value that is no member (an array element). */
 const char *input_hex_value(const json_t *value, uint8_t **bytes, size_t *length);
 
@@ -50,6 +59,11 @@ const char *input_optional_fixed(const json_t *input, const char *name, uint8_t 
 
 /* A required integer member from 0 to maximum. */
 const char *input_integer(const json_t *input, const char *name, uint64_t maximum, uint64_t *value);
+
+/* The same for a member that may be absent: then *value is 0 (ADP-69's and
+ * ADP-129's optional now). */
+const char *input_optional_integer(const json_t *input, const char *name, uint64_t maximum,
+                                   uint64_t *value);
 
 /* A required member holding a 64-bit counter as a canonical decimal string
  * (ADP-130: JSON numbers lose precision above 2^53): "0" to
@@ -87,11 +101,5 @@ const char *output_append_hex(json_t *array, const uint8_t *bytes, size_t length
 /* Sets object[name] = hex(bytes), or null when bytes is NULL (a value the
  * state does not have yet); returns false when out of memory. */
 bool output_set_hex_or_null(json_t *object, const char *name, const uint8_t *bytes, size_t length);
-
-/* Sets object["send"] to the messages a step sent: [hex(bytes)], or [] when
- * length is 0 (the stateful version 3 operations send at most one message
- * a step, and "send" is there also on a refused step). Returns NULL or
- * internal_error. */
-const char *output_set_send(json_t *object, const uint8_t *bytes, size_t length);
 
 #endif

@@ -1,12 +1,14 @@
-/* pairing-v3-core (ADP-54): one version 3 channel of the core through the
- * device's messages, the desktop user's Yes and No, and time. Every result
- * carries the channel's state, its attempts and what the step sent, and
- * what the state shows: the code while it is on screen, the committed key
- * and psk once paired. */
+/* pairing-v3-core (ADP-54, ADP-133): one version 3 channel of the core
+ * through the device's messages, the desktop user's Yes and No, time, and
+ * the messages the core sends under the session its commit started. Every
+ * result carries the channel's state, its attempts and what the step sent,
+ * and what the state shows: the code while it is on screen, the committed
+ * key and psk once paired; a session frame accepted adds "delivered". */
 #include <sodium.h>
 #include <string.h>
 
 #include "adapter_io.h"
+#include "channel_v3_steps.h"
 #include "core_pairing_v3.h"
 #include "core_step_io.h"
 #include "operations.h"
@@ -17,7 +19,8 @@
  * only if the message is a message 1 the core answers (ADP-14: absent, the
  * CSPRNG's). */
 static const char *run_receive(core_pairing_v3 *channel, const json_t *body, uint64_t now,
-                               core_pairing_v3_send *send, tunnel_error *status)
+                               core_pairing_v3_send *send, channel_delivery_v3 *delivery,
+                               tunnel_error *status)
 {
     uint8_t *message = NULL;
     size_t length = 0;
@@ -36,7 +39,7 @@ static const char *run_receive(core_pairing_v3 *channel, const json_t *body, uin
     if (error == NULL) {
         *status = core_pairing_v3_receive(channel, message, length, now,
                                           has_ephemeral ? core_ephemeral : NULL,
-                                          has_nonce ? core_nonce : NULL, send);
+                                          has_nonce ? core_nonce : NULL, send, delivery);
     }
     secure_free(message);
     sodium_memzero(core_ephemeral, sizeof core_ephemeral);
@@ -57,8 +60,15 @@ static const char *run_confirm(core_pairing_v3 *channel, const json_t *body, uin
     return error;
 }
 
-/* The steps of ADP-54. */
-static const char *const KINDS[] = {"receive", "confirm", "reject", "tick"};
+/* The send step's channel checks and session (V3-CHAN-2). */
+static tunnel_error begin_send(void *context, const uint8_t *message, size_t length, uint64_t now,
+                               channel_sending_v3 *sending)
+{
+    return core_pairing_v3_send_begin(context, message, length, now, sending);
+}
+
+/* The steps of ADP-54 and ADP-133. */
+static const char *const KINDS[] = {"receive", "confirm", "reject", "tick", "send"};
 
 static const char *state_name(channel_status status)
 {
@@ -99,18 +109,15 @@ static bool set_state_members(const core_pairing_v3 *channel, json_t *out)
     }
 }
 
-/* Every step's members (ADP-54): state, attempts, send ([] when nothing). */
-static const char *set_result(const core_pairing_v3 *channel, const core_pairing_v3_send *send,
-                              json_t *out)
+/* Every step's members besides send (ADP-54): state and attempts. */
+static const char *set_result(const core_pairing_v3 *channel, json_t *out)
 {
-    const char *error = output_set_send(out, send->bytes, send->length);
-    if (error == NULL &&
-        (json_object_set_new(out, "state", json_string(state_name(channel->status))) != 0 ||
-         json_object_set_new(out, "attempts", json_integer((json_int_t)channel->attempts)) != 0 ||
-         !set_state_members(channel, out))) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    return error;
+    return json_object_set_new(out, "state", json_string(state_name(channel->status))) != 0 ||
+                   json_object_set_new(out, "attempts",
+                                       json_integer((json_int_t)channel->attempts)) != 0 ||
+                   !set_state_members(channel, out)
+               ? ADAPTER_INTERNAL_ERROR
+               : NULL;
 }
 
 static const char *run_step(void *context, const json_t *step, json_t *out)
@@ -119,31 +126,45 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     const char *kind = NULL;
     const json_t *body = NULL;
     uint64_t now = 0;
+    json_t *sent = NULL;
     const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
+    }
+    if (error == NULL) {
+        error = channel_v3_start_sent(out, &sent);
     }
     if (error != NULL) {
         return error;
     }
     core_pairing_v3_send send;
     send.length = 0;
+    channel_delivery_v3 delivery = {0};
     tunnel_error status = TUNNEL_OK;
     if (strcmp(kind, "receive") == 0) {
-        error = run_receive(channel, body, now, &send, &status);
+        error = run_receive(channel, body, now, &send, &delivery, &status);
     } else if (strcmp(kind, "confirm") == 0) {
         error = run_confirm(channel, body, now, &send, &status);
     } else if (strcmp(kind, "reject") == 0) {
         status = core_pairing_v3_reject(channel, now, &send);
-    } else {
+    } else if (strcmp(kind, "tick") == 0) {
         core_pairing_v3_tick(channel, now);
+    } else {
+        error = channel_v3_run_send(body, begin_send, channel, sent, &status);
     }
     if (error == NULL && status != TUNNEL_OK) {
         error = core_step_set_error(out, status);
     }
     if (error == NULL) {
-        error = set_result(channel, &send, out);
+        error = channel_v3_append_sent(sent, send.bytes, send.length);
     }
+    if (error == NULL) {
+        error = channel_v3_set_delivered(out, &delivery);
+    }
+    if (error == NULL) {
+        error = set_result(channel, out);
+    }
+    channel_delivery_v3_release(&delivery);
     return error;
 }
 

@@ -1,44 +1,65 @@
-/* pairing-v3-device (ADP-69): the phone's side of a version 3 pairing,
- * message 1 for the QR code at once, then the core's messages and the phone
- * user's Match and No. Every result carries the phone's state and what the
- * step sent, and what the state shows: the code and both confirmations
- * while it is on screen, the reconnection psk once paired. */
+/* pairing-v3-device (ADP-69, ADP-133): the phone's side of a version 3
+ * pairing, message 1 for the QR code at once, then the core's messages, the
+ * phone user's Match and No, and the messages the phone sends under the
+ * session its commit started. Every result carries the phone's state and
+ * what the step sent, and what the state shows: the code and both
+ * confirmations while it is on screen, the reconnection psk once paired; a
+ * session frame accepted adds "delivered". */
 #include <sodium.h>
 #include <string.h>
 
 #include "adapter_io.h"
+#include "channel_v3_steps.h"
 #include "core_step_io.h"
 #include "device_pairing_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
 
-/* The steps of ADP-69. */
-static const char *const KINDS[] = {"receive", "match", "refuse"};
+/* The steps of ADP-69 and ADP-133. */
+static const char *const KINDS[] = {"receive", "match", "refuse", "send"};
 
-/* {message} */
+/* The phone sends under its session alone (V3-CHAN-3): no_session before
+ * the commit. */
+static tunnel_error begin_send(void *context, const uint8_t *message, size_t length, uint64_t now,
+                               channel_sending_v3 *sending)
+{
+    device_pairing_v3 *device = context;
+    return channel_session_v3_send_begin(&device->session, message, length, now, sending);
+}
+
+/* {message, now?} */
 static const char *run_receive(device_pairing_v3 *device, const json_t *body,
-                               device_pairing_v3_send *send, tunnel_error *status)
+                               device_pairing_v3_send *send, channel_delivery_v3 *delivery,
+                               tunnel_error *status)
 {
     uint8_t *message = NULL;
     size_t length = 0;
+    uint64_t now = 0;
     const char *error = input_bytes(body, "message", &message, &length);
     if (error == NULL) {
-        *status = device_pairing_v3_receive(device, message, length, send);
+        error = input_optional_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
+    }
+    if (error == NULL) {
+        *status = device_pairing_v3_receive(device, message, length, now, send, delivery);
     }
     secure_free(message);
     return error;
 }
 
-/* {code}: the code the phone's screen showed. */
+/* {code, now?}: the code the phone's screen showed. */
 static const char *run_match(device_pairing_v3 *device, const json_t *body,
                              device_pairing_v3_send *send, tunnel_error *status)
 {
     const char *code = NULL;
     size_t code_length = 0;
+    uint64_t now = 0;
     const char *error = input_string(body, "code", &code, &code_length);
     if (error == NULL) {
-        *status = device_pairing_v3_match(device, code, code_length, send);
+        error = input_optional_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
+    }
+    if (error == NULL) {
+        *status = device_pairing_v3_match(device, code, code_length, now, send);
     }
     return error;
 }
@@ -79,17 +100,13 @@ static bool set_state_members(const device_pairing_v3 *device, json_t *out)
     }
 }
 
-/* Every step's members (ADP-69): state and send ([] when nothing). */
-static const char *set_result(const device_pairing_v3 *device, const device_pairing_v3_send *send,
-                              json_t *out)
+/* Every step's members besides send (ADP-69): the state. */
+static const char *set_result(const device_pairing_v3 *device, json_t *out)
 {
-    const char *error = output_set_send(out, send->bytes, send->length);
-    if (error == NULL &&
-        (json_object_set_new(out, "state", json_string(state_name(device->state))) != 0 ||
-         !set_state_members(device, out))) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    return error;
+    return json_object_set_new(out, "state", json_string(state_name(device->state))) != 0 ||
+                   !set_state_members(device, out)
+               ? ADAPTER_INTERNAL_ERROR
+               : NULL;
 }
 
 static const char *run_step(void *context, const json_t *step, json_t *out)
@@ -97,26 +114,40 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     device_pairing_v3 *device = context;
     const char *kind = NULL;
     const json_t *body = NULL;
+    json_t *sent = NULL;
     const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    if (error == NULL) {
+        error = channel_v3_start_sent(out, &sent);
+    }
     if (error != NULL) {
         return error;
     }
     device_pairing_v3_send send;
     send.length = 0;
+    channel_delivery_v3 delivery = {0};
     tunnel_error status = TUNNEL_OK;
     if (strcmp(kind, "receive") == 0) {
-        error = run_receive(device, body, &send, &status);
+        error = run_receive(device, body, &send, &delivery, &status);
     } else if (strcmp(kind, "match") == 0) {
         error = run_match(device, body, &send, &status);
-    } else {
+    } else if (strcmp(kind, "refuse") == 0) {
         status = device_pairing_v3_refuse(device, &send);
+    } else {
+        error = channel_v3_run_send(body, begin_send, device, sent, &status);
     }
     if (error == NULL && status != TUNNEL_OK) {
         error = core_step_set_error(out, status);
     }
     if (error == NULL) {
-        error = set_result(device, &send, out);
+        error = channel_v3_append_sent(sent, send.bytes, send.length);
     }
+    if (error == NULL) {
+        error = channel_v3_set_delivered(out, &delivery);
+    }
+    if (error == NULL) {
+        error = set_result(device, out);
+    }
+    channel_delivery_v3_release(&delivery);
     return error;
 }
 

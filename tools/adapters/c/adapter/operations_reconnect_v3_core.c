@@ -1,25 +1,37 @@
-/* reconnect-v3-core (ADP-128): one paired version 3 channel of the core
- * through the device's reconnection messages. Every result carries what
- * the step sent and the two handshake hashes a reader needs to see that
- * only a confirmation commits: the current session's and the pending
- * reconnection's. */
+/* reconnect-v3-core (ADP-128, ADP-133): one paired version 3 channel of the
+ * core through the device's reconnection messages and session frames, and
+ * the messages the core sends under its current session. Every result
+ * carries what the step sent and the two handshake hashes a reader needs to
+ * see that only a confirmation commits: the current session's and the
+ * pending reconnection's; a session frame accepted adds "delivered". */
 #include <sodium.h>
 #include <string.h>
 
 #include "adapter_io.h"
+#include "channel_v3_steps.h"
 #include "core_reconnect_v3.h"
 #include "core_step_io.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
 
-/* The steps of ADP-128. */
-static const char *const KINDS[] = {"receive"};
+/* The steps of ADP-128 and ADP-133. */
+static const char *const KINDS[] = {"receive", "send"};
+
+/* A send goes under the current session alone (V3-CHAN-2): a pending
+ * reconnection's keys never seal. */
+static tunnel_error begin_send(void *context, const uint8_t *message, size_t length, uint64_t now,
+                               channel_sending_v3 *sending)
+{
+    core_reconnect_v3 *channel = context;
+    return channel_session_v3_send_begin(&channel->session, message, length, now, sending);
+}
 
 /* {message, now, coreEphemeral?}: the key is used only if the message is a
  * message 1 the core answers (absent, the CSPRNG's). */
 static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
-                               reconnect_v3_send *send, tunnel_error *status)
+                               reconnect_v3_send *send, channel_delivery_v3 *delivery,
+                               tunnel_error *status)
 {
     uint8_t *message = NULL;
     size_t length = 0;
@@ -36,26 +48,23 @@ static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
     }
     if (error == NULL) {
         *status = core_reconnect_v3_receive(channel, message, length, now,
-                                            has_ephemeral ? core_ephemeral : NULL, send);
+                                            has_ephemeral ? core_ephemeral : NULL, send, delivery);
     }
     secure_free(message);
     sodium_memzero(core_ephemeral, sizeof core_ephemeral);
     return error;
 }
 
-/* Every step's members (ADP-128): send, session and pending, null when the
- * channel has none. */
-static const char *set_result(const core_reconnect_v3 *channel, const reconnect_v3_send *send,
-                              json_t *out)
+/* Every step's members besides send (ADP-128): session and pending, null
+ * when the channel has none. */
+static const char *set_result(const core_reconnect_v3 *channel, json_t *out)
 {
-    const char *error = output_set_send(out, send->bytes, send->length);
-    const uint8_t *session = channel->has_current ? channel->current.session.handshake_hash : NULL;
+    const uint8_t *session = channel->session.active ? channel->current_hash : NULL;
     const uint8_t *pending = channel->has_pending ? channel->pending.session.handshake_hash : NULL;
-    if (error == NULL && (!output_set_hex_or_null(out, "session", session, 32) ||
-                          !output_set_hex_or_null(out, "pending", pending, 32))) {
-        error = ADAPTER_INTERNAL_ERROR;
-    }
-    return error;
+    return output_set_hex_or_null(out, "session", session, 32) &&
+                   output_set_hex_or_null(out, "pending", pending, 32)
+               ? NULL
+               : ADAPTER_INTERNAL_ERROR;
 }
 
 static const char *run_step(void *context, const json_t *step, json_t *out)
@@ -63,20 +72,36 @@ static const char *run_step(void *context, const json_t *step, json_t *out)
     core_reconnect_v3 *channel = context;
     const char *kind = NULL;
     const json_t *body = NULL;
+    json_t *sent = NULL;
     const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    if (error == NULL) {
+        error = channel_v3_start_sent(out, &sent);
+    }
     if (error != NULL) {
         return error;
     }
     reconnect_v3_send send;
     send.length = 0;
+    channel_delivery_v3 delivery = {0};
     tunnel_error status = TUNNEL_OK;
-    error = run_receive(channel, body, &send, &status);
+    if (strcmp(kind, "receive") == 0) {
+        error = run_receive(channel, body, &send, &delivery, &status);
+    } else {
+        error = channel_v3_run_send(body, begin_send, channel, sent, &status);
+    }
     if (error == NULL && status != TUNNEL_OK) {
         error = core_step_set_error(out, status);
     }
     if (error == NULL) {
-        error = set_result(channel, &send, out);
+        error = channel_v3_append_sent(sent, send.bytes, send.length);
     }
+    if (error == NULL) {
+        error = channel_v3_set_delivered(out, &delivery);
+    }
+    if (error == NULL) {
+        error = set_result(channel, out);
+    }
+    channel_delivery_v3_release(&delivery);
     return error;
 }
 

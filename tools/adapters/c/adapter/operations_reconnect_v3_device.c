@@ -1,60 +1,98 @@
-/* reconnect-v3-device (ADP-129): the paired phone's side of a version 3
- * reconnection, message 1 at once, then the core's messages. Every result
- * carries the phone's state, what the step sent (the key confirmation when
- * message 2 passes) and the new session's handshake hash once connected. */
+/* reconnect-v3-device (ADP-129, ADP-133): the paired phone's side of a
+ * version 3 reconnection, message 1 at once, then the core's messages and
+ * the messages the phone sends under the new session. Every result carries
+ * the phone's state, what the step sent (the key confirmation when message
+ * 2 passes, a send step's frames) and the new session's handshake hash once
+ * connected; a session frame accepted adds "delivered". */
 #include <sodium.h>
 #include <string.h>
 
 #include "adapter_io.h"
+#include "channel_v3_steps.h"
 #include "core_step_io.h"
 #include "device_reconnect_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
 
-/* The steps of ADP-129. */
-static const char *const KINDS[] = {"receive"};
+/* The steps of ADP-129 and ADP-133. */
+static const char *const KINDS[] = {"receive", "send"};
 
-/* Every step's members (ADP-129): state, send and session. */
-static const char *set_result(const device_reconnect_v3 *device, const reconnect_v3_send *send,
-                              json_t *out)
+/* The phone sends under its new session alone (V3-CHAN-3): no_session
+ * before message 2. */
+static tunnel_error begin_send(void *context, const uint8_t *message, size_t length, uint64_t now,
+                               channel_sending_v3 *sending)
+{
+    device_reconnect_v3 *device = context;
+    return channel_session_v3_send_begin(&device->session, message, length, now, sending);
+}
+
+/* Every step's members besides send (ADP-129): state and session. */
+static const char *set_result(const device_reconnect_v3 *device, json_t *out)
 {
     bool connected = device->state == DEVICE_RECONNECT_V3_CONNECTED;
-    const char *error = output_set_send(out, send->bytes, send->length);
-    if (error == NULL &&
-        (json_object_set_new(out, "state", json_string(connected ? "connected" : "awaiting")) !=
-             0 ||
-         !output_set_hex_or_null(out, "session", connected ? device->session.handshake_hash : NULL,
-                                 32))) {
-        error = ADAPTER_INTERNAL_ERROR;
+    return json_object_set_new(out, "state", json_string(connected ? "connected" : "awaiting")) !=
+                       0 ||
+                   !output_set_hex_or_null(out, "session", connected ? device->session_hash : NULL,
+                                           32)
+               ? ADAPTER_INTERNAL_ERROR
+               : NULL;
+}
+
+/* {message, now?} */
+static const char *run_receive(device_reconnect_v3 *device, const json_t *body,
+                               reconnect_v3_send *send, channel_delivery_v3 *delivery,
+                               tunnel_error *status)
+{
+    uint8_t *message = NULL;
+    size_t length = 0;
+    uint64_t now = 0;
+    const char *error = input_bytes(body, "message", &message, &length);
+    if (error == NULL) {
+        error = input_optional_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     }
+    if (error == NULL) {
+        *status = device_reconnect_v3_receive(device, message, length, now, send, delivery);
+    }
+    secure_free(message);
     return error;
 }
 
-/* {receive: {message}} */
 static const char *run_step(void *context, const json_t *step, json_t *out)
 {
     device_reconnect_v3 *device = context;
     const char *kind = NULL;
     const json_t *body = NULL;
-    uint8_t *message = NULL;
-    size_t length = 0;
+    json_t *sent = NULL;
     const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
     if (error == NULL) {
-        error = input_bytes(body, "message", &message, &length);
+        error = channel_v3_start_sent(out, &sent);
     }
     if (error != NULL) {
         return error;
     }
     reconnect_v3_send send;
-    tunnel_error status = device_reconnect_v3_receive(device, message, length, &send);
-    secure_free(message);
-    if (status != TUNNEL_OK) {
+    send.length = 0;
+    channel_delivery_v3 delivery = {0};
+    tunnel_error status = TUNNEL_OK;
+    if (strcmp(kind, "receive") == 0) {
+        error = run_receive(device, body, &send, &delivery, &status);
+    } else {
+        error = channel_v3_run_send(body, begin_send, device, sent, &status);
+    }
+    if (error == NULL && status != TUNNEL_OK) {
         error = core_step_set_error(out, status);
     }
     if (error == NULL) {
-        error = set_result(device, &send, out);
+        error = channel_v3_append_sent(sent, send.bytes, send.length);
     }
+    if (error == NULL) {
+        error = channel_v3_set_delivered(out, &delivery);
+    }
+    if (error == NULL) {
+        error = set_result(device, out);
+    }
+    channel_delivery_v3_release(&delivery);
     return error;
 }
 

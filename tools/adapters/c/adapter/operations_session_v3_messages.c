@@ -10,9 +10,6 @@
 #include "secure_memory.h"
 #include "session_v3_steps.h"
 
-/* ADP-132: a send step's message fits a line (ADP-2). */
-#define SEND_MAX_MESSAGE 1048576u
-
 void session_v3_peer_key(session_v3_steps *context, uint64_t epoch,
                          uint8_t key[SESSION_V3_KEY_LENGTH])
 {
@@ -78,13 +75,9 @@ static const char *input_send_message(const json_t *body, uint8_t **message, siz
     if ((hex == NULL) == (g == NULL)) {
         return ADAPTER_BAD_REQUEST;
     }
-    if (g != NULL) {
-        return input_generated_v3(g, message, length);
-    }
-    if (!json_is_string(hex) || json_string_length(hex) > 2u * SEND_MAX_MESSAGE) {
-        return ADAPTER_BAD_REQUEST;
-    }
-    return input_bytes(body, "message", message, length);
+    return g != NULL
+               ? input_generated_v3(g, message, length)
+               : input_bounded_bytes(body, "message", ADAPTER_SEND_MAX_MESSAGE, message, length);
 }
 
 /* Seals the message's frames: each appended to list in hex, or hashed. */

@@ -1,6 +1,7 @@
 #include "core_pairing_v3.h"
 
 #include "key_log.h"
+#include "reconnect_v3.h"
 
 #include <sodium.h>
 #include <string.h>
@@ -20,6 +21,7 @@ void core_pairing_v3_init(core_pairing_v3 *channel, const uint8_t core_static_pr
 
 void core_pairing_v3_wipe(core_pairing_v3 *channel)
 {
+    channel_session_v3_end(&channel->session);
     sodium_memzero(channel, sizeof *channel);
 }
 
@@ -38,15 +40,19 @@ static void revoke(core_pairing_v3 *channel)
     sodium_memzero(channel->psk, sizeof channel->psk);
 }
 
-/* V3-CONFIRM-2: both confirmations are made; the channel keeps the device's
- * key and the reconnection psk (V3-PSK-2), and the attempt's keys go, as
- * does the QR's psk: ps is single-use (V3-PSK-1). */
-static void commit(core_pairing_v3 *channel)
+/* V3-CONFIRM-2: both confirmations are made, at now; the channel keeps the
+ * device's key and the reconnection psk (V3-PSK-2), the attempt's transport
+ * keys become the session, its counters after the records (V3-SESS-1) and
+ * its first epoch starting now (V3-CHAN-1), and the attempt goes, as does
+ * the QR's psk: ps is single-use (V3-PSK-1). */
+static void commit(core_pairing_v3 *channel, uint64_t now)
 {
     const pairing_v3_attempt *attempt = &channel->attempt;
     pairing_v3_reconnect_psk(attempt->handshake_hash, attempt->device_nonce, attempt->core_nonce,
                              channel->reconnect_psk);
     memcpy(channel->device_public, attempt->device_public, 32);
+    channel_session_v3_start(&channel->session, false, SESSION_V3_AFTER_PAIRING,
+                             attempt->device_to_core.k, attempt->core_to_device.k, now);
     channel->status = CHANNEL_PAIRED;
     drop_attempt(channel);
     sodium_memzero(channel->psk, sizeof channel->psk);
@@ -63,7 +69,10 @@ static void apply_deadline(core_pairing_v3 *channel, uint64_t now)
     }
 }
 
-/* V3-CORE-1 step 1: the octet, before the channel is looked at. */
+/* V3-CORE-1 step 1: the octet, before the channel is looked at. The device
+ * sends 0x10, 0x12 and, once paired, 0x16 on this channel; every other
+ * octet version 3 registers (version 2's, the core's own 0x11, the
+ * reconnection's) is unexpected here. */
 static tunnel_error check_type(const uint8_t *message, size_t length)
 {
     if (length == 0) {
@@ -74,9 +83,13 @@ static tunnel_error check_type(const uint8_t *message, size_t length)
     case PAIRING_V3_TYPE_V2_HANDSHAKE: return TUNNEL_ERR_VERSION_MISMATCH; /* V3-BIND-1 */
     case PAIRING_V3_TYPE_SESSION:
     case PAIRING_V3_TYPE_V2_ACK:
-    case PAIRING_V3_TYPE_MESSAGE_2: return TUNNEL_ERR_UNEXPECTED_TYPE;
+    case PAIRING_V3_TYPE_MESSAGE_2:
+    case RECONNECT_V3_TYPE_MESSAGE_1:
+    case RECONNECT_V3_TYPE_MESSAGE_2:
+    case RECONNECT_V3_TYPE_CONFIRMATION: return TUNNEL_ERR_UNEXPECTED_TYPE;
     case PAIRING_V3_TYPE_MESSAGE_1:
-    case PAIRING_V3_TYPE_RECORD: return TUNNEL_OK;
+    case PAIRING_V3_TYPE_RECORD:
+    case SESSION_V3_TYPE: return TUNNEL_OK;
     default: return TUNNEL_ERR_UNSUPPORTED_TYPE;
     }
 }
@@ -197,7 +210,7 @@ static tunnel_error receive_reveal(core_pairing_v3 *channel, const uint8_t devic
 
 /* V3-CONFIRM-1: the device's second record is its user's answer, Match or
  * No for this attempt's code; anything else ends the pairing too. */
-static tunnel_error receive_answer(core_pairing_v3 *channel, const uint8_t answer[32])
+static tunnel_error receive_answer(core_pairing_v3 *channel, const uint8_t answer[32], uint64_t now)
 {
     pairing_v3_attempt *attempt = &channel->attempt;
     uint8_t match[32];
@@ -208,7 +221,7 @@ static tunnel_error receive_answer(core_pairing_v3 *channel, const uint8_t answe
     if (sodium_memcmp(answer, match, 32) == 0) {
         attempt->device_confirmed = true;
         if (attempt->core_confirmed) {
-            commit(channel);
+            commit(channel, now);
         }
     } else if (sodium_memcmp(answer, no, 32) == 0) {
         revoke(channel);
@@ -238,7 +251,7 @@ static tunnel_error receive_record(core_pairing_v3 *channel, const uint8_t *mess
                                   PAIRING_V3_RECORD_LENGTH - 1, plaintext, &plaintext_length);
     if (status == TUNNEL_OK) {
         status = channel->status == CHANNEL_PENDING ? receive_reveal(channel, plaintext, now)
-                                                    : receive_answer(channel, plaintext);
+                                                    : receive_answer(channel, plaintext, now);
     }
     sodium_memzero(plaintext, sizeof plaintext);
     return status;
@@ -246,17 +259,24 @@ static tunnel_error receive_record(core_pairing_v3 *channel, const uint8_t *mess
 
 tunnel_error core_pairing_v3_receive(core_pairing_v3 *channel, const uint8_t *message,
                                      size_t length, uint64_t now, const uint8_t *core_ephemeral,
-                                     const uint8_t *core_nonce, core_pairing_v3_send *send)
+                                     const uint8_t *core_nonce, core_pairing_v3_send *send,
+                                     channel_delivery_v3 *delivery)
 {
     send->length = 0;
+    memset(delivery, 0, sizeof *delivery);
     apply_deadline(channel, now);
     tunnel_error status = check_type(message, length);
     if (status != TUNNEL_OK) {
         return status;
     }
+    /* V3-CORE-1 step 2: the channel. A paired channel takes only the frames
+     * of the session its commit started (V3-CHAN-1). */
     switch (channel->status) {
     case CHANNEL_REVOKED: return TUNNEL_ERR_CHANNEL_REVOKED;
-    case CHANNEL_PAIRED: return TUNNEL_ERR_UNEXPECTED_TYPE;
+    case CHANNEL_PAIRED:
+        return message[0] == SESSION_V3_TYPE
+                   ? channel_session_v3_receive(&channel->session, message, length, delivery)
+                   : TUNNEL_ERR_UNEXPECTED_TYPE;
     case CHANNEL_PENDING:
         if (now >= channel->expires_at) {
             revoke(channel);
@@ -266,9 +286,26 @@ tunnel_error core_pairing_v3_receive(core_pairing_v3 *channel, const uint8_t *me
     case CHANNEL_CONFIRMING:
     default: break;
     }
-    return message[0] == PAIRING_V3_TYPE_MESSAGE_1
-               ? receive_message_1(channel, message, length, now, core_ephemeral, core_nonce, send)
-               : receive_record(channel, message, length, now);
+    switch (message[0]) {
+    case PAIRING_V3_TYPE_MESSAGE_1:
+        return receive_message_1(channel, message, length, now, core_ephemeral, core_nonce, send);
+    case PAIRING_V3_TYPE_RECORD: return receive_record(channel, message, length, now);
+    default: return TUNNEL_ERR_UNEXPECTED_TYPE; /* a 0x16 before the commit: no session yet */
+    }
+}
+
+tunnel_error core_pairing_v3_send_begin(core_pairing_v3 *channel, const uint8_t *message,
+                                        size_t length, uint64_t now, channel_sending_v3 *sending)
+{
+    memset(sending, 0, sizeof *sending);
+    apply_deadline(channel, now);
+    switch (channel->status) {
+    case CHANNEL_REVOKED: return TUNNEL_ERR_CHANNEL_REVOKED;
+    case CHANNEL_CONFIRMING: return TUNNEL_ERR_PAIRING_UNCONFIRMED; /* the code is on screen */
+    case CHANNEL_PENDING:
+    case CHANNEL_PAIRED:
+    default: return channel_session_v3_send_begin(&channel->session, message, length, now, sending);
+    }
 }
 
 /* The core's one record: its user's answer under the attempt's
@@ -319,7 +356,7 @@ tunnel_error core_pairing_v3_confirm(core_pairing_v3 *channel, uint64_t now, con
     if (status == TUNNEL_OK) {
         attempt->core_confirmed = true;
         if (attempt->device_confirmed) {
-            commit(channel);
+            commit(channel, now);
         }
     }
     return status;

@@ -18,13 +18,14 @@ void core_reconnect_v3_init(core_reconnect_v3 *channel, const uint8_t core_stati
 
 void core_reconnect_v3_wipe(core_reconnect_v3 *channel)
 {
+    channel_session_v3_end(&channel->session);
     sodium_memzero(channel, sizeof *channel);
 }
 
-/* V3-RECON-2 step 1: the octet. On a paired channel only 0x13 and 0x15 come
- * from the device; the pairing's and version 2's octets and the core's own
- * 0x14 are registered but not due, and a version 2 handshake is named as
- * such (V3-BIND-1). */
+/* V3-RECON-2 step 1: the octet. On a paired channel only 0x13, 0x15 and
+ * 0x16 come from the device; the pairing's and version 2's octets and the
+ * core's own 0x14 are registered but not due, and a version 2 handshake is
+ * named as such (V3-BIND-1). */
 static tunnel_error check_type(const uint8_t *message, size_t length)
 {
     if (length == 0) {
@@ -40,7 +41,8 @@ static tunnel_error check_type(const uint8_t *message, size_t length)
     case PAIRING_V3_TYPE_RECORD:
     case RECONNECT_V3_TYPE_MESSAGE_2: return TUNNEL_ERR_UNEXPECTED_TYPE;
     case RECONNECT_V3_TYPE_MESSAGE_1:
-    case RECONNECT_V3_TYPE_CONFIRMATION: return TUNNEL_OK;
+    case RECONNECT_V3_TYPE_CONFIRMATION:
+    case SESSION_V3_TYPE: return TUNNEL_OK;
     default: return TUNNEL_ERR_UNSUPPORTED_TYPE;
     }
 }
@@ -50,8 +52,8 @@ static tunnel_error check_type(const uint8_t *message, size_t length)
  * sender cannot confirm. The keys are public, so memcmp. */
 static bool replayed(const core_reconnect_v3 *channel, const uint8_t device_ephemeral[32])
 {
-    return (channel->has_current &&
-            memcmp(channel->current.device_ephemeral, device_ephemeral, 32) == 0) ||
+    return (channel->session.active &&
+            memcmp(channel->current_ephemeral, device_ephemeral, 32) == 0) ||
            (channel->has_pending &&
             memcmp(channel->pending.device_ephemeral, device_ephemeral, 32) == 0);
 }
@@ -119,10 +121,12 @@ static tunnel_error receive_message_1(core_reconnect_v3 *channel, const uint8_t 
 
 /* V3-RECON-2 step 3: the device's first transport message of the pending
  * session, empty, at counter 0. It opens only under keys that the device's
- * private keys derived, so it commits: the pending reconnection becomes
- * the current session and the previous session's keys go. */
+ * private keys derived, so it commits at now: the pending reconnection
+ * becomes the current session, its counters after the confirmation
+ * (V3-SESS-1) and its first epoch starting now (V3-CHAN-1), and the
+ * previous session's keys go with it. */
 static tunnel_error receive_confirmation(core_reconnect_v3 *channel, const uint8_t *message,
-                                         size_t length)
+                                         size_t length, uint64_t now)
 {
     if (!channel->has_pending) {
         return TUNNEL_ERR_UNEXPECTED_TYPE; /* nothing to confirm */
@@ -139,8 +143,12 @@ static tunnel_error receive_confirmation(core_reconnect_v3 *channel, const uint8
     if (status != TUNNEL_OK) {
         return status; /* auth_failed, the counter as it was */
     }
-    channel->current = channel->pending;
-    channel->has_current = true;
+    const core_reconnection_v3 *pending = &channel->pending;
+    channel_session_v3_start(&channel->session, false, SESSION_V3_AFTER_RECONNECTION,
+                             pending->session.device_to_core.k, pending->session.core_to_device.k,
+                             now);
+    memcpy(channel->current_hash, pending->session.handshake_hash, 32);
+    memcpy(channel->current_ephemeral, pending->device_ephemeral, 32);
     sodium_memzero(&channel->pending, sizeof channel->pending);
     channel->has_pending = false;
     return TUNNEL_OK;
@@ -148,14 +156,19 @@ static tunnel_error receive_confirmation(core_reconnect_v3 *channel, const uint8
 
 tunnel_error core_reconnect_v3_receive(core_reconnect_v3 *channel, const uint8_t *message,
                                        size_t length, uint64_t now, const uint8_t *core_ephemeral,
-                                       reconnect_v3_send *send)
+                                       reconnect_v3_send *send, channel_delivery_v3 *delivery)
 {
     send->length = 0;
+    memset(delivery, 0, sizeof *delivery);
     tunnel_error status = check_type(message, length);
     if (status != TUNNEL_OK) {
         return status;
     }
-    return message[0] == RECONNECT_V3_TYPE_MESSAGE_1
-               ? receive_message_1(channel, message, length, now, core_ephemeral, send)
-               : receive_confirmation(channel, message, length);
+    switch (message[0]) {
+    case RECONNECT_V3_TYPE_MESSAGE_1:
+        return receive_message_1(channel, message, length, now, core_ephemeral, send);
+    case RECONNECT_V3_TYPE_CONFIRMATION: return receive_confirmation(channel, message, length, now);
+    default: /* 0x16: the current session alone (V3-CHAN-1, V3-RECON-3) */
+        return channel_session_v3_receive(&channel->session, message, length, delivery);
+    }
 }

@@ -1,6 +1,7 @@
 #include "device_pairing_v3.h"
 
 #include "key_log.h"
+#include "reconnect_v3.h"
 
 #include <sodium.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 /* Every secret goes; what is left says only that the pairing failed. */
 static void fail(device_pairing_v3 *device)
 {
-    sodium_memzero(device, sizeof *device);
+    device_pairing_v3_wipe(device);
     device->state = DEVICE_PAIRING_V3_FAILED;
 }
 
@@ -47,23 +48,35 @@ tunnel_error device_pairing_v3_start(device_pairing_v3 *device, const uint8_t co
 
 void device_pairing_v3_wipe(device_pairing_v3 *device)
 {
+    channel_session_v3_end(&device->session);
     sodium_memzero(device, sizeof *device);
 }
 
-/* V3-CONFIRM-2: both confirmations are made; the phone keeps the core's key
- * and the reconnection psk (V3-PSK-2), and the pairing's keys go. */
-static void commit(device_pairing_v3 *device)
+/* V3-CONFIRM-2: both confirmations are made, at now; the phone keeps the
+ * core's key and the reconnection psk (V3-PSK-2), the records' transport
+ * keys become the session, its counters after the records (V3-SESS-1) and
+ * its first epoch starting now (V3-CHAN-3), and the pairing's other secrets
+ * go. */
+static void commit(device_pairing_v3 *device, uint64_t now)
 {
     uint8_t core_public[32];
     uint8_t reconnect_psk[32];
+    uint8_t device_to_core[SESSION_V3_KEY_LENGTH];
+    uint8_t core_to_device[SESSION_V3_KEY_LENGTH];
     memcpy(core_public, device->core_public, 32);
     pairing_v3_reconnect_psk(device->handshake_hash, device->device_nonce, device->core_nonce,
                              reconnect_psk);
-    sodium_memzero(device, sizeof *device);
+    memcpy(device_to_core, device->device_to_core.k, sizeof device_to_core);
+    memcpy(core_to_device, device->core_to_device.k, sizeof core_to_device);
+    device_pairing_v3_wipe(device);
     device->state = DEVICE_PAIRING_V3_PAIRED;
     memcpy(device->core_public, core_public, 32);
     memcpy(device->reconnect_psk, reconnect_psk, 32);
+    channel_session_v3_start(&device->session, true, SESSION_V3_AFTER_PAIRING, device_to_core,
+                             core_to_device, now);
     sodium_memzero(reconnect_psk, sizeof reconnect_psk);
+    sodium_memzero(device_to_core, sizeof device_to_core);
+    sodium_memzero(core_to_device, sizeof core_to_device);
 }
 
 /* One of the device's records (V3-MSG-1): 32 bytes under its transport key,
@@ -80,9 +93,9 @@ static tunnel_error send_record(device_pairing_v3 *device, const uint8_t plainte
     return status;
 }
 
-/* TYPE-2, TYPE-3, TYPE-4 and TYPE-5 for the phone: it takes 0x11 and 0x12,
- * and every other registered octet (version 2's included, and the core's
- * own 0x10) is unexpected_type. */
+/* TYPE-2, TYPE-3, TYPE-4 and TYPE-5 for the phone: it takes 0x11, 0x12 and
+ * 0x16, and every other octet version 3 registers (version 2's included,
+ * the core's own 0x10 and the reconnection's) is unexpected_type. */
 static tunnel_error check_type(const uint8_t *message, size_t length)
 {
     if (length == 0) {
@@ -93,24 +106,29 @@ static tunnel_error check_type(const uint8_t *message, size_t length)
     case PAIRING_V3_TYPE_SESSION:
     case PAIRING_V3_TYPE_V2_HANDSHAKE:
     case PAIRING_V3_TYPE_V2_ACK:
-    case PAIRING_V3_TYPE_MESSAGE_1: return TUNNEL_ERR_UNEXPECTED_TYPE;
+    case PAIRING_V3_TYPE_MESSAGE_1:
+    case RECONNECT_V3_TYPE_MESSAGE_1:
+    case RECONNECT_V3_TYPE_MESSAGE_2:
+    case RECONNECT_V3_TYPE_CONFIRMATION: return TUNNEL_ERR_UNEXPECTED_TYPE;
     case PAIRING_V3_TYPE_MESSAGE_2:
-    case PAIRING_V3_TYPE_RECORD: return TUNNEL_OK;
+    case PAIRING_V3_TYPE_RECORD:
+    case SESSION_V3_TYPE: return TUNNEL_OK;
     default: return TUNNEL_ERR_UNSUPPORTED_TYPE;
     }
 }
 
 /* V3-DEV-1: the one octet the phone's turn takes (0 when it takes none):
  * message 2 while awaiting, then the core's one record while the code is on
- * screen. */
+ * screen, then, once paired, the session's frames (V3-CHAN-3). */
 static uint8_t due_type(const device_pairing_v3 *device)
 {
-    if (device->state == DEVICE_PAIRING_V3_AWAITING) {
-        return PAIRING_V3_TYPE_MESSAGE_2;
+    switch (device->state) {
+    case DEVICE_PAIRING_V3_AWAITING: return PAIRING_V3_TYPE_MESSAGE_2;
+    case DEVICE_PAIRING_V3_CONFIRMING: return device->core_confirmed ? 0 : PAIRING_V3_TYPE_RECORD;
+    case DEVICE_PAIRING_V3_PAIRED: return SESSION_V3_TYPE;
+    case DEVICE_PAIRING_V3_FAILED:
+    default: return 0;
     }
-    return device->state == DEVICE_PAIRING_V3_CONFIRMING && !device->core_confirmed
-               ? PAIRING_V3_TYPE_RECORD
-               : 0;
 }
 
 /* Message 2, read by a copy of the handshake: only a message that passes
@@ -148,7 +166,8 @@ static tunnel_error receive_message_2(device_pairing_v3 *device, const uint8_t *
 /* V3-CONFIRM-1: the core's one record is its user's Yes or No for this
  * handshake's code; anything else under the right key fails the pairing
  * too, since only the core could have sealed it. */
-static tunnel_error receive_core_answer(device_pairing_v3 *device, const uint8_t *message)
+static tunnel_error receive_core_answer(device_pairing_v3 *device, const uint8_t *message,
+                                        uint64_t now)
 {
     uint8_t answer[32];
     size_t answer_length = 0;
@@ -165,7 +184,7 @@ static tunnel_error receive_core_answer(device_pairing_v3 *device, const uint8_t
     if (sodium_memcmp(answer, yes, 32) == 0) {
         device->core_confirmed = true;
         if (device->device_confirmed) {
-            commit(device);
+            commit(device, now);
         }
     } else if (sodium_memcmp(answer, no, 32) == 0) {
         fail(device);
@@ -179,9 +198,11 @@ static tunnel_error receive_core_answer(device_pairing_v3 *device, const uint8_t
 }
 
 tunnel_error device_pairing_v3_receive(device_pairing_v3 *device, const uint8_t *message,
-                                       size_t length, device_pairing_v3_send *send)
+                                       size_t length, uint64_t now, device_pairing_v3_send *send,
+                                       channel_delivery_v3 *delivery)
 {
     send->length = 0;
+    memset(delivery, 0, sizeof *delivery);
     tunnel_error status = check_type(message, length);
     if (status != TUNNEL_OK) {
         return status;
@@ -189,12 +210,15 @@ tunnel_error device_pairing_v3_receive(device_pairing_v3 *device, const uint8_t 
     if (message[0] != due_type(device)) {
         return TUNNEL_ERR_UNEXPECTED_TYPE;
     }
-    if (message[0] == PAIRING_V3_TYPE_MESSAGE_2) {
+    switch (message[0]) {
+    case PAIRING_V3_TYPE_MESSAGE_2:
         status = pairing_v3_check_length(length, PAIRING_V3_MESSAGE_2_LENGTH);
         return status == TUNNEL_OK ? receive_message_2(device, message, send) : status;
+    case PAIRING_V3_TYPE_RECORD:
+        status = pairing_v3_check_length(length, PAIRING_V3_RECORD_LENGTH);
+        return status == TUNNEL_OK ? receive_core_answer(device, message, now) : status;
+    default: return channel_session_v3_receive(&device->session, message, length, delivery);
     }
-    status = pairing_v3_check_length(length, PAIRING_V3_RECORD_LENGTH);
-    return status == TUNNEL_OK ? receive_core_answer(device, message) : status;
 }
 
 /* The phone's dialog asks only while the code is on screen and its user
@@ -205,7 +229,7 @@ static bool asking(const device_pairing_v3 *device)
 }
 
 tunnel_error device_pairing_v3_match(device_pairing_v3 *device, const char *code,
-                                     size_t code_length, device_pairing_v3_send *send)
+                                     size_t code_length, uint64_t now, device_pairing_v3_send *send)
 {
     send->length = 0;
     if (!asking(device)) {
@@ -222,7 +246,7 @@ tunnel_error device_pairing_v3_match(device_pairing_v3 *device, const char *code
     if (status == TUNNEL_OK) {
         device->device_confirmed = true;
         if (device->core_confirmed) {
-            commit(device);
+            commit(device, now);
         }
     }
     return status;

@@ -1,7 +1,8 @@
 /* The phone's side of a version 3 first pairing (V3-DEV-1, V3-CONFIRM-1,
  * V3-CONFIRM-2): the IKpsk1 initiator for the QR code it scanned, its
  * commitment in message 1, the reveal once message 2 has passed its tags,
- * the code on its screen, its user's Match or No and the core's answer.
+ * the code on its screen, its user's Match or No and the core's answer,
+ * and the session the commit starts (V3-CHAN-3).
  *
  * The order is what makes the code unsteerable: message 1 commits to N_D
  * before anything of the core's is read, and N_D leaves only after message
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "channel_session_v3.h"
 #include "noise.h"
 #include "pairing_v3.h"
 #include "sas.h"
@@ -51,8 +53,11 @@ typedef struct {
     char code[SAS_DIGITS + 1];
     bool core_confirmed;
     bool device_confirmed;
-    /* Paired: what the pairing committed besides core_public (V3-PSK-2). */
+    /* Paired: what the pairing committed besides core_public (V3-PSK-2), and
+     * the session the commit started under the records' transport keys
+     * (V3-CHAN-3): the phone sends and takes 0x16 only under it. */
     uint8_t reconnect_psk[32];
+    channel_session_v3 session;
 } device_pairing_v3;
 
 /* Starts the pairing for the QR code (core_public, cid with
@@ -69,22 +74,28 @@ tunnel_error device_pairing_v3_start(device_pairing_v3 *device, const uint8_t co
                                      const uint8_t device_nonce[PAIRING_V3_NONCE_LENGTH],
                                      uint8_t message_1[PAIRING_V3_MESSAGE_1_LENGTH]);
 
-/* Erases every key and secret. */
+/* Erases every key and secret, the session's included. */
 void device_pairing_v3_wipe(device_pairing_v3 *device);
 
-/* A message from the core: the empty message and the octet first (TYPE-2,
- * TYPE-3, TYPE-5), then whether it is due (message 2 while awaiting, the
- * core's one record while confirming; anything else unexpected_type), then
- * its size (V3-MSG-1), then its tags. Message 2 puts the reveal into send
- * and shows the code; the core's record is its user's Yes or No. */
+/* A message from the core at now: the empty message and the octet first
+ * (TYPE-2, TYPE-3, TYPE-5), then whether it is due (message 2 while
+ * awaiting, the core's one record while confirming, 0x16 once paired;
+ * anything else unexpected_type), then its size (V3-MSG-1), then its tags.
+ * Message 2 puts the reveal into send and shows the code; the core's record
+ * is its user's Yes or No, and a Yes after the phone's Match commits, the
+ * session's first epoch starting at now. A 0x16 goes to the session, which
+ * fills *delivery (cleared first) when it accepts it. */
 tunnel_error device_pairing_v3_receive(device_pairing_v3 *device, const uint8_t *message,
-                                       size_t length, device_pairing_v3_send *send);
+                                       size_t length, uint64_t now, device_pairing_v3_send *send,
+                                       channel_delivery_v3 *delivery);
 
 /* The phone user's Match for the code its screen showed (code_length
- * bytes): sends the device's confirmation record, and commits when the
- * core's Yes came first (V3-CONFIRM-2). */
+ * bytes) at now: sends the device's confirmation record, and commits when
+ * the core's Yes came first (V3-CONFIRM-2), the session's first epoch
+ * starting at now. */
 tunnel_error device_pairing_v3_match(device_pairing_v3 *device, const char *code,
-                                     size_t code_length, device_pairing_v3_send *send);
+                                     size_t code_length, uint64_t now,
+                                     device_pairing_v3_send *send);
 
 /* The phone user's No: fails the pairing, and sends the device's rejection
  * record when the code is on screen (V3-CONFIRM-1). */

@@ -30,20 +30,22 @@ tunnel_error device_reconnect_v3_start(device_reconnect_v3 *device, const uint8_
 
 void device_reconnect_v3_wipe(device_reconnect_v3 *device)
 {
+    channel_session_v3_end(&device->session);
     sodium_memzero(device, sizeof *device);
 }
 
 /* The version 3 octets and version 2's that a phone knows (0x02 to 0x04,
- * 0x10 to 0x15): a registered message that is not due is unexpected_type,
+ * 0x10 to 0x16): a registered message that is not due is unexpected_type,
  * any other octet unsupported_type. */
 static bool registered(uint8_t type)
 {
     return (type >= PAIRING_V3_TYPE_SESSION && type <= PAIRING_V3_TYPE_V2_ACK) ||
-           (type >= PAIRING_V3_TYPE_MESSAGE_1 && type <= RECONNECT_V3_TYPE_CONFIRMATION);
+           (type >= PAIRING_V3_TYPE_MESSAGE_1 && type <= SESSION_V3_TYPE);
 }
 
 /* V3-RECON-4's octet checks, before the size. The one message due is
- * message 2 while awaiting; a connected phone takes no second one. */
+ * message 2 while awaiting; a connected phone takes no second one, and its
+ * session's 0x16 was routed before these checks. */
 static tunnel_error check_type(const device_reconnect_v3 *device, const uint8_t *message,
                                size_t length)
 {
@@ -76,9 +78,11 @@ static tunnel_error send_confirmation(reconnect_v3_session *session, reconnect_v
 }
 
 /* Message 2, read by a copy of the handshake: a refusal wipes only the copy
- * and the phone still waits for the genuine one (V3-RECON-4). */
+ * and the phone still waits for the genuine one (V3-RECON-4). One that
+ * passes starts the session at now, its counters after the confirmation
+ * (V3-SESS-1). */
 static tunnel_error receive_message_2(device_reconnect_v3 *device, const uint8_t *message,
-                                      reconnect_v3_send *send)
+                                      uint64_t now, reconnect_v3_send *send)
 {
     noise_handshake handshake = device->handshake;
     uint8_t payload[1]; /* the payload is empty: its 16 bytes are its tag */
@@ -94,7 +98,9 @@ static tunnel_error receive_message_2(device_reconnect_v3 *device, const uint8_t
         if (status == TUNNEL_OK) {
             /* The new session replaces the handshake and any earlier keys. */
             device_reconnect_v3_wipe(device);
-            device->session = session;
+            memcpy(device->session_hash, session.handshake_hash, sizeof device->session_hash);
+            channel_session_v3_start(&device->session, true, SESSION_V3_AFTER_RECONNECTION,
+                                     session.device_to_core.k, session.core_to_device.k, now);
             device->state = DEVICE_RECONNECT_V3_CONNECTED;
         }
         sodium_memzero(&session, sizeof session);
@@ -104,12 +110,18 @@ static tunnel_error receive_message_2(device_reconnect_v3 *device, const uint8_t
 }
 
 tunnel_error device_reconnect_v3_receive(device_reconnect_v3 *device, const uint8_t *message,
-                                         size_t length, reconnect_v3_send *send)
+                                         size_t length, uint64_t now, reconnect_v3_send *send,
+                                         channel_delivery_v3 *delivery)
 {
     send->length = 0;
+    memset(delivery, 0, sizeof *delivery);
+    /* After empty and 0x01: a connected phone's 0x16 goes to its session. */
+    if (length > 0 && message[0] == SESSION_V3_TYPE && device->session.active) {
+        return channel_session_v3_receive(&device->session, message, length, delivery);
+    }
     tunnel_error status = check_type(device, message, length);
     if (status == TUNNEL_OK) {
         status = pairing_v3_check_length(length, RECONNECT_V3_MESSAGE_2_LENGTH);
     }
-    return status == TUNNEL_OK ? receive_message_2(device, message, send) : status;
+    return status == TUNNEL_OK ? receive_message_2(device, message, now, send) : status;
 }

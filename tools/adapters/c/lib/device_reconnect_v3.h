@@ -1,7 +1,8 @@
 /* The paired phone's side of a version 3 reconnection (V3-RECON-4): the
  * KKpsk2 initiator's message 1 under a fresh ephemeral key, message 2 read
- * on a copy of the state so a refused one leaves the phone waiting, and the
- * key confirmation sent at once when one passes.
+ * on a copy of the state so a refused one leaves the phone waiting, the
+ * key confirmation sent at once when one passes, and the new session's
+ * frames (V3-CHAN-3).
  *
  * A message 2 that passes its tags proves the core holds its static key and
  * the reconnection psk (psk2 enters at its end), so the phone then uses the
@@ -13,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "channel_session_v3.h"
 #include "noise.h"
 #include "reconnect_v3.h"
 #include "tunnel_error.h"
@@ -27,8 +29,11 @@ typedef struct {
     /* Awaiting: the initiator after message 1, never read into itself
      * (a failed read wipes the copy, V3-NOISE-3). */
     noise_handshake handshake;
-    /* Connected: the new session; the previous one's keys are gone. */
-    reconnect_v3_session session;
+    /* Connected: the new session, named by its handshake's h; the previous
+     * one's keys are gone. The phone sends and takes 0x16 only under it:
+     * channel_session_v3_send_begin on session answers no_session before. */
+    uint8_t session_hash[32];
+    channel_session_v3 session;
 } device_reconnect_v3;
 
 /* Starts a reconnection to the paired core (core_public, cid with
@@ -43,14 +48,17 @@ tunnel_error device_reconnect_v3_start(device_reconnect_v3 *device, const uint8_
                                        const uint8_t device_ephemeral[32],
                                        uint8_t message_1[RECONNECT_V3_MESSAGE_1_LENGTH]);
 
-/* Erases every key. */
+/* Erases every key, the session's included. */
 void device_reconnect_v3_wipe(device_reconnect_v3 *device);
 
-/* A message from the core, checked in V3-RECON-4's order: empty, 0x01,
- * whether it is due (message 2 while awaiting; nothing once connected),
- * unregistered octets, the size, the Noise read. A message 2 that passes
- * connects the phone and puts the key confirmation into send. */
+/* A message from the core at now, checked in V3-RECON-4's order: empty,
+ * 0x01, a 0x16 once connected (to the session, which fills *delivery,
+ * cleared first, when it accepts it), whether it is due (message 2 while
+ * awaiting; nothing else), unregistered octets, the size, the Noise read. A
+ * message 2 that passes connects the phone, puts the key confirmation into
+ * send and starts the session, its first epoch at now. */
 tunnel_error device_reconnect_v3_receive(device_reconnect_v3 *device, const uint8_t *message,
-                                         size_t length, reconnect_v3_send *send);
+                                         size_t length, uint64_t now, reconnect_v3_send *send,
+                                         channel_delivery_v3 *delivery);
 
 #endif
