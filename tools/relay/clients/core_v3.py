@@ -11,10 +11,11 @@ What it does per channel:
   refuse the octets that are not theirs with their own codes;
 - shows the code once the reveal matched (`confirming`); the user (the test) compares it with the
   phone's and confirms, which sends the core's record; when both confirmations are made the
-  channel is paired (V3-CONFIRM-2) and its first session starts from the attempt's transport keys
-  (handshake "pairing": device's first counter 2, core's 1, V3-SESS-1);
+  channel is paired (V3-CONFIRM-2) and its first session is the one the pairing's commit started
+  (`CorePairingV3.session`, from the attempt's transport keys: device's first counter 2, core's 1,
+  V3-SESS-1);
 - answers a reconnection's message 1 (`0x14`) and, when its key confirmation (`0x15`) commits
-  it, starts the next session from the reconnection's keys (handshake "reconnection": 1 and 0);
+  it, takes the session that commit started (`CoreReconnectionV3.session`: 1 and 0);
 - reads every message a session delivers (whole, or reassembled from fragments, 14.6) as one
   envelope with the channel's gate, one per channel across its sessions: a new session moves
   the request ids to the previous session's memory (RPC-2), so a retry in the next session under
@@ -35,13 +36,10 @@ from openhuman_tunnel import base64url, envelope, qr_v3, x25519
 from openhuman_tunnel.core_pairing_v3 import CONFIRMING, PAIRED, CorePairingV3
 from openhuman_tunnel.core_reconnect_v3 import CoreReconnectionV3
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
-from openhuman_tunnel.pairing_v3_messages import TYPE_MESSAGE_1
 from openhuman_tunnel.pairing_window import expires_at
 from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
-from openhuman_tunnel.session_v3 import CORE, PAIRING, RECONNECTION, SessionV3
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
 
-from . import transport_keys_v3
 from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection, RelayRefused
 
@@ -61,7 +59,6 @@ class ChannelV3:
         self.pairing_token = pairing_token
         self.expires = expires
         self.pairing = CorePairingV3(core_static, self.cid, pairing_secret, expires)
-        self.attempt_keys = None  # the answered attempt's transport keys, until the pairing commits
         self.reconnection = None  # CoreReconnectionV3 once paired
         self.session = None  # the current SessionV3
         self.sessions = 0  # sessions started so far
@@ -184,8 +181,6 @@ class RelayCoreV3:
         pairing = record.pairing
         pairing.receive(frame, unix_seconds(), None, None)  # raises, and sends nothing, on a refusal
         outgoing = pairing.take_outgoing()
-        if frame[0] == TYPE_MESSAGE_1 and outgoing:
-            record.attempt_keys = transport_keys_v3.core_attempt(pairing)  # this attempt's, until commit
         if pairing.state == CONFIRMING and not record.confirming.is_set():
             record.code = pairing.code
             record.confirming.set()
@@ -194,17 +189,15 @@ class RelayCoreV3:
 
     def _commit_pairing(self, record: ChannelV3) -> None:
         """V3-CONFIRM-2 made both confirmations: the channel keeps the device's key and the
-        reconnection psk, and its first session starts from the attempt's keys (V3-SESS-1)."""
+        reconnection psk, and its first session is the one the commit started (V3-CHAN-1)."""
         pairing = record.pairing
         if pairing.state != PAIRED or record.reconnection is not None:
             return
         record.reconnection = CoreReconnectionV3(
             record.core_static, record.cid, pairing.device_public_key, pairing.reconnect_psk
         )
-        device_to_core, core_to_device = record.attempt_keys
-        record.attempt_keys = None
         record.gate = CoreGate(self.grant, self.methods, granted_at=monotonic_ms())  # AUTH-5 from now
-        self._start_session(record, PAIRING, device_to_core, core_to_device)
+        self._start_session(record, pairing.session)
 
     async def _reconnection_frame(self, record: ChannelV3, frame: bytes) -> None:
         reconnection = record.reconnection
@@ -213,10 +206,12 @@ class RelayCoreV3:
         await self._send_all(record, reconnection.take_outgoing())
         if reconnection.session is not before:  # the key confirmation committed it (V3-RECON-2 step 3)
             record.gate.start_session()  # RPC-2: this session's ids become the previous session's
-            self._start_session(record, RECONNECTION, *transport_keys_v3.core_reconnection(reconnection.session))
+            self._start_session(record, reconnection.session)
 
-    def _start_session(self, record: ChannelV3, handshake: str, device_to_core: bytes, core_to_device: bytes) -> None:
-        record.session = SessionV3(CORE, handshake, device_to_core, core_to_device, unix_seconds())
+    def _start_session(self, record: ChannelV3, session) -> None:
+        """The channel's current session from now on: the library started it at the commit, so a
+        replaced session's keys go with the object that held them."""
+        record.session = session
         record.sessions += 1
 
     # --- sessions (chapter 14) and envelopes (chapter 11) -----------------------------

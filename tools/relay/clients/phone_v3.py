@@ -22,10 +22,8 @@ from openhuman_tunnel.device_reconnect_v3 import AWAITING, DeviceReconnectionV3
 from openhuman_tunnel.errors import NO_SESSION, UNEXPECTED_TYPE, TunnelError
 from openhuman_tunnel.pairing_v3_messages import NONCE_LENGTH
 from openhuman_tunnel.rpc import DeviceRequests, Event
-from openhuman_tunnel.session_v3 import DEVICE, PAIRING, RECONNECTION, SessionV3
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
 
-from . import transport_keys_v3
 from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection
 from .phone import PING, REQUEST_TIMEOUT, UNKNOWN_CHANNEL
@@ -57,7 +55,6 @@ class RelayPhoneV3:
         self.requests = None
         self.sessions = 0  # sessions started so far
         self.paired = asyncio.Event()
-        self._keys = None  # the pairing's transport keys, from message 2 to the commit
         self._answered = None  # the future a pairing or a reconnection waits on
         self._answers = {}
 
@@ -106,7 +103,7 @@ class RelayPhoneV3:
     async def match(self, code: str) -> None:
         """The phone user's Match for the code on its screen: the phone's record goes out, and the
         pairing commits if the core's Yes came."""
-        self.pairing.match(code)
+        self.pairing.match(code, unix_seconds())
         await self._send_all(self.pairing.take_outgoing())
         self._commit_pairing()
 
@@ -114,20 +111,15 @@ class RelayPhoneV3:
         await asyncio.wait_for(self.paired.wait(), timeout)
 
     def _pairing_message(self, frame: bytes) -> None:
-        pairing = self.pairing
-        shown = pairing.state == CONFIRMING
-        pairing.receive(frame)
-        if not shown and pairing.state == CONFIRMING:  # message 2 passed: the reveal is owed
-            self._keys = transport_keys_v3.device_pairing(pairing)
+        self.pairing.receive(frame, unix_seconds())
         self._commit_pairing()
 
     def _commit_pairing(self) -> None:
-        """V3-CONFIRM-2: both answers made; the first session starts from the pairing's keys."""
+        """V3-CONFIRM-2: both answers made; the first session is the one the commit started."""
         if self.pairing is None or self.pairing.state != PAIRED or self.reconnect_psk is not None:
             return
         self.reconnect_psk = self.pairing.reconnect_psk
-        self._start_session(PAIRING, *self._keys)
-        self._keys = None
+        self._start_session(self.pairing.session)
         self.paired.set()
 
     # --- reconnection (V3-RECON-4) ----------------------------------------------------
@@ -146,15 +138,16 @@ class RelayPhoneV3:
 
     async def _reconnection_message(self, frame: bytes) -> None:
         reconnection = self.reconnection
-        reconnection.receive(frame)
-        keys = transport_keys_v3.device_reconnection(reconnection)
+        reconnection.receive(frame, unix_seconds())
         self.reconnection = None
         await self._send_all(reconnection.take_outgoing())  # 0x15 before any frame of the new session
-        self._start_session(RECONNECTION, *keys)
+        self._start_session(reconnection.session)
         self._resolve(None)
 
-    def _start_session(self, handshake: str, device_to_core: bytes, core_to_device: bytes) -> None:
-        self.session = SessionV3(DEVICE, handshake, device_to_core, core_to_device, unix_seconds())
+    def _start_session(self, session) -> None:
+        """The phone's current session from now on, as the library started it at the commit or
+        at message 2; the previous one's keys go with the object that held them."""
+        self.session = session
         self.requests = DeviceRequests()  # RPC-4: pending requests are per session
         self.sessions += 1
 

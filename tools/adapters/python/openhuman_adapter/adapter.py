@@ -19,12 +19,9 @@ from openhuman_tunnel import (
     aead,
     channel_keys,
     core_key_fingerprint,
-    core_pairing_v3,
-    device_pairing_v3,
     handshake,
     hkdf,
     noise,
-    pairing_v3,
     pairing_window,
     qr,
     qr_v3,
@@ -32,26 +29,23 @@ from openhuman_tunnel import (
     x25519,
 )
 from openhuman_tunnel.core_channel import CoreChannel
-from openhuman_tunnel.core_pairing_v3 import CorePairingV3
 from openhuman_tunnel.core_session import SESSION_BOUND, CoreSession
 from openhuman_tunnel.device_pairing import DevicePairing
-from openhuman_tunnel.device_pairing_v3 import DevicePairingV3
 from openhuman_tunnel.errors import TunnelError
 from openhuman_tunnel.qr_errors import PairingPayloadError
 from openhuman_tunnel.session import ROLES, SessionCipher, SessionKeys
 
 from . import key_log_file
 from .envelope_operations import ENVELOPE_OPERATIONS
+from .pairing_v3_operations import PAIRING_V3_OPERATIONS
 from .reconnect_v3_operations import RECONNECT_V3_OPERATIONS
 from .request_errors import BadRequest, Unrepresentable
 from .request_input import (
     array as _list,
-    channel_id as _cid,
     hex_bytes as _bytes,
     json_object as _object,
     optional_hex_bytes as _optional_bytes,
     safe_integer as _safe_integer,
-    step_kind as _step_kind,
     text as _text,
 )
 from .session_v3_operations import SESSION_V3_OPERATIONS
@@ -619,110 +613,6 @@ def op_noise_handshake(inp: dict) -> dict:
     }
 
 
-def op_pairing_v3_values(inp: dict) -> dict:
-    """The derived values of a version 3 pairing (ADP-59)."""
-    cid_bytes, pairing_secret = _cid(inp), _bytes(inp, "pairingSecret", 16)
-    device_nonce = _key(inp, "deviceNonce")
-    values = pairing_v3.after_handshake(_key(inp, "handshakeHash"), device_nonce, _key(inp, "coreNonce"))
-    return {
-        "prologue": _hex(pairing_v3.prologue(cid_bytes)),
-        "psk": _hex(pairing_v3.psk(pairing_secret, cid_bytes)),
-        "commitment": _hex(pairing_v3.commitment(device_nonce)),
-        "code": values.code,
-        "reconnectPsk": _hex(values.reconnect_psk),
-    }
-
-
-def _pairing_v3_core_step(step):
-    """Parse one pairing-v3-core step into (kind, arguments) before anything runs (ADP-54)."""
-    kind, body = _step_kind(step, ("receive", "confirm", "reject", "tick"))
-    now = _safe_integer(body, "now")
-    if kind == "receive":
-        return kind, (
-            _bytes(body, "message"),
-            now,
-            _optional_bytes(body, "coreEphemeral", 32),
-            _optional_bytes(body, "coreNonce", 32),
-        )
-    if kind == "confirm":  # the code the desktop's dialog showed
-        return kind, (_text(body, "code"), now)
-    return kind, (now,)  # reject, tick
-
-
-def _write_pairing_v3_core(channel: CorePairingV3) -> dict:
-    """The state after a step, with the members its state adds (ADP-54)."""
-    result = {"state": channel.state, "attempts": channel.attempts}
-    if channel.state == core_pairing_v3.CONFIRMING:
-        result["code"] = channel.code
-        result["deadline"] = channel.deadline
-        result["confirmed"] = {"core": channel.core_confirmed, "device": channel.device_confirmed}
-    elif channel.state == core_pairing_v3.PAIRED:
-        result["devicePublicKey"] = _hex(channel.device_public_key)
-        result["reconnectPsk"] = _hex(channel.reconnect_psk)
-    return result
-
-
-def op_pairing_v3_core(inp: dict) -> dict:
-    """One version 3 channel of the core through its steps (ADP-54); every result shows the
-    state after the step and the messages the core sent because of it."""
-    channel = CorePairingV3(
-        _key(inp, "coreStaticPrivate"), _cid(inp), _bytes(inp, "pairingSecret", 16), _safe_integer(inp, "expiresAt")
-    )
-    steps = [_pairing_v3_core_step(step) for step in _list(inp, "steps")]
-
-    def apply(step) -> dict:
-        kind, arguments = step
-        getattr(channel, kind)(*arguments)
-        return {}
-
-    def after() -> dict:
-        return {**_write_pairing_v3_core(channel), "send": [_hex(message) for message in channel.take_outgoing()]}
-
-    return run_steps(steps, apply, after=after)
-
-
-def _pairing_v3_device_step(step):
-    """Parse one pairing-v3-device step into (kind, arguments) before anything runs (ADP-69)."""
-    kind, body = _step_kind(step, ("receive", "match", "refuse"))
-    if kind == "receive":
-        return kind, (_bytes(body, "message"),)
-    if kind == "match":  # the code the phone's screen showed
-        return kind, (_text(body, "code"),)
-    return kind, ()
-
-
-def _write_pairing_v3_device(phone: DevicePairingV3) -> dict:
-    """The state after a step, with the members its state adds (ADP-69)."""
-    result = {"state": phone.state}
-    if phone.state == device_pairing_v3.CONFIRMING:
-        result["code"] = phone.code
-        result["confirmed"] = {"core": phone.core_confirmed, "device": phone.device_confirmed}
-    elif phone.state == device_pairing_v3.PAIRED:
-        result["reconnectPsk"] = _hex(phone.reconnect_psk)
-    return result
-
-
-def op_pairing_v3_device(inp: dict) -> dict:
-    """The phone of one version 3 pairing: its message 1, then its steps (ADP-69); every result
-    shows the state after the step and the messages the phone sent because of it. The whole
-    input is read first, so a malformed step is bad_request even where no message 1 can be
-    built (low_order_key)."""
-    qr_code = (_key(inp, "corePublicKey"), _cid(inp), _bytes(inp, "pairingSecret", 16))
-    device = (_key(inp, "deviceStaticPrivate"), _key(inp, "deviceEphemeral"), _key(inp, "deviceNonce"))
-    steps = [_pairing_v3_device_step(step) for step in _list(inp, "steps")]
-    phone = DevicePairingV3(*qr_code, *device)
-
-    def apply(step) -> dict:
-        kind, arguments = step
-        getattr(phone, kind)(*arguments)
-        return {}
-
-    def after() -> dict:
-        return {**_write_pairing_v3_device(phone), "send": [_hex(message) for message in phone.take_outgoing()]}
-
-    return {"messageOne": _hex(phone.message_one), **run_steps(steps, apply, after=after)}
-
-
 # --- the loop ------------------------------------------------------------------------
 
 OPERATIONS = {
@@ -751,9 +641,7 @@ OPERATIONS = {
     "core-session": op_core_session,
     "core-channel": op_core_channel,
     "noise-handshake": op_noise_handshake,
-    "pairing-v3-values": op_pairing_v3_values,
-    "pairing-v3-core": op_pairing_v3_core,
-    "pairing-v3-device": op_pairing_v3_device,
+    **PAIRING_V3_OPERATIONS,
     **RECONNECT_V3_OPERATIONS,
     **SESSION_V3_OPERATIONS,
     **ENVELOPE_OPERATIONS,

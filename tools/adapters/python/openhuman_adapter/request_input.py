@@ -23,6 +23,18 @@ def hex_bytes(source: dict, name: str, length: int | None = None) -> bytes:
     return data
 
 
+MAX_SENT_MESSAGE = 1 << 20  # a `send` step's message: its frames must fit one response line (ADP-2)
+
+
+def sent_message(source: dict) -> bytes:
+    """A `send` step's hex `message`, at most 1,048,576 bytes (ADP-132, ADP-133): a longer one's
+    frames would not fit the 4 MiB line of the answer."""
+    message = hex_bytes(source, "message")
+    if len(message) > MAX_SENT_MESSAGE:
+        raise BadRequest("message: above 1,048,576 bytes, its frames would not fit a line")
+    return message
+
+
 def optional_hex_bytes(source: dict, name: str, length: int | None = None):
     """`hex_bytes`, or None when the member is absent or null."""
     return None if source.get(name) is None else hex_bytes(source, name, length)

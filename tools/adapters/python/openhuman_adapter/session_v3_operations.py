@@ -38,14 +38,13 @@ from openhuman_tunnel.session_v3_records import (
 
 from .envelope_operations import MAX_GENERATED, generated_message, generated_minimum
 from .request_errors import BadRequest
-from .request_input import array, counter, hex_bytes, json_object, safe_integer, step_kind, text
+from .request_input import array, counter, hex_bytes, json_object, safe_integer, sent_message, step_kind, text
 from .steps import run_steps
 
 _KEY_LENGTH = 32
 MAX_OPEN_MANY = 1 << 20  # 1,048,576 frames in one step
 MAX_STRIDE = 8 << 16  # eight epochs: the farthest a receiver looks ahead (V3-REKEY-3)
 _WINDOW_REACH = 2_047  # H mod 65,536 from which the window stays in H's epoch
-MAX_SEND = 1 << 20  # a `send` step's hex message: its frames must fit one line (ADP-2, ADP-132)
 
 
 def _choice(source: dict, name: str, choices: tuple[str, ...]) -> str:
@@ -138,10 +137,7 @@ def _send(body: dict):
         raise BadRequest("send: expected exactly one of message, generated")
     if "generated" in body:
         return _Generated(body["generated"])
-    message = hex_bytes(body, "message")
-    if len(message) > MAX_SEND:
-        raise BadRequest("send.message: above 1,048,576 bytes, its frames would not fit a line")
-    return message
+    return sent_message(body)
 
 
 _KINDS = ("seal", "open", "openMany", "send", "receive", "receiveGenerated")

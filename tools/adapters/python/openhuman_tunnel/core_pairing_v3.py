@@ -1,11 +1,17 @@
-"""One version 3 channel at the core, from its QR code to paired or revoked (V3-CORE-1, V3-MSG-1,
-V3-BIND-1, V3-RATE-1, V3-ATTEMPT-1, V3-COMMIT-2, V3-CONFIRM-1..3).
+"""One version 3 channel at the core, from its QR code to paired or revoked, and its first session
+once paired (V3-CORE-1, V3-MSG-1, V3-BIND-1, V3-RATE-1, V3-ATTEMPT-1, V3-COMMIT-2, V3-CONFIRM-1..3,
+V3-CHAN-1, V3-CHAN-2).
 
 The QR secret makes message 1 prove that its sender saw the QR code, but not which phone it is,
 so an answered message 1 is only the channel's attempt: the device must then reveal the nonce it
 committed to, both users must compare the code that nonce and the handshake give, and the
 channel commits only when both have said yes. Every check is in V3-CORE-1's order, cheapest
 first, so a message refused early costs the core no DH and tells the sender nothing more.
+
+The commit starts the channel's session from the attempt's transport keys (V3-SESS-1), so session
+frames `0x16` are taken only once paired: before, no keys are final, and a frame could only be
+the relay's or a forger's (V3-CHAN-1). What the core sends goes under that session alone, and not
+before both users said yes (V3-CHAN-2).
 """
 
 import hmac
@@ -17,16 +23,14 @@ from .errors import (
     CHANNEL_REVOKED,
     COMMITMENT_MISMATCH,
     CONFIRMATION_MISMATCH,
-    EMPTY_FRAME,
     HANDSHAKE_REPLAYED,
-    LEGACY_FRAME,
+    NO_SESSION,
     NOT_CONFIRMING,
     PAIRING_EXPIRED,
     PAIRING_UNCONFIRMED,
     STALE_CONFIRMATION,
     TOO_MANY_ATTEMPTS,
     UNEXPECTED_TYPE,
-    UNSUPPORTED_TYPE,
     VERSION_MISMATCH,
     TunnelError,
 )
@@ -35,17 +39,16 @@ from .pairing_v3_messages import (
     MESSAGE_1_LENGTH,
     NONCE_LENGTH,
     RECORD_LENGTH,
-    TYPE_LEGACY,
     TYPE_MESSAGE_1,
     TYPE_MESSAGE_2,
     TYPE_RECORD,
-    TYPE_V2_ACK,
     TYPE_V2_HANDSHAKE,
-    TYPE_V2_SESSION,
     check_size,
 )
+from .session_v3 import CORE, PAIRING, SessionV3
+from .type_octets_v3 import TYPE_SESSION_V3, refuse_octet, type_octet
 
-_NOT_FOR_THE_CORE = frozenset((TYPE_V2_SESSION, TYPE_V2_ACK, TYPE_MESSAGE_2))  # unexpected_type
+_FOR_THE_CORE = frozenset((TYPE_MESSAGE_1, TYPE_RECORD, TYPE_SESSION_V3))  # V3-CORE-1 step 1
 ATTEMPT_LIMIT = 3  # V3-ATTEMPT-1: a code guessed once in 10^6 per attempt
 CONFIRM_SECONDS = 120  # V3-CONFIRM-3, CONFIRM-3's bound
 
@@ -70,18 +73,13 @@ class Attempt:
 
 
 def _check_type(message: bytes) -> int:
-    """V3-CORE-1 step 1: only message 1 and records are the core's; 0x03 names the app's version."""
-    if not message:
-        raise TunnelError(EMPTY_FRAME)
-    message_type = message[0]
-    if message_type == TYPE_LEGACY:
-        raise TunnelError(LEGACY_FRAME)
+    """V3-CORE-1 step 1: message 1, records and session frames are the core's, whatever the
+    channel's state (step 2 decides which is due); 0x03 names the app's version."""
+    message_type = type_octet(message)
     if message_type == TYPE_V2_HANDSHAKE:
         raise TunnelError(VERSION_MISMATCH)  # V3-BIND-1: no negotiation, the QR code decides
-    if message_type in _NOT_FOR_THE_CORE:
-        raise TunnelError(UNEXPECTED_TYPE)
-    if message_type not in (TYPE_MESSAGE_1, TYPE_RECORD):
-        raise TunnelError(UNSUPPORTED_TYPE)
+    if message_type not in _FOR_THE_CORE:
+        refuse_octet(message_type)
     return message_type
 
 
@@ -90,9 +88,9 @@ class CorePairingV3:
 
     `state` is one of the four states; `attempts` counts the message 1s answered (V3-ATTEMPT-1).
     While `confirming`, `deadline` and the two confirmations are set; once `paired`,
-    `device_public_key` and `reconnect_psk` are what the channel keeps. The messages the core
-    owes the device collect in an outbox (`take_outgoing`), so a refusal that sends nothing is
-    simply an empty one.
+    `device_public_key` and `reconnect_psk` are what the channel keeps, and `session` is the
+    session the commit started (None before). The messages the core owes the device collect in an
+    outbox (`take_outgoing`), so a refusal that sends nothing is simply an empty one.
     """
 
     def __init__(self, core_static_private: bytes, cid: bytes, pairing_secret: bytes, expires_at: int) -> None:
@@ -110,6 +108,7 @@ class CorePairingV3:
         self.device_confirmed = False
         self.device_public_key: bytes | None = None
         self.reconnect_psk: bytes | None = None
+        self.session: SessionV3 | None = None
         self._outgoing: list[bytes] = []
 
     @property
@@ -147,22 +146,42 @@ class CorePairingV3:
 
     # --- messages (V3-CORE-1) --------------------------------------------------------
 
-    def receive(self, message: bytes, now: int, core_ephemeral: bytes | None, core_nonce: bytes | None) -> None:
+    def receive(self, message: bytes, now: int, core_ephemeral: bytes | None, core_nonce: bytes | None) -> bytes | None:
         """One message from the device. `core_ephemeral` and `core_nonce` answer it if it is a
-        message 1 the core answers (absent: fresh from the CSPRNG)."""
+        message 1 the core answers (absent: fresh from the CSPRNG). Returns the message a session
+        frame completed (None for a fragment kept, and for every handshake message)."""
         self._apply_deadline(now)
         message_type = _check_type(message)
         if self.state == REVOKED:
             raise TunnelError(CHANNEL_REVOKED)
         if self.state == PAIRED:
-            raise TunnelError(UNEXPECTED_TYPE)  # a pairing is over; reconnections are not these messages
+            if message_type != TYPE_SESSION_V3:
+                raise TunnelError(UNEXPECTED_TYPE)  # a pairing is over; reconnections are not these messages
+            return self.session.receive(message)
         if self.state == PENDING and now >= self._expires_at:
             self._revoke()
             raise TunnelError(PAIRING_EXPIRED)
+        if message_type == TYPE_SESSION_V3:
+            raise TunnelError(UNEXPECTED_TYPE)  # no session before the commit (V3-CHAN-1)
         if message_type == TYPE_MESSAGE_1:
             self._receive_message_1(message, now, core_ephemeral, core_nonce)
         else:
             self._receive_record(message, now)
+        return None
+
+    def send(self, message: bytes, now: int) -> None:
+        """The frames of `message` under the session, into the outbox (V3-CHAN-2). Refused, with
+        nothing changed but the clock's revocation: a revoked channel, a code still on screen (the
+        desktop user has not said who the phone is), no session yet; then the session's own
+        refusals (message_too_large, session_exhausted)."""
+        self._apply_deadline(now)
+        if self.state == REVOKED:
+            raise TunnelError(CHANNEL_REVOKED)
+        if self.state == CONFIRMING:
+            raise TunnelError(PAIRING_UNCONFIRMED)
+        if self.session is None:
+            raise TunnelError(NO_SESSION)
+        self._outgoing.extend(self.session.send(message, now))
 
     def _receive_message_1(
         self, message: bytes, now: int, core_ephemeral: bytes | None, core_nonce: bytes | None
@@ -212,7 +231,7 @@ class CorePairingV3:
         if attempt.revealed is None:
             self._reveal(attempt, plaintext, now)
         else:
-            self._device_answer(attempt, plaintext)
+            self._device_answer(attempt, plaintext, now)
 
     def _reveal(self, attempt: Attempt, device_nonce: bytes, now: int) -> None:
         """V3-COMMIT-2: a nonce other than the committed one means the device chose it after
@@ -224,12 +243,12 @@ class CorePairingV3:
         self.state = CONFIRMING
         self.deadline = now + CONFIRM_SECONDS
 
-    def _device_answer(self, attempt: Attempt, plaintext: bytes) -> None:
+    def _device_answer(self, attempt: Attempt, plaintext: bytes, now: int) -> None:
         """V3-CONFIRM-1: the phone's Match, or its No, or anything else, which ends the pairing."""
         h = attempt.handshake_hash
         if hmac.compare_digest(plaintext, pairing_v3.confirmation(pairing_v3.DEVICE, h, attempt.revealed.code)):
             self.device_confirmed = True
-            self._commit_if_both()
+            self._commit_if_both(now)
             return
         self._revoke()
         if not hmac.compare_digest(plaintext, pairing_v3.rejection(pairing_v3.DEVICE, h)):
@@ -259,7 +278,7 @@ class CorePairingV3:
         self._send_record(
             attempt, pairing_v3.confirmation(pairing_v3.CORE, attempt.handshake_hash, attempt.revealed.code)
         )
-        self._commit_if_both()
+        self._commit_if_both(now)
 
     def reject(self, now: int) -> None:
         """The desktop's No revokes the channel; after the reveal the phone is told, before it
@@ -272,14 +291,17 @@ class CorePairingV3:
     def _send_record(self, attempt: Attempt, plaintext: bytes) -> None:
         self._outgoing.append(bytes((TYPE_RECORD,)) + attempt.to_device.encrypt_with_ad(b"", plaintext))
 
-    def _commit_if_both(self) -> None:
+    def _commit_if_both(self, now: int) -> None:
         """V3-CONFIRM-2: the device key and the reconnection psk are kept only once both users
-        have said yes, in either order."""
+        have said yes, in either order. The attempt's transport keys become the session, its
+        counters after the records both sides sealed and its first epoch starting `now`, the time
+        of the last confirmation (V3-SESS-1, V3-CHAN-1); the attempt's ciphers are dropped."""
         if not (self.core_confirmed and self.device_confirmed):
             return
         attempt = self._attempt
         self.device_public_key = attempt.device_public_key
         self.reconnect_psk = attempt.revealed.reconnect_psk
+        self.session = SessionV3(CORE, PAIRING, attempt.from_device.key, attempt.to_device.key, now)
         self.state = PAIRED
         self._attempt = None
         self.deadline = None

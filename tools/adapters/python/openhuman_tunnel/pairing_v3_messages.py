@@ -14,10 +14,6 @@ TYPE_V2_ACK = 0x04
 TYPE_MESSAGE_1 = 0x10
 TYPE_MESSAGE_2 = 0x11
 TYPE_RECORD = 0x12
-# Version 2's octets and version 3's pairing octets (chapter 04's registry); every other is unsupported_type.
-REGISTERED_TYPES = frozenset(
-    (TYPE_LEGACY, TYPE_V2_SESSION, TYPE_V2_HANDSHAKE, TYPE_V2_ACK, TYPE_MESSAGE_1, TYPE_MESSAGE_2, TYPE_RECORD)
-)
 
 NONCE_LENGTH = 32  # N_D and N_C (13.4)
 MESSAGE_1_LENGTH = 129  # octet, IKpsk1 message 1 with the 32-byte commitment

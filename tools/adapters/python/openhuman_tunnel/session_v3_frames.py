@@ -9,21 +9,10 @@ tag fail; the nonce is Noise's for the counter, so this is Noise's EncryptWithAd
 whose nonce was set to the counter, and any Noise library can check it.
 """
 
-from .errors import (
-    BAD_PADDING,
-    EMPTY_FRAME,
-    FRAME_TOO_LARGE,
-    FRAME_TOO_SHORT,
-    LEGACY_FRAME,
-    UNEXPECTED_TYPE,
-    UNSUPPORTED_TYPE,
-    TunnelError,
-)
-from .pairing_v3_messages import TYPE_LEGACY
-from .reconnect_v3_messages import REGISTERED_TYPES
+from .errors import BAD_PADDING, FRAME_TOO_LARGE, FRAME_TOO_SHORT, TunnelError
 from .session_v3_padding import BUCKET_SET, BUCKETS
+from .type_octets_v3 import TYPE_SESSION_V3, refuse_octet, type_octet
 
-TYPE_SESSION_V3 = 0x16
 COUNTER_LENGTH = 8
 HEADER_LENGTH = 1 + COUNTER_LENGTH  # the associated data
 TAG_LENGTH = 16
@@ -51,15 +40,9 @@ def check_shape(frame: bytes) -> None:
     """V3-FRAME-2 steps 1 and 2, which cost nothing and touch no state: empty, the type octet
     (version 2's and version 3's other octets are unexpected_type), too short, too large, and a
     length that no bucket gives (bad_padding before any counter or key, V3-PAD-2)."""
-    if not frame:
-        raise TunnelError(EMPTY_FRAME)
-    message_type = frame[0]
+    message_type = type_octet(frame)
     if message_type != TYPE_SESSION_V3:
-        if message_type == TYPE_LEGACY:
-            raise TunnelError(LEGACY_FRAME)
-        if message_type in REGISTERED_TYPES:
-            raise TunnelError(UNEXPECTED_TYPE)
-        raise TunnelError(UNSUPPORTED_TYPE)
+        refuse_octet(message_type)
     length = len(frame)
     if length < MIN_FRAME:
         raise TunnelError(FRAME_TOO_SHORT)
