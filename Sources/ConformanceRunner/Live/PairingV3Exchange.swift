@@ -10,7 +10,8 @@ import VectorFormat
 /// repeats the steps before it with the same inputs (the core's ephemeral key and nonce are
 /// given, not drawn), and a conforming implementation answers them the same way again. The
 /// device's code must equal the core's, the core must commit only at the last confirmation, and
-/// both must keep the same reconnection psk.
+/// both must keep the same reconnection psk; then each side's channel delivers the other's first
+/// session frame (V3-CHAN-1, V3-CHAN-3).
 struct PairingV3Exchange {
     /// Sends a request to one side: the operation's input in, its output out.
     typealias Side = (JSONValue) throws(CheckFailure) -> JSONValue
@@ -101,7 +102,10 @@ struct PairingV3Exchange {
         }
         let yes = try sent(by: confirmed, step: 2, side: "pairing-v3-core", "the Yes record")
         record(yes, .core)
-        deviceSteps += [["match": ["code": .string(code)]], ["receive": ["message": .hex(yes)]]]
+        deviceSteps += [
+            ["match": ["code": .string(code), "now": .int(now + 3)]],
+            ["receive": ["message": .hex(yes), "now": .int(now + 3)]],
+        ]
         let matched = try device(deviceInput(deviceSteps))
         let match = try sent(by: matched, step: 1, side: "pairing-v3-device", "the Match record")
         record(match, .device)
@@ -119,7 +123,32 @@ struct PairingV3Exchange {
                 actual: paired
             )
         }
+        try exchangeFrames(coreSteps: coreSteps, deviceSteps: deviceSteps)
         return code
+    }
+
+    /// The device's first frame, delivered by the core's channel, and the core's answer,
+    /// delivered by the device's (V3-CHAN-1, V3-CHAN-3).
+    private func exchangeFrames(coreSteps: [JSONValue], deviceSteps: [JSONValue]) throws(CheckFailure) {
+        let deviceSteps = deviceSteps + [ChannelV3Frames.send(ChannelV3Frames.request, now: now + 4)]
+        let sending = try device(deviceInput(deviceSteps))
+        let request = try sent(by: sending, step: 3, side: "pairing-v3-device", "a session frame")
+        record(request, .device)
+        let coreSteps =
+            coreSteps + [
+                ChannelV3Frames.receive(request, now: now + 4),
+                ChannelV3Frames.send(ChannelV3Frames.response, now: now + 4),
+            ]
+        let answered = try core(coreInput(coreSteps))
+        guard ChannelV3Frames.delivered(answered, step: 4, ChannelV3Frames.request) else {
+            throw CheckFailure("the core's channel did not deliver the device's first session frame", actual: answered)
+        }
+        let response = try sent(by: answered, step: 5, side: "pairing-v3-core", "a session frame")
+        record(response, .core)
+        let read = try device(deviceInput(deviceSteps + [ChannelV3Frames.receive(response, now: now + 5)]))
+        guard ChannelV3Frames.delivered(read, step: 4, ChannelV3Frames.response) else {
+            throw CheckFailure("the device's channel did not deliver the core's first session frame", actual: read)
+        }
     }
 
     /// The result of step `index` of a step operation's output.

@@ -75,7 +75,8 @@ struct ReconnectionV3Exchange {
         record(messageOne, .device, nil)
         record(messageTwo, .core, nil)
         var deviceSteps: [JSONValue] = [
-            ["receive": ["message": .hex(messageTwo), "now": .int(now)]], Self.send(Self.request, now: now),
+            ["receive": ["message": .hex(messageTwo), "now": .int(now)]],
+            ChannelV3Frames.send(ChannelV3Frames.request, now: now),
         ]
         let connected = try device(deviceInput(deviceSteps))
         guard let step = PairingV3Exchange.step(connected, 0), step["state"] == "connected",
@@ -88,7 +89,8 @@ struct ReconnectionV3Exchange {
         coreSteps += [
             ["receive": ["message": .hex(confirmation), "now": .int(now)]],
             ["receive": ["message": .hex(messageOne), "now": .int(now + 12), "coreEphemeral": .hex(coreEphemeral)]],
-            ["receive": ["message": .hex(request), "now": .int(now + 12)]], Self.send(Self.response, now: now + 12),
+            ChannelV3Frames.receive(request, now: now + 12),
+            ChannelV3Frames.send(ChannelV3Frames.response, now: now + 12),
         ]
         let committed = try core(coreInput(coreSteps))
         let replayAnswer = PairingV3Exchange.step(committed, 2).map { $0["error"] == nil ? "accepted" : "refused" }
@@ -125,27 +127,18 @@ struct ReconnectionV3Exchange {
         deviceSteps: inout [JSONValue]
     ) throws(CheckFailure) {
         record(request, .device, nil)
-        guard let delivered = PairingV3Exchange.step(committed, 3),
-            delivered["delivered"] == [.hex(Self.request)]
-        else {
+        guard ChannelV3Frames.delivered(committed, step: 3, ChannelV3Frames.request) else {
             throw CheckFailure("the core's channel did not deliver the device's first session frame", actual: committed)
         }
         guard let answered = PairingV3Exchange.step(committed, 4), let response = Self.onlySent(answered) else {
             throw CheckFailure("the core did not send one frame under the committed session", actual: committed)
         }
         record(response, .core, nil)
-        deviceSteps.append(["receive": ["message": .hex(response), "now": .int(now + 12)]])
+        deviceSteps.append(ChannelV3Frames.receive(response, now: now + 12))
         let read = try device(deviceInput(deviceSteps))
-        guard let step = PairingV3Exchange.step(read, 2), step["delivered"] == [.hex(Self.response)] else {
+        guard ChannelV3Frames.delivered(read, step: 2, ChannelV3Frames.response) else {
             throw CheckFailure("the device's channel did not deliver the core's first session frame", actual: read)
         }
-    }
-
-    static let request = Array(#"{"kind":"request","requestId":"live-1","method":"openhuman.ping"}"#.utf8)
-    static let response = Array(#"{"kind":"response","requestId":"live-1","result":{"ok":true}}"#.utf8)
-
-    private static func send(_ message: [UInt8], now: Int64) -> JSONValue {
-        ["send": ["message": .hex(message), "now": .int(now)]]
     }
 
     private static func onlySent(_ step: JSONValue) -> [UInt8]? {
