@@ -91,16 +91,33 @@ import TunnelCrypto
     }
 
     /// V3-FRAME-2: a refused frame changes nothing: every single-bit change of a genuine frame is
-    /// refused, the window and epoch are as they were, and the genuine frame then opens.
-    // REQ: V3-FRAME-2, V3-WINDOW-3, ERR-1
-    @Test func everyBitFlipIsRefusedAndChangesNothing() throws {
+    /// refused with the code of the first check it fails (the octet, the counter against the
+    /// epochs and the window, else the tag), the window and epoch are as they were, and the
+    /// genuine frame then opens.
+    // REQ: V3-FRAME-2, V3-WINDOW-2, V3-WINDOW-3, V3-REKEY-3, ERR-1
+    @Test func everyBitFlipIsRefusedWithItsCodeAndChangesNothing() throws {
         var (device, core) = Self.parties(.reconnection)
-        _ = try core.open(try device.seal(utf8("before"), now: Self.startedAt))
-        let genuine = try device.seal(utf8("genuine"), now: Self.startedAt)
+        _ = try core.open(try device.seal(utf8("before"), now: Self.startedAt))  // counter 1: H = 1
+        let genuine = try device.seal(utf8("genuine"), now: Self.startedAt)  // counter 2
         let window = core.receiver.window, epoch = core.receiver.epoch
+        /// What V3-FRAME-2 answers to the frame with `bit` flipped.
+        func refusal(_ bit: Int) -> TunnelError {
+            let flipped = genuine.flippingBit(bit)
+            switch bit / 8 {
+            case 0:
+                let octet = flipped[0]
+                return (0x02...0x04).contains(octet) || (0x10...0x15).contains(octet)
+                    ? .unexpectedType(octet) : .unsupportedType(octet)
+            case 1...8:
+                let counter = flipped[1...8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                if counter == .max || counter / 65_536 > 8 { return .counterOutOfRange }
+                return counter <= 1 ? .replayed : .authFailed
+            default: return .authFailed
+            }
+        }
         for bit in 0..<(genuine.count * 8) {
             var copy = core
-            #expect(throws: TunnelError.self, "bit \(bit)") { try copy.open(genuine.flippingBit(bit)) }
+            #expect(throws: refusal(bit), "bit \(bit)") { try copy.open(genuine.flippingBit(bit)) }
             #expect(copy.receiver.window == window && copy.receiver.epoch == epoch, "bit \(bit)")
         }
         #expect(try core.open(genuine) == utf8("genuine"))
