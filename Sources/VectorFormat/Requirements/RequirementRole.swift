@@ -14,6 +14,9 @@ public enum RequirementRole: String, CaseIterable, Sendable, Comparable {
     case consumer
     /// The blind relay between device and core.
     case relay
+    /// The core's listener for the LAN carrier (spec chapter 15): the WebSocket, its hello and its
+    /// limits.
+    case lanEndpoint = "lan-endpoint"
     /// The conformance adapter that answers the runner for one implementation.
     case adapter
     /// The conformance runner.
