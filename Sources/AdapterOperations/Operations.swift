@@ -24,7 +24,7 @@ public struct Operations: Sendable {
         "envelope-encode", "envelope-parse", "envelope-split", "envelope-reassemble", "envelope-core",
         "envelope-device",
         "verify", "noise-handshake", "pairing-v3-values", "pairing-v3-core", "pairing-v3-device", "qr-encode-v3",
-        "qr-parse-v3", "reconnect-v3-core", "reconnect-v3-device", "session-v3",
+        "qr-parse-v3", "reconnect-v3-core", "reconnect-v3-device", "session-v3", "transport-select",
     ]
 
     /// Runs `operation`; nil when it is not one of `names`. Throws `BadRequest`, `TunnelError`,
@@ -52,6 +52,7 @@ public struct Operations: Sendable {
         case "reconnect-v3-core": try reconnectV3Core(input)
         case "reconnect-v3-device": try reconnectV3Device(input)
         case "session-v3": try sessionV3(input)
+        case "transport-select": try transportSelect(input)
         case "sas": try sas(input)
         case "core-key-fingerprint": try coreKeyFingerprint(input)
         case "pairing-window": try pairingWindow(input)

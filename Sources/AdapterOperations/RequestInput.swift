@@ -116,6 +116,12 @@ public struct RequestInput {
         try RequestInput(members[name], path: "\(path).\(name)")
     }
 
+    /// A boolean.
+    func bool(_ name: String) throws(BadRequest) -> Bool {
+        guard case .bool(let value)? = members[name] else { throw fail(name, "a boolean") }
+        return value
+    }
+
     /// A boolean, or nil when absent or null.
     func optionalBool(_ name: String) throws(BadRequest) -> Bool? {
         if isAbsent(name) { return nil }

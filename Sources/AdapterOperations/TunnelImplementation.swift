@@ -126,6 +126,8 @@ public protocol TunnelImplementation: Sendable {
     ) -> any CoreReconnectionV3Endpoint
     /// One party's version 3 session (ADP-130).
     func sessionV3(_ setup: SessionV3Setup) -> any SessionV3Endpoint
+    /// The phone's selection of a path, in `idle` (ADP-134).
+    func transportSelection(hasLan: Bool, optedIn: Bool) -> any TransportSelectionEndpoint
     /// The phone's side of a version 3 reconnection, message 1 built at once (ADP-129).
     func deviceReconnectionV3(
         corePublicKey: [UInt8],
@@ -264,6 +266,10 @@ extension TunnelImplementation {
 
     public func sessionV3(_ setup: SessionV3Setup) -> any SessionV3Endpoint {
         setup.session()
+    }
+
+    public func transportSelection(hasLan: Bool, optedIn: Bool) -> any TransportSelectionEndpoint {
+        TransportSelection(hasLan: hasLan, optedIn: optedIn)
     }
 
     public func deviceReconnectionV3(

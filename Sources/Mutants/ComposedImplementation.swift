@@ -264,6 +264,10 @@ struct ComposedImplementation: TunnelImplementation {
         ComposedSessionV3(setup: setup, mutant: mutant)
     }
 
+    func transportSelection(hasLan: Bool, optedIn: Bool) -> any TransportSelectionEndpoint {
+        ComposedTransportSelection(hasLan: hasLan, optedIn: optedIn, mutant: mutant)
+    }
+
     func deviceReconnectionV3(
         corePublicKey: [UInt8],
         channelID: String,

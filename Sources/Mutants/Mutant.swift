@@ -44,7 +44,7 @@ public struct Mutant: Hashable, Sendable, CustomStringConvertible {
         + sessionMemoryArea
         + relayArea + pairingPayloadArea + pairingPayloadV3Area + envelopeArea + verifierArea
         + noiseV3Area + pairingV3CoreArea + pairingV3DeviceArea + reconnectionV3Area + sessionsV3Area
-        + channelV3Area
+        + channelV3Area + transportSelectionArea
 
     private static let byName: [String: Mutant] = Dictionary(uniqueKeysWithValues: catalog.map { ($0.name, $0) })
 

@@ -66,7 +66,7 @@ public enum HelpText {
                     "without vector files or without a manifest is refused. Files",
                     "whose name starts with \".\" are ignored.",
                 ],
-                examples: ["--vectors /tmp/suite-3.0.0/vectors"],
+                examples: ["--vectors /tmp/suite-3.1.0/vectors"],
                 layout: .ownLines
             ),
             HelpOption(
@@ -136,7 +136,7 @@ public enum HelpText {
                     "beside the vectors directory); when unreadable, the report says",
                     "so.",
                 ],
-                examples: ["--spec /tmp/suite-3.0.0/spec"]
+                examples: ["--spec /tmp/suite-3.1.0/spec"]
             ),
             HelpOption(
                 "--spec-url URL",

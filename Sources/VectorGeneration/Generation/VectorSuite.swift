@@ -45,6 +45,7 @@ public enum VectorSuite {
         ("reconnect-v3-core", { _ in try ReconnectionV3CoreVectors.make() }),
         ("reconnect-v3-device", { _ in try ReconnectionV3DeviceVectors.make() }),
         ("session-v3", { _ in try SessionV3Vectors.make() }),
+        ("transport-select", { _ in try TransportSelectVectors.make() }),
     ]
 
     /// The vector files, by area.

@@ -15,6 +15,71 @@ enum AdapterShapeVectors {
         try CoreChannelVectors.addSignalShape(to: &file)
         try addUnboundConfirmation(&file)
         try addSessionV3Bounds(&file)
+        try addTransportSelectShape(&file)
+    }
+
+    /// `transport-select`'s events (ADP-134): each malformed step is bad_request for the whole
+    /// request, beside a request that differs from it only in being well formed.
+    private static func addTransportSelectShape(_ file: inout VectorFileBuilder) throws {
+        func input(_ steps: [JSONValue], lan: JSONValue = true) -> JSONValue {
+            ["lan": lan, "cloudOptIn": false, "steps": .array(steps)]
+        }
+        let start: JSONValue = ["at": 0, "event": "start"]
+        let latest = Operations.latestSelectionTime
+        let cases: [(String, String, JSONValue, Bool)] = [
+            (
+                "well-formed", "Every event of the table, well formed",
+                input([
+                    start, ["at": 1, "event": "connected", "path": "relay"],
+                    ["at": 2, "event": "health", "path": "relay", "ok": true],
+                    ["at": 3, "event": "error", "path": "cloud", "code": "x"],
+                    ["at": 4, "event": "closed", "path": "lan"],
+                    ["at": 5, "event": "timer", "timer": "check.lan"], ["at": 6, "event": "optIn", "path": "cloud"],
+                    ["at": 7, "event": "optOut", "path": "cloud"], ["at": 8, "event": "network"],
+                    ["at": 9, "event": "activity"],
+                ]), true
+            ),
+            ("lan-missing", "An input without lan", ["cloudOptIn": false, "steps": [start]], false),
+            ("lan-not-boolean", "An input whose lan is 1", input([start], lan: 1), false),
+            ("unknown-event", "An event named reconnect", input([["at": 0, "event": "reconnect"]]), false),
+            (
+                "connected-cloud", "connected for the cloud, which has no carrier",
+                input([start, ["at": 1, "event": "connected", "path": "cloud"]]), false
+            ),
+            ("opt-in-lan", "optIn for the LAN", input([["at": 0, "event": "optIn", "path": "lan"]]), false),
+            (
+                "unknown-timer", "A timer named deadline.wifi",
+                input([["at": 0, "event": "timer", "timer": "deadline.wifi"]]), false
+            ),
+            (
+                "health-without-ok", "A health event without ok", input([["at": 0, "event": "health", "path": "lan"]]),
+                false
+            ),
+            (
+                "time-goes-back", "A step at 5 after one at 6",
+                input([["at": 6, "event": "start"], ["at": 5, "event": "network"]]), false
+            ),
+            (
+                "latest-time", "A step at 2^53 - 1 - 300,000, the latest time",
+                input([["at": .int(latest), "event": "start"]]), true
+            ),
+            (
+                "time-past-latest", "A step at 2^53 - 300,000, past the latest time",
+                input([["at": .int(latest + 1), "event": "start"]]), false
+            ),
+        ]
+        for (name, what, input, valid) in cases {
+            try file.add(
+                "transport-select-\(name)",
+                operation: "transport-select",
+                requirements: ["ADP-134"] + (valid ? [] : ["ADP-11"]),
+                comment: valid
+                    ? "\(what) is read (positive control)." : "\(what) is bad_request for the whole request.",
+                flags: ["BadRequest"],
+                input: input,
+                expect: valid ? .valid : .error("bad_request")
+            )
+        }
     }
 
     /// The bounds of `session-v3`'s counters and `openMany` steps (ADP-130, ADP-131): each a
