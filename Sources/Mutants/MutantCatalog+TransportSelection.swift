@@ -8,6 +8,11 @@ extension Mutant {
         breaks: ["SELECT-9"],
         "the race takes the first outcome to settle, as the deployed manager does: a fast LAN refusal ends the attempt while the relay is still connecting"
     )
+    public static let selectHealthFailFromAnyPath = Mutant(
+        "select-health-fail-from-any-path",
+        breaks: ["SELECT-6", "SELECT-7"],
+        "a failed health report is taken from a path that is not probing: a late report from a probe already given up drops a path that is up"
+    )
     public static let selectCloudWithoutOptIn = Mutant(
         "select-cloud-without-opt-in",
         breaks: ["SELECT-10", "SELECT-11", "CLOUD-2"],
@@ -110,6 +115,6 @@ extension Mutant {
         .selectLanDeadlineTenSeconds, .selectDeadlineRestartedOnConnect, .selectResendOnPromotion,
         .selectNoResendOnFallback, .selectLateHealthAccepted, .selectLostPathReraced, .selectCloudSticky,
         .selectOptOutIgnored, .selectKeepaliveOnce, .selectIdleNotRearmed, .selectRetryNotReset,
-        .selectFiredTimerKept,
+        .selectFiredTimerKept, .selectHealthFailFromAnyPath,
     ]
 }

@@ -116,14 +116,7 @@ struct ComposedCoreReconnectionV3: CoreReconnectionV3Endpoint {
 
     /// V3-CHAN-1: the current session's frame; a pending reconnection opens none (V3-RECON-3).
     private mutating func receiveFrame(_ frame: [UInt8], now: Int64) throws(TunnelError) -> [UInt8]? {
-        if mutant == .v3ChannelFramesToPendingReconnection, let pending {
-            var early = ComposedChannelSession(
-                role: .core,
-                start: .reconnection,
-                transport: pending.transport,
-                now: now,
-                mutant: mutant
-            )
+        if mutant == .v3ChannelFramesToPendingReconnection, var early = pendingSession(now: now) {
             return try early.receive(frame)
         }
         guard session != nil else {
@@ -139,18 +132,19 @@ struct ComposedCoreReconnectionV3: CoreReconnectionV3Endpoint {
 
     /// V3-CHAN-2: the current session only, whatever reconnection is pending.
     mutating func send(_ message: [UInt8], now: Int64) throws(TunnelError) -> [[UInt8]] {
-        if mutant == .v3ChannelSealsUnderPendingReconnection, let pending {
-            var early = ComposedChannelSession(
-                role: .core,
-                start: .reconnection,
-                transport: pending.transport,
-                now: now,
-                mutant: mutant
-            )
+        if mutant == .v3ChannelSealsUnderPendingReconnection, var early = pendingSession(now: now) {
             return try early.send(message, now: now)
         }
         guard session != nil else { throw .noSession }
         return try session!.send(message, now: now)
+    }
+
+    /// The session the pending reconnection would start, which only the mutants that use its keys
+    /// before the confirmation build.
+    private func pendingSession(now: Int64) -> ComposedChannelSession? {
+        pending.map {
+            ComposedChannelSession(role: .core, start: .reconnection, transport: $0.transport, now: now, mutant: mutant)
+        }
     }
 
     private mutating func acceptConfirmation(_ message: [UInt8], now: Int64) throws(TunnelError) {

@@ -60,7 +60,9 @@ struct ComposedTransportSelection: TransportSelectionEndpoint {
         case (.idle, _): break
         case (_, .connected(let path)): connected(path)
         case (_, .health(let path, ok: true)): healthy(path)
-        case (_, .health(let path, ok: false)), (_, .error(let path, _)), (_, .closed(let path)): fail(path)
+        case (_, .health(let path, ok: false)):
+            if statuses[path] == .probing || mutant == .selectHealthFailFromAnyPath { fail(path) }
+        case (_, .error(let path, _)), (_, .closed(let path)): fail(path)
         case (_, .timer(let timer)): fired(timer)
         case (.offline, .start), (.offline, .network):
             timers[.retry] = nil

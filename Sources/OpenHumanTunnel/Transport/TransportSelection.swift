@@ -85,7 +85,10 @@ public struct TransportSelection: Sendable {
 
     private mutating func handleActive(_ event: TransportSelectionEvent) {
         if let path = event.failedPath {
-            guard exists(path), status[path] != .off else { return }
+            // SELECT-6: a health report is due only from a path probing; a failure of the
+            // carrier or a deadline from any path not off.
+            let due = if case .health = event { status[path] == .probing } else { status[path] != .off }
+            guard exists(path), due else { return }
             drop(path)
             failed(path)
             return

@@ -473,6 +473,26 @@ enum TransportSelectVectors {
             flag: "Ignored",
             late
         )
+        var lateFailure = try relayInUse()
+        try lateFailure.fire(.checkLan)
+        lateFailure.after(4, .connected(.lan))
+        lateFailure.after(6, .health(.lan, ok: true))
+        lateFailure.after(1, .health(.lan, ok: false))
+        try lateFailure.expect(.relay, actions: [])
+        lateFailure.after(1, .health(.relay, ok: false))
+        try lateFailure.expect(.relay, actions: [])
+        try lateFailure.fire(.checkLan)
+        lateFailure.after(6, .health(.lan, ok: false))
+        try lateFailure.expect(.relay, actions: ["close(lan)"])
+        try add(
+            &file,
+            "health-failure-only-while-probing",
+            ["SELECT-7", "SELECT-6", "SELECT-17"],
+            "A failed health report for a path that is up (the LAN between checks, the relay in use) answers no "
+                + "probe and changes nothing; the same report while the LAN is probing drops it.",
+            flag: "Ignored",
+            lateFailure
+        )
         var idleEvents = Script()
         idleEvents.at(0, .health(.relay, ok: true))
         idleEvents.at(1, .connected(.relay))
