@@ -50,6 +50,7 @@ from .request_input import (
 )
 from .session_v3_operations import SESSION_V3_OPERATIONS
 from .steps import run_steps
+from .transport_select_operations import TRANSPORT_SELECT_OPERATIONS
 
 ADAPTER_PROTOCOL = 1
 ADAPTER_NAME = "openhuman-python"
@@ -645,6 +646,7 @@ OPERATIONS = {
     **RECONNECT_V3_OPERATIONS,
     **SESSION_V3_OPERATIONS,
     **ENVELOPE_OPERATIONS,
+    **TRANSPORT_SELECT_OPERATIONS,
 }
 
 
