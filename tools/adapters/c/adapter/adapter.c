@@ -63,6 +63,7 @@ static const operation OPERATIONS[] = {
     {"reconnect-v3-core", op_reconnect_v3_core},
     {"reconnect-v3-device", op_reconnect_v3_device},
     {"session-v3", op_session_v3},
+    {"transport-select", op_transport_select},
 };
 
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])

@@ -70,4 +70,7 @@ const char *op_reconnect_v3_device(const json_t *input, json_t *output);
 /* A version 3 session's frames 0x16 (operations_session_v3.c). */
 const char *op_session_v3(const json_t *input, json_t *output);
 
+/* The phone's transport selection (operations_transport_select.c). */
+const char *op_transport_select(const json_t *input, json_t *output);
+
 #endif
