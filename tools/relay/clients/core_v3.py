@@ -20,12 +20,19 @@ What it does per channel:
   envelope with the channel's gate, one per channel across its sessions: a new session moves
   the request ids to the previous session's memory (RPC-2), so a retry in the next session under
   the same requestId is answered from memory, never run again; answers go back as one message
-  each, fragmented by the session when large.
+  each, fragmented by the session when large;
+- takes messages from the relay and from LAN connections alike (TRANS-1, `receive_lan` for the
+  LAN endpoint of tools/lan-endpoint), with two differences (carriers.py): a reconnection's
+  message 1 takes its token from the channel's relay bucket or from its LAN bucket (LAN-8), and
+  everything the core sends goes on the carrier connection TRANS-3 picks: a handshake's answer
+  where the handshake came from, a request's answer where its latest copy came from, anything else
+  where the latest accepted message came from. A method runs in a task of its own, so the LAN
+  endpoint's reading (which awaits each hand-off) never waits for it.
 
 Every refusal is kept in `reports` as (channel id, code) and nothing is sent back for it
-(chapter 7); `executions` counts what the application ran. A method may be a coroutine function
-(an application that awaits something before it answers). Randomness is os.urandom, time the real
-clock (clients/clock.py), both passed in.
+(chapter 7), but for LAN-11's `session-lost` hint; `executions` counts what the application ran.
+A method may be a coroutine function (an application that awaits something before it answers).
+Randomness is os.urandom, time the real clock (clients/clock.py), both passed in.
 """
 
 import asyncio
@@ -36,10 +43,12 @@ from openhuman_tunnel import base64url, envelope, qr_v3, x25519
 from openhuman_tunnel.core_pairing_v3 import CONFIRMING, PAIRED, CorePairingV3
 from openhuman_tunnel.core_reconnect_v3 import CoreReconnectionV3
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
+from openhuman_tunnel.handshake_rate import HandshakeRate
 from openhuman_tunnel.pairing_window import expires_at
 from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
 
+from .carriers import RelayCarrier, Routes, SessionLostHint, use_bucket
 from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection, RelayRefused
 
@@ -51,7 +60,9 @@ _KEY = 32
 class ChannelV3:
     """What the core keeps for one version 3 channel."""
 
-    def __init__(self, channel_id: str, core_static: bytes, pairing_secret: bytes, pairing_token, expires) -> None:
+    def __init__(
+        self, channel_id: str, core_static: bytes, pairing_secret: bytes, pairing_token, expires, relay: RelayCarrier
+    ) -> None:
         self.channel_id = channel_id
         self.cid = channel_id.encode("ascii")  # the prologue's bytes (V3-PRO-1)
         self.core_static = core_static
@@ -65,6 +76,11 @@ class ChannelV3:
         self.gate = None  # CoreGate, from the first session on (RPC-2 across one re-handshake)
         self.code = None  # the code on the desktop's screen while confirming (V3-SAS-1)
         self.confirming = asyncio.Event()
+        self.relay = relay  # the channel's carrier connection on the relay
+        self.routes = Routes()  # TRANS-3
+        self.relay_rate = HandshakeRate()  # HS-RATE-1's bucket for the relay's reconnections (V3-RATE-1)
+        self.lan_rate = HandshakeRate()  # LAN-8's second bucket, for the LAN's
+        self.session_lost = SessionLostHint()  # LAN-11
 
 
 class RelayCoreV3:
@@ -78,11 +94,14 @@ class RelayCoreV3:
         self.channels = {}
         self.reports = []
         self.executions = []
+        self._methods_running = set()  # the tasks of methods (kept, or the loop may drop them)
 
     async def start(self) -> None:
         await self.connection.connect()
 
     async def stop(self) -> None:
+        for task in list(self._methods_running):
+            task.cancel()
         await self.connection.close()
 
     # --- channels --------------------------------------------------------------------
@@ -94,8 +113,14 @@ class RelayCoreV3:
             error = ack.get("error") if isinstance(ack, dict) else None
             raise RelayRefused(error.get("code") if isinstance(error, dict) else error)
         expiry = expires_at(unix_seconds(), ack["pairingExpiresAt"])  # CLOCK-1
+        channel_id = ack["channelId"]
         record = ChannelV3(
-            ack["channelId"], self._new_core_key(), os.urandom(PAIRING_SECRET_LENGTH), ack["pairingToken"], expiry
+            channel_id,
+            self._new_core_key(),
+            os.urandom(PAIRING_SECRET_LENGTH),
+            ack["pairingToken"],
+            expiry,
+            RelayCarrier(self.connection, channel_id),
         )
         self.channels[record.channel_id] = record
         await self.connection.join({"channelId": record.channel_id, "role": "core"})
@@ -109,15 +134,16 @@ class RelayCoreV3:
             if x25519.public_key(key) not in held:
                 return key
 
-    def pairing_payload(self, channel_id: str) -> str:
-        """QR3-ENC-1: the canonical version 3 payload, with this channel's key and secret."""
+    def pairing_payload(self, channel_id: str, rpc: str | None = None) -> str:
+        """QR3-ENC-1: the canonical version 3 payload, with this channel's key and secret, and the
+        LAN endpoint's URL `rpc` when one listens for this core (LAN-1)."""
         record = self.channels[channel_id]
         return qr_v3.encode(
             channel_id,
             record.pairing_token,
             x25519.public_key(record.core_static),
             record.pairing_secret,
-            None,
+            rpc,
             record.expires,
         )
 
@@ -135,14 +161,19 @@ class RelayCoreV3:
         core's record goes to the phone, and the channel is paired if the phone's Match came."""
         record = self.channels[channel_id]
         record.pairing.confirm(record.code, unix_seconds())
-        await self._send_all(record, record.pairing.take_outgoing())
+        await self._send_all(record.routes.for_other(), record.pairing.take_outgoing())
         self._commit_pairing(record)
 
     async def reject(self, channel_id: str) -> None:
         """The desktop user's No: the channel is revoked, and the phone told once the code was shown."""
         record = self.channels[channel_id]
         record.pairing.reject(unix_seconds())
-        await self._send_all(record, record.pairing.take_outgoing())
+        await self._send_all(record.routes.for_other(), record.pairing.take_outgoing())
+
+    def is_paired(self, channel_id: str) -> bool:
+        """LAN-5: a channel of this core that V3-CONFIRM-2 committed (none is revoked after it here)."""
+        record = self.channels.get(channel_id)
+        return record is not None and record.reconnection is not None
 
     def executed(self, channel_id: str | None = None) -> list:
         return [e for e in self.executions if channel_id is None or e[0] == channel_id]
@@ -159,32 +190,51 @@ class RelayCoreV3:
             return
         try:
             frame = base64url.decode(payload)
-            if frame[:1] == bytes((TYPE_SESSION_V3,)):
-                await self._session_frame(record, frame)
-            elif record.reconnection is not None:
-                await self._reconnection_frame(record, frame)
-            else:
-                await self._pairing_frame(record, frame)
         except TunnelError as error:
             self.reports.append((channel_id, error.code))
+            return
+        await self._receive(record, frame, record.relay, lan=False)
 
-    async def _send(self, channel_id: str, frame: bytes) -> None:
-        await self.connection.emit("tunnel:frame", {"channelId": channel_id, "payload": base64url.encode(frame)})
+    async def receive_lan(self, channel_id: str, message: bytes, connection) -> None:
+        """One binary message of a LAN connection, for its hello's channel (LAN-6): checked as a
+        relay frame is (TRANS-1); a session frame without a session is hinted `session-lost`."""
+        record = self.channels.get(channel_id)
+        if record is None:
+            self.reports.append((channel_id, UNKNOWN_CHANNEL))
+            return
+        await self._receive(record, message, connection, lan=True)
 
-    async def _send_all(self, record: ChannelV3, frames: list) -> None:
+    async def _receive(self, record: ChannelV3, frame: bytes, carrier, lan: bool) -> None:
+        try:
+            if frame[:1] == bytes((TYPE_SESSION_V3,)):
+                await self._session_frame(record, frame, carrier)
+            elif record.reconnection is not None:
+                await self._reconnection_frame(record, frame, carrier, lan)
+            else:
+                await self._pairing_frame(record, frame, carrier)
+        except TunnelError as error:
+            self.reports.append((record.channel_id, error.code))
+            if lan and error.code == NO_SESSION:
+                await record.session_lost.send(carrier, monotonic_ms())
+
+    async def _send_all(self, carrier, frames: list) -> None:
+        """Every frame of one message on the one connection chosen for it (TRANS-3), or none."""
+        if carrier is None:
+            return
         for frame in frames:
-            await self._send(record.channel_id, frame)
+            await carrier.send(frame)
 
     # --- the pairing (V3-CORE-1) and the reconnection (V3-RECON-2) --------------------
 
-    async def _pairing_frame(self, record: ChannelV3, frame: bytes) -> None:
+    async def _pairing_frame(self, record: ChannelV3, frame: bytes, carrier) -> None:
         pairing = record.pairing
         pairing.receive(frame, unix_seconds(), None, None)  # raises, and sends nothing, on a refusal
+        record.routes.accepted(carrier)
         outgoing = pairing.take_outgoing()
         if pairing.state == CONFIRMING and not record.confirming.is_set():
             record.code = pairing.code
             record.confirming.set()
-        await self._send_all(record, outgoing)
+        await self._send_all(record.routes.for_reply(outgoing, carrier), outgoing)
         self._commit_pairing(record)
 
     def _commit_pairing(self, record: ChannelV3) -> None:
@@ -199,11 +249,14 @@ class RelayCoreV3:
         record.gate = CoreGate(self.grant, self.methods, granted_at=monotonic_ms())  # AUTH-5 from now
         self._start_session(record, pairing.session)
 
-    async def _reconnection_frame(self, record: ChannelV3, frame: bytes) -> None:
+    async def _reconnection_frame(self, record: ChannelV3, frame: bytes, carrier, lan: bool) -> None:
         reconnection = record.reconnection
         before = reconnection.session
+        use_bucket(reconnection, record.lan_rate if lan else record.relay_rate)  # LAN-8
         reconnection.receive(frame, unix_seconds(), None)
-        await self._send_all(record, reconnection.take_outgoing())
+        record.routes.accepted(carrier)
+        outgoing = reconnection.take_outgoing()
+        await self._send_all(record.routes.for_reply(outgoing, carrier), outgoing)
         if reconnection.session is not before:  # the key confirmation committed it (V3-RECON-2 step 3)
             record.gate.start_session()  # RPC-2: this session's ids become the previous session's
             self._start_session(record, reconnection.session)
@@ -216,27 +269,47 @@ class RelayCoreV3:
 
     # --- sessions (chapter 14) and envelopes (chapter 11) -----------------------------
 
-    async def _session_frame(self, record: ChannelV3, frame: bytes) -> None:
+    async def _session_frame(self, record: ChannelV3, frame: bytes, carrier) -> None:
         if record.session is None:
             raise TunnelError(NO_SESSION)
         message = record.session.receive(frame)
+        record.routes.accepted(carrier)
         if message is not None:
-            await self._deliver(record, message)
+            await self._deliver(record, message, carrier)
 
-    async def _deliver(self, record: ChannelV3, message: bytes) -> None:
+    async def _deliver(self, record: ChannelV3, message: bytes, carrier) -> None:
         now = monotonic_ms()
         record.gate.expire(now)
         outcome = record.gate.receive(message, now)
-        if isinstance(outcome, Reply):
-            answers = outcome.plaintexts  # the layer's own answers: pings, refusals, duplicates
+        if isinstance(outcome, Reply):  # the layer's own answers: pings, refusals, duplicates
+            request_id = envelope.parse(message, "core").request_id  # read whole by the gate already
+            record.routes.carried(request_id, carrier)
+            for answer in outcome.plaintexts:
+                await self._answer(record, request_id, answer)
+            record.routes.answered(request_id)
         elif isinstance(outcome, Dispatch):
-            answers = [await self._run(record.channel_id, outcome)]
-        else:
-            return  # a chapter 11 chunk kept (version 3 sends none, 14.6)
-        for answer in answers:
-            # Under the session current when the answer is ready: a frame of an older session
-            # would fail at the phone, whose keys of it are gone.
-            await self._send_all(record, record.session.send(answer, unix_seconds()))
+            record.routes.carried(outcome.request_id, carrier)
+            record.routes.dispatched(outcome.request_id)
+            task = asyncio.get_running_loop().create_task(self._dispatch(record, outcome))
+            self._methods_running.add(task)
+            task.add_done_callback(self._methods_running.discard)
+        # else: a chapter 11 chunk kept (version 3 sends none, 14.6)
+
+    async def _dispatch(self, record: ChannelV3, request: Dispatch) -> None:
+        answer = await self._run(record.channel_id, request)
+        try:
+            await self._answer(record, request.request_id, answer)
+        except TunnelError as error:
+            self.reports.append((record.channel_id, error.code))
+        record.routes.answered(request.request_id, finished=True)
+
+    async def _answer(self, record: ChannelV3, request_id: str, answer: bytes) -> None:
+        """One envelope about `request_id`, on the connection of that request's latest accepted
+        frame (TRANS-3 item 2), under the session current when the answer is ready: a frame of an
+        older session would fail at the phone, whose keys of it are gone."""
+        carrier = record.routes.for_request(request_id)
+        if carrier is not None:
+            await self._send_all(carrier, record.session.send(answer, unix_seconds()))
 
     async def _run(self, channel_id: str, request: Dispatch) -> bytes:
         """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""

@@ -199,13 +199,21 @@ class RelayPhoneV3:
             await self._send(frame)
 
     async def _frame(self, channel_id, payload) -> None:
-        """By type octet: 0x16 to the current session; anything else to the reconnection awaiting
-        its message 2, or to the pairing before it is committed; otherwise out of turn."""
         if channel_id != self.channel_id:
             self.reports.append(UNKNOWN_CHANNEL)  # not this pairing's: dropped unread
             return
         try:
             frame = base64url.decode(payload)
+        except TunnelError as error:
+            self.reports.append(error.code)
+            return
+        await self.receive(frame)
+
+    async def receive(self, frame: bytes) -> None:
+        """One message from the core, whatever carrier brought it (TRANS-1). By type octet: 0x16 to
+        the current session; anything else to the reconnection awaiting its message 2, or to the
+        pairing before it is committed; otherwise out of turn."""
+        try:
             if frame[:1] == bytes((TYPE_SESSION_V3,)):
                 if self.session is None:
                     raise TunnelError(NO_SESSION)
