@@ -24,7 +24,7 @@ def refusal(request: web.BaseRequest, target: str) -> web.Response | None:
     if request.raw_path != target:
         return web.Response(status=404)
     if not is_websocket_upgrade(request):
-        return web.Response(status=426, headers={"Upgrade": "websocket"})
+        return web.Response(status=426, headers={"Upgrade": "websocket", "Sec-WebSocket-Version": _VERSION})
     if SUBPROTOCOL not in _tokens(request, "Sec-WebSocket-Protocol"):
         return web.Response(status=400)
     return None

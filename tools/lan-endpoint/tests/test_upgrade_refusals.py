@@ -51,7 +51,7 @@ class UpgradeRefusalTests(EndpointCase):
         self.assertEqual(await self.status("/other", []), 404)
         self.assertEqual(await self.status("/other", upgrade_headers(None)), 404)
 
-    async def test_a_request_that_is_not_a_websocket_upgrade_is_426_with_upgrade_websocket(self):
+    async def test_a_request_that_is_not_a_websocket_upgrade_is_426_with_upgrade_and_version(self):
         def without(name):
             return [(key, value) for key, value in upgrade_headers() if key != name]
 
@@ -71,7 +71,9 @@ class UpgradeRefusalTests(EndpointCase):
         for name, (headers, options) in cases.items():
             with self.subTest(name):
                 status, answer = await request(self.endpoint.port, "/rpc", headers, **options)
-                self.assertEqual((status, answer.get("upgrade")), (426, "websocket"))
+                self.assertEqual(
+                    (status, answer.get("upgrade"), answer.get("sec-websocket-version")), (426, "websocket", "13")
+                )
         # Control: the header values are compared without regard to case (RFC 6455 section 4.2.1).
         self.assertEqual(
             await self.status(headers=replaced("Upgrade", "WebSocket") + [("Connection", "keep-alive, upgrade")]), 101
