@@ -18,7 +18,8 @@ extension CoverageCatalog {
         }
 
     private static func pending(_ what: String) -> String {
-        "Not yet covered (issue 23 open): \(what) need the reference LAN endpoint and the live checks with real "
-            + "servers of spec 15.7, which no adapter operation drives yet; transport-select's vectors cover the selection."
+        "Not yet covered by a vector or live check (issue 23 open): \(what) are tested on the reference LAN endpoint "
+            + "and core alone (tools/lan-endpoint/tests), and need the live checks of spec 15.7 to be run against "
+            + "other implementations; transport-select's vectors cover the selection."
     }
 }
