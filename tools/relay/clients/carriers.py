@@ -1,6 +1,7 @@
-"""The core's rules that depend on the carrier (spec 15.1, TRANS-1): where it sends (TRANS-3), the
-LAN's own handshake bucket (LAN-8), and the LAN's `session-lost` hint (LAN-11). Everything else a
-core does with a message is the same whatever carrier brought it.
+"""The core's rules that depend on the carrier (spec 15.1, TRANS-1): where it sends (TRANS-3) and
+the LAN's `session-lost` hint (LAN-11); the LAN's own handshake bucket (LAN-8) is the bucket
+core_v3 hands the library's reconnection with each message. Everything else a core does with a
+message is the same whatever carrier brought it.
 
 A *carrier connection* is the core's relay connection for a channel (RelayCarrier) or one LAN
 WebSocket (the LAN endpoint's LanConnection, tools/lan-endpoint): each says whether it is open and
@@ -8,7 +9,6 @@ sends one message; the LAN's also sends a text.
 """
 
 from openhuman_tunnel import base64url
-from openhuman_tunnel.handshake_rate import HandshakeRate
 
 from .connection import RelayConnection
 
@@ -89,17 +89,6 @@ class Routes:
             if connection is not None and connection.is_open:
                 return connection
         return None
-
-
-def use_bucket(reconnection, bucket: HandshakeRate) -> None:
-    """LAN-8: the next handshake `reconnection` reads takes its token from `bucket`, the channel's
-    relay bucket or its LAN bucket.
-
-    The library's CoreReconnectionV3 keeps one HS-RATE-1 bucket and takes from it in V3-RECON-2's
-    order (after the size check, before the replay check and the Noise read); it has no parameter
-    for a second one. Setting the carrier's bucket before each message keeps that order for both
-    buckets, and `receive` is synchronous, so no other message sees the swap."""
-    reconnection._rate = bucket
 
 
 class SessionLostHint:

@@ -48,7 +48,7 @@ from openhuman_tunnel.pairing_window import expires_at
 from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
 
-from .carriers import RelayCarrier, Routes, SessionLostHint, use_bucket
+from .carriers import RelayCarrier, Routes, SessionLostHint
 from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection, RelayRefused
 
@@ -252,8 +252,7 @@ class RelayCoreV3:
     async def _reconnection_frame(self, record: ChannelV3, frame: bytes, carrier, lan: bool) -> None:
         reconnection = record.reconnection
         before = reconnection.session
-        use_bucket(reconnection, record.lan_rate if lan else record.relay_rate)  # LAN-8
-        reconnection.receive(frame, unix_seconds(), None)
+        reconnection.receive(frame, unix_seconds(), None, record.lan_rate if lan else record.relay_rate)  # LAN-8
         record.routes.accepted(carrier)
         outgoing = reconnection.take_outgoing()
         await self._send_all(record.routes.for_reply(outgoing, carrier), outgoing)

@@ -89,19 +89,22 @@ class CoreReconnectionV3:
         outgoing, self._outgoing = self._outgoing, []
         return outgoing
 
-    def receive(self, message: bytes, now: int, core_ephemeral: bytes | None) -> bytes | None:
+    def receive(
+        self, message: bytes, now: int, core_ephemeral: bytes | None, rate: HandshakeRate | None = None
+    ) -> bytes | None:
         """One message from the device. `core_ephemeral` answers it if it is a message 1 the core
-        answers (absent: fresh from the CSPRNG). A refusal raises and changes nothing but the
-        token a message 1 took before its replay check and Noise read (HS-RATE-1). Returns the
-        message a session frame completed (None for a fragment kept, and for every handshake
-        message)."""
+        answers (absent: fresh from the CSPRNG). A message 1 takes its token from `rate` when given
+        (LAN-8: a core keeps a second bucket for the messages the LAN hands it), else from the
+        channel's own bucket. A refusal raises and changes nothing but the token a message 1 took
+        before its replay check and Noise read (HS-RATE-1). Returns the message a session frame
+        completed (None for a fragment kept, and for every handshake message)."""
         message_type = _check_type(message)
         if message_type == TYPE_SESSION_V3:
             if self.session is None:
                 raise TunnelError(NO_SESSION)
             return self.session.receive(message)
         if message_type == TYPE_RECONNECT_1:
-            self._receive_message_1(message, now, core_ephemeral)
+            self._receive_message_1(message, now, core_ephemeral, self._rate if rate is None else rate)
         else:
             self._receive_confirmation(message, now)
         return None
@@ -114,12 +117,12 @@ class CoreReconnectionV3:
             raise TunnelError(NO_SESSION)
         self._outgoing.extend(self.session.send(message, now))
 
-    def _receive_message_1(self, message: bytes, now: int, core_ephemeral: bytes | None) -> None:
+    def _receive_message_1(self, message: bytes, now: int, core_ephemeral: bytes | None, rate: HandshakeRate) -> None:
         """Step 2: size, rate, replay, all before the first X25519; then the Noise read against
         the paired device's key. An accepted one is answered and replaces any pending one; the
         current session is not touched (V3-RECON-3)."""
         check_size(message, RECONNECT_1_LENGTH)
-        self._rate.take(now)
+        rate.take(now)
         device_ephemeral = message[1 : 1 + noise.DH_LENGTH]
         answered = (self._session_ephemeral, None if self.pending is None else self.pending.device_ephemeral)
         if device_ephemeral in answered:
