@@ -43,7 +43,15 @@ import TunnelCrypto
         #expect(two == [0x14] + trace.messages[1])
         let confirmation = try device.receive(two)
         #expect(confirmation == [0x15] + Hex.decode(Self.printedConfirmation)!)
-        #expect(device.transport?.sendingKey == trace.transportKeys.initiatorToResponder)
+        // The phone's session runs on the trace's transport keys: its first frame opens under them.
+        var opener = SessionV3(
+            role: .core,
+            start: .reconnection,
+            deviceToCore: trace.transportKeys.initiatorToResponder,
+            coreToDevice: trace.transportKeys.responderToInitiator,
+            startedAt: 0
+        )
+        #expect(try opener.receive(try device.send([7], now: 0)[0]) == [7])
         let chapter = try String(contentsOf: NoiseWorkedExampleChapter.url, encoding: .utf8)
         #expect(chapter.contains("`0x15 || \(Self.printedConfirmation)`"), "13.5.4 prints the confirmation")
         #expect(core.current == nil && core.pending?.handshakeHash == trace.handshakeHash)

@@ -11,8 +11,10 @@ public struct CoreReconnectionV3: Sendable {
     public struct Session: Sendable {
         public let handshakeHash: [UInt8]
         let deviceEphemeral: [UInt8]
-        /// The session's transport keys, from which the core builds its `SessionV3` (V3-SESS-1).
-        public internal(set) var transport: NoiseTransport
+        /// The answered reconnection's transport keys, until its commit hands them to `session`
+        /// (V3-SESS-1): then nil, so no copy of epoch 0's keys outlives the session's own
+        /// rotation (V3-REKEY-2).
+        var transport: NoiseTransport?
     }
 
     private let coreStaticPrivate: [UInt8]
@@ -100,11 +102,14 @@ public struct CoreReconnectionV3: Sendable {
     /// its keys: its keys become the session, whose first epoch starts `now`, and the previous
     /// session's keys go with the values they lived in.
     private mutating func acceptConfirmation(_ message: [UInt8], now: Int64) throws(TunnelError) {
-        guard var answered = pending else { throw .unexpectedType(ReconnectionV3Message.keyConfirmation) }
+        guard var answered = pending, var transport = answered.transport else {
+            throw .unexpectedType(ReconnectionV3Message.keyConfirmation)
+        }
         try PairingV3Message.checkLength(message, ReconnectionV3Message.keyConfirmationLength)
-        _ = try answered.transport.open(Array(message.dropFirst()))
+        _ = try transport.open(Array(message.dropFirst()))
+        session = SessionV3(role: .core, start: .reconnection, transport: transport, startedAt: now)
+        answered.transport = nil
         current = answered
-        session = SessionV3(role: .core, start: .reconnection, transport: answered.transport, startedAt: now)
         pending = nil
     }
 }

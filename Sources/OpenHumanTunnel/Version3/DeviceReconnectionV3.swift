@@ -7,14 +7,12 @@ public struct DeviceReconnectionV3: Sendable {
     public enum State: Sendable, Equatable {
         /// Message 1 is sent; message 2 is awaited.
         case awaitingReply
-        /// Message 2 passed: the new session is the phone's, its keys in `transport`.
+        /// Message 2 passed: the new session is the phone's (`session`).
         case connected(handshakeHash: [UInt8])
     }
 
     private var noise: NoiseHandshakeState
     public private(set) var state: State = .awaitingReply
-    /// The new session's keys, once message 2 has passed.
-    public private(set) var transport: NoiseTransport?
     /// The new session (V3-CHAN-3), started when message 2 passed; its counters continue after the
     /// key confirmation (V3-SESS-1).
     public private(set) var session: SessionV3?
@@ -58,7 +56,6 @@ public struct DeviceReconnectionV3: Sendable {
         noise = reading
         var split = noise.split()
         let confirmation = [ReconnectionV3Message.keyConfirmation] + (try split.seal([]))
-        transport = split
         session = SessionV3(role: .device, start: .reconnection, transport: split, startedAt: now)
         state = .connected(handshakeHash: noise.handshakeHash)
         return .answered(confirmation)

@@ -8,43 +8,13 @@ import Testing
     private typealias E = NoiseWorkedExample
     static let message = utf8(#"{"requestId":"r-1","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}"#)
 
-    private static func channel(_ pairing: NoiseTrace) -> CoreReconnectionV3 {
-        CoreReconnectionV3(
-            coreStaticPrivate: E.core.staticPrivate,
-            channelID: E.channelID,
-            devicePublicKey: E.device.staticPublic,
-            reconnectPsk: E.reconnectPsk(pairing)
-        )
-    }
-
-    /// The worked example's phone with ephemeral key `label`'s, after its message 2: returns it
-    /// with the confirmation the core has not yet received.
-    private static func phone(
-        _ core: inout CoreReconnectionV3,
-        pairing: NoiseTrace,
-        label: String
-    ) throws -> (phone: DeviceReconnectionV3, confirmation: [UInt8]) {
-        var phone = try DeviceReconnectionV3(
-            corePublicKey: E.core.staticPublic,
-            channelID: E.channelID,
-            deviceStaticPrivate: E.device.staticPrivate,
-            deviceEphemeralPrivate: testPrivateKey("routing \(label)"),
-            reconnectPsk: E.reconnectPsk(pairing)
-        )
-        let two = try #require(
-            try core.receive(phone.messageOne, now: 0, coreEphemeralPrivate: testPrivateKey("core \(label)")).reply
-        )
-        let confirmation = try #require(try phone.receive(two, now: 0).reply)
-        return (phone, confirmation)
-    }
-
     /// A core that lost its session (a restart keeps only the device's key and the psk) answers a
     /// frame with `no_session`, which the relay turns into `tunnel:session-lost`; the same frame
     /// is delivered once the phone has reconnected.
     // REQ: V3-CHAN-1, SIG-CORE-1
     @Test func aChannelWithoutASessionAnswersNoSessionUntilThePhoneReconnects() throws {
-        var core = Self.channel(try E.pairing())
-        var (phone, confirmation) = try Self.phone(&core, pairing: try E.pairing(), label: "a")
+        var core = CoreReconnectionV3.workedExample(try E.pairing())
+        var (phone, confirmation) = try core.answerPhone(try E.pairing(), label: "a")
         let frame = try phone.send(Self.message, now: 0)[0]
         #expect(throws: TunnelError.noSession) { try core.receive(frame, now: 0, coreEphemeralPrivate: []) }
         #expect(throws: TunnelError.noSession) { try core.send(Self.message, now: 0) }
@@ -58,10 +28,10 @@ import Testing
     // REQ: V3-CHAN-1, V3-CHAN-2, V3-RECON-3
     @Test func aPendingReconnectionNeitherOpensNorSealsAndItsCommitEndsTheOldSession() throws {
         let pairing = try E.pairing()
-        var core = Self.channel(pairing)
-        var (first, firstConfirmation) = try Self.phone(&core, pairing: pairing, label: "first")
+        var core = CoreReconnectionV3.workedExample(pairing)
+        var (first, firstConfirmation) = try core.answerPhone(pairing, label: "first")
         _ = try core.receive(firstConfirmation, now: 0, coreEphemeralPrivate: [])
-        var (second, secondConfirmation) = try Self.phone(&core, pairing: pairing, label: "second")
+        var (second, secondConfirmation) = try core.answerPhone(pairing, label: "second")
         #expect(core.pending != nil)
 
         let live = try first.send(Self.message, now: 0)[0]

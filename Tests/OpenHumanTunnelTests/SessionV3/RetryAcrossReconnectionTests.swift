@@ -10,38 +10,22 @@ import Testing
         #"{"requestId":"retry-1","kind":"request","seq":0,"payload":{"method":"files.write","params":{}}}"#
     )
 
-    /// A reconnection of the worked example's pairing with the phone's ephemeral key `label`'s,
-    /// committed at the core's channel: the phone, connected, with its new session.
+    /// A reconnection committed at the core's channel: the phone, connected, with its new session.
     private static func reconnect(
         _ core: inout CoreReconnectionV3,
         pairing: NoiseTrace,
         label: String,
         now: Int64
     ) throws -> DeviceReconnectionV3 {
-        var device = try DeviceReconnectionV3(
-            corePublicKey: E.core.staticPublic,
-            channelID: E.channelID,
-            deviceStaticPrivate: E.device.staticPrivate,
-            deviceEphemeralPrivate: testPrivateKey("device \(label)"),
-            reconnectPsk: E.reconnectPsk(pairing)
-        )
-        let two = try #require(
-            try core.receive(device.messageOne, now: now, coreEphemeralPrivate: testPrivateKey("core \(label)")).reply
-        )
-        let confirmation = try #require(try device.receive(two, now: now).reply)
+        let (phone, confirmation) = try core.answerPhone(pairing, label: label, now: now)
         _ = try core.receive(confirmation, now: now, coreEphemeralPrivate: [])
-        return device
+        return phone
     }
 
     // REQ: ENV-5, RPC-2, V3-RECON-2, V3-CHAN-1, V3-FRAG-2, V3-WINDOW-2
     @Test func aRetriedRequestIsExecutedOnceAcrossAReconnection() throws {
         let pairing = try E.pairing()
-        var channel = CoreReconnectionV3(
-            coreStaticPrivate: E.core.staticPrivate,
-            channelID: E.channelID,
-            devicePublicKey: E.device.staticPublic,
-            reconnectPsk: E.reconnectPsk(pairing)
-        )
+        var channel = CoreReconnectionV3.workedExample(pairing)
         var gate = CoreRequestGate(grant: ["files.write"], methods: ["files.write"])
         var dispatched = 0
         /// The frames reach the core's channel, which hands each to its current session (V3-CHAN-1).
