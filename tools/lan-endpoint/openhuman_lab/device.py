@@ -147,8 +147,9 @@ class ReferenceDevice:
     # --- the runner's requests (TRANS-7, TRANS-8) --------------------------------------
 
     def request(self, request_id: str, method: str, params: bytes) -> None:
-        """A new request on the path in use when its carrier is open (and a session runs), else held
-        until a `resend`; it ends at its deadline if nothing answers it."""
+        """A new request on the path in use when its carrier is open and a session runs, else held
+        until a `resend` (or, held for want of a session alone, until the next session starts); it
+        ends at its deadline if nothing answers it."""
         request = self.book.add(request_id, method, params)
         self._deadlines[request_id] = asyncio.get_running_loop().call_later(
             self.clock.seconds(REQUEST_DEADLINE_MS), self._expire, request_id
@@ -214,6 +215,10 @@ class ReferenceDevice:
         self.session, self._unanswered = reconnection.session, 0
         for waiting in PATHS:
             self._advance(waiting)
+        if self.in_use is not None:  # held for want of a session only (after TRANS-6): they go now
+            for request in self.book.all_pending():
+                if request.last is None:
+                    self._send_request(request, self.in_use)
 
     def _no_response(self) -> None:
         """TRANS-6: one more request of the session without a response; at UNANSWERED the session
