@@ -79,3 +79,8 @@ async def _quietly_close(connection: RelayConnection) -> None:
         await asyncio.wait_for(connection.close(), 2.0)
     except Exception:
         pass
+    # Engine.IO's HTTP session (`eio.http`, what AsyncClient's http_session would be): a disconnect
+    # closes it, but a connect that failed leaves it open, and the lab retries a refused relay often.
+    http = getattr(connection.sio.eio, "http", None)
+    if http is not None and not http.closed:
+        await http.close()
