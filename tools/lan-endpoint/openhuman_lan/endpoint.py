@@ -76,6 +76,11 @@ class LanEndpoint:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}{self.path}"
 
+    @property
+    def listening(self) -> bool:
+        """Between `start` and `stop`."""
+        return self._runner is not None
+
     async def start(self) -> None:
         self._stopping = False
         self._runner = web.ServerRunner(

@@ -14,7 +14,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(_HERE, "..")))  # openhuman_lan
 sys.path.insert(1, os.path.normpath(os.path.join(_HERE, "..", "..", "relay")))  # clients, and the implementation
 
-from lan_client import LanClient
+from openhuman_lab.lan_client import LanClient
 from openhuman_lan.endpoint import LanEndpoint
 from openhuman_lan.limits import HELLO_TIMEOUT, IDLE_TIMEOUT
 from stub_core import StubCore

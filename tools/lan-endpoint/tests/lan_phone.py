@@ -13,7 +13,7 @@ requests) with what a phone of chapter 15 adds, as far as these tests need it:
 
 from clients.clock import unix_seconds
 from clients.phone_v3 import RelayPhoneV3
-from lan_client import LanClient
+from openhuman_lab.lan_client import LanClient
 from openhuman_tunnel import envelope, qr_v3
 
 LAN, RELAY = "lan", "relay"

@@ -1,9 +1,12 @@
 """The relay and Redis as child processes on 127.0.0.1, each bounded in time and always stopped.
 
 A child that does not say it is ready within its time is killed and the test fails with its
-output; `stop` sends SIGTERM, then SIGKILL after a grace period, so no test leaves one behind.
+output; `stop` sends SIGTERM, then SIGKILL after a grace period, so no test leaves one behind. A
+long-lived parent that may itself be killed (the transport lab) asks for `die_with_parent`: the
+kernel then sends the child SIGTERM when the parent ends, however it ends (Linux prctl).
 """
 
+import ctypes
 import os
 import re
 import signal
@@ -19,16 +22,27 @@ RELAY_COMMAND = os.environ.get("OPENHUMAN_RELAY_COMMAND", os.path.join(RELAY_DIR
 START_TIMEOUT = 20.0
 STOP_GRACE = 5.0
 _LISTENING = re.compile(rb"listening 127\.0\.0\.1:(\d+)")
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: SIGTERM when the thread that started it ends (PR_SET_PDEATHSIG)."""
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class Child:
     """One child process with its output in a file (so a chatty child never blocks on a full pipe)."""
 
-    def __init__(self, argv: list, name: str) -> None:
+    def __init__(self, argv: list, name: str, die_with_parent: bool = False) -> None:
         self.name = name
         self.log = tempfile.NamedTemporaryFile(prefix=name + "-", suffix=".log", delete=False)
         self.process = subprocess.Popen(
-            argv, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+            argv,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=_die_with_parent if die_with_parent else None,
         )
 
     def output(self) -> str:
@@ -71,8 +85,8 @@ class Child:
 class ListeningServer(Child):
     """A server that prints `listening 127.0.0.1:PORT` when it accepts connections; `url` then."""
 
-    def __init__(self, argv: list, name: str) -> None:
-        super().__init__(argv, name)
+    def __init__(self, argv: list, name: str, die_with_parent: bool = False) -> None:
+        super().__init__(argv, name, die_with_parent)
         self.port = int(self.wait_for_output(_LISTENING).group(1))
         self.url = "http://127.0.0.1:%d" % self.port
 
@@ -87,8 +101,8 @@ class ListeningServer(Child):
 class Relay(ListeningServer):
     """`openhuman-relay --host 127.0.0.1 --port 0 [extra]`."""
 
-    def __init__(self, *extra: str) -> None:
-        super().__init__([RELAY_COMMAND, "--host", "127.0.0.1", "--port", "0", *extra], "relay")
+    def __init__(self, *extra: str, die_with_parent: bool = False) -> None:
+        super().__init__([RELAY_COMMAND, "--host", "127.0.0.1", "--port", "0", *extra], "relay", die_with_parent)
 
 
 def free_port() -> int:

@@ -1,7 +1,8 @@
-"""The device's side of one LAN connection, for the tests (LAN-3, LAN-4): aiohttp's WebSocket client
-at the `rpc` URL as written (aiohttp reads `http` as `ws`), offering the subprotocol and no
-extension, with no credential, from a chosen loopback source address (Linux routes all of
-127.0.0.0/8 to the loopback interface, so each address is another source to the endpoint).
+"""The device's side of one LAN connection (LAN-3, LAN-4), for the transport lab's reference device
+and the endpoint's tests: aiohttp's WebSocket client at the `rpc` URL as written (aiohttp reads
+`http` as `ws`), offering the subprotocol and no extension, with no credential, from a chosen
+loopback source address (Linux routes all of 127.0.0.0/8 to the loopback interface, so each address
+is another source to the endpoint).
 
 Binary messages go to a handler or are kept; texts are kept; the close code is kept once the
 connection closes. Every wait is bounded.
