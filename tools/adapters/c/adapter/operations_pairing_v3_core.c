@@ -10,7 +10,6 @@
 #include "adapter_io.h"
 #include "channel_v3_steps.h"
 #include "core_pairing_v3.h"
-#include "core_step_io.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
@@ -110,8 +109,9 @@ static bool set_state_members(const core_pairing_v3 *channel, json_t *out)
 }
 
 /* Every step's members besides send (ADP-54): state and attempts. */
-static const char *set_result(const core_pairing_v3 *channel, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const core_pairing_v3 *channel = context;
     return json_object_set_new(out, "state", json_string(state_name(channel->status))) != 0 ||
                    json_object_set_new(out, "attempts",
                                        json_integer((json_int_t)channel->attempts)) != 0 ||
@@ -120,52 +120,41 @@ static const char *set_result(const core_pairing_v3 *channel, json_t *out)
                : NULL;
 }
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+/* ADP-54's steps, each at a required now. */
+static const char *run_kind(void *context, const char *kind, const json_t *body,
+                            channel_v3_outcome *outcome)
 {
     core_pairing_v3 *channel = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
     uint64_t now = 0;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
-    }
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
+    const char *error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     if (error != NULL) {
         return error;
     }
     core_pairing_v3_send send;
     send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
     if (strcmp(kind, "receive") == 0) {
-        error = run_receive(channel, body, now, &send, &delivery, &status);
+        error = run_receive(channel, body, now, &send, &outcome->delivery, &outcome->status);
     } else if (strcmp(kind, "confirm") == 0) {
-        error = run_confirm(channel, body, now, &send, &status);
+        error = run_confirm(channel, body, now, &send, &outcome->status);
     } else if (strcmp(kind, "reject") == 0) {
-        status = core_pairing_v3_reject(channel, now, &send);
-    } else if (strcmp(kind, "tick") == 0) {
-        core_pairing_v3_tick(channel, now);
+        outcome->status = core_pairing_v3_reject(channel, now, &send);
     } else {
-        error = channel_v3_run_send(body, begin_send, channel, sent, &status);
+        core_pairing_v3_tick(channel, now);
     }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
-    }
-    if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
-    }
-    if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
-    }
-    if (error == NULL) {
-        error = set_result(channel, out);
-    }
-    channel_delivery_v3_release(&delivery);
-    return error;
+    return error == NULL ? channel_v3_append_sent(outcome->sent, send.bytes, send.length) : error;
+}
+
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_kind,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    return channel_v3_run_step(&STEPS, context, step, out);
 }
 
 const char *op_pairing_v3_core(const json_t *input, json_t *output)

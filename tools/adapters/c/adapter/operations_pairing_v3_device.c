@@ -10,7 +10,6 @@
 
 #include "adapter_io.h"
 #include "channel_v3_steps.h"
-#include "core_step_io.h"
 #include "device_pairing_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
@@ -101,54 +100,44 @@ static bool set_state_members(const device_pairing_v3 *device, json_t *out)
 }
 
 /* Every step's members besides send (ADP-69): the state. */
-static const char *set_result(const device_pairing_v3 *device, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const device_pairing_v3 *device = context;
     return json_object_set_new(out, "state", json_string(state_name(device->state))) != 0 ||
                    !set_state_members(device, out)
                ? ADAPTER_INTERNAL_ERROR
                : NULL;
 }
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+/* ADP-69's steps. */
+static const char *run_kind(void *context, const char *kind, const json_t *body,
+                            channel_v3_outcome *outcome)
 {
     device_pairing_v3 *device = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
-    if (error != NULL) {
-        return error;
-    }
     device_pairing_v3_send send;
     send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
+    const char *error = NULL;
     if (strcmp(kind, "receive") == 0) {
-        error = run_receive(device, body, &send, &delivery, &status);
+        error = run_receive(device, body, &send, &outcome->delivery, &outcome->status);
     } else if (strcmp(kind, "match") == 0) {
-        error = run_match(device, body, &send, &status);
-    } else if (strcmp(kind, "refuse") == 0) {
-        status = device_pairing_v3_refuse(device, &send);
+        error = run_match(device, body, &send, &outcome->status);
     } else {
-        error = channel_v3_run_send(body, begin_send, device, sent, &status);
+        outcome->status = device_pairing_v3_refuse(device, &send);
     }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
-    }
-    if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
-    }
-    if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
-    }
-    if (error == NULL) {
-        error = set_result(device, out);
-    }
-    channel_delivery_v3_release(&delivery);
-    return error;
+    return error == NULL ? channel_v3_append_sent(outcome->sent, send.bytes, send.length) : error;
+}
+
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_kind,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
+static const char *run_step(void *context, const json_t *step, json_t *out)
+{
+    return channel_v3_run_step(&STEPS, context, step, out);
 }
 
 /* The inputs, each read before message 1 is built, so a malformed request

@@ -5,12 +5,10 @@
  * see that only a confirmation commits: the current session's and the
  * pending reconnection's; a session frame accepted adds "delivered". */
 #include <sodium.h>
-#include <string.h>
 
 #include "adapter_io.h"
 #include "channel_v3_steps.h"
 #include "core_reconnect_v3.h"
-#include "core_step_io.h"
 #include "operations.h"
 #include "secure_memory.h"
 #include "steps.h"
@@ -29,15 +27,18 @@ static tunnel_error begin_send(void *context, const uint8_t *message, size_t len
 
 /* {message, now, coreEphemeral?}: the key is used only if the message is a
  * message 1 the core answers (absent, the CSPRNG's). */
-static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
-                               reconnect_v3_send *send, channel_delivery_v3 *delivery,
-                               tunnel_error *status)
+static const char *run_receive(void *context, const char *kind, const json_t *body,
+                               channel_v3_outcome *outcome)
 {
+    (void)kind; /* receive, the one step besides send */
+    core_reconnect_v3 *channel = context;
     uint8_t *message = NULL;
     size_t length = 0;
     uint64_t now = 0;
     uint8_t core_ephemeral[32];
     bool has_ephemeral = false;
+    reconnect_v3_send send;
+    send.length = 0;
     const char *error = input_bytes(body, "message", &message, &length);
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
@@ -47,8 +48,10 @@ static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
                                      &has_ephemeral);
     }
     if (error == NULL) {
-        *status = core_reconnect_v3_receive(channel, message, length, now,
-                                            has_ephemeral ? core_ephemeral : NULL, send, delivery);
+        outcome->status = core_reconnect_v3_receive(channel, message, length, now,
+                                                    has_ephemeral ? core_ephemeral : NULL, &send,
+                                                    &outcome->delivery);
+        error = channel_v3_append_sent(outcome->sent, send.bytes, send.length);
     }
     secure_free(message);
     sodium_memzero(core_ephemeral, sizeof core_ephemeral);
@@ -57,8 +60,9 @@ static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
 
 /* Every step's members besides send (ADP-128): session and pending, null
  * when the channel has none. */
-static const char *set_result(const core_reconnect_v3 *channel, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const core_reconnect_v3 *channel = context;
     const uint8_t *session = channel->session.active ? channel->current_hash : NULL;
     const uint8_t *pending = channel->has_pending ? channel->pending.session.handshake_hash : NULL;
     return output_set_hex_or_null(out, "session", session, 32) &&
@@ -67,42 +71,17 @@ static const char *set_result(const core_reconnect_v3 *channel, json_t *out)
                : ADAPTER_INTERNAL_ERROR;
 }
 
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_receive,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
 static const char *run_step(void *context, const json_t *step, json_t *out)
 {
-    core_reconnect_v3 *channel = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
-    if (error != NULL) {
-        return error;
-    }
-    reconnect_v3_send send;
-    send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
-    if (strcmp(kind, "receive") == 0) {
-        error = run_receive(channel, body, &send, &delivery, &status);
-    } else {
-        error = channel_v3_run_send(body, begin_send, channel, sent, &status);
-    }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
-    }
-    if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
-    }
-    if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
-    }
-    if (error == NULL) {
-        error = set_result(channel, out);
-    }
-    channel_delivery_v3_release(&delivery);
-    return error;
+    return channel_v3_run_step(&STEPS, context, step, out);
 }
 
 const char *op_reconnect_v3_core(const json_t *input, json_t *output)

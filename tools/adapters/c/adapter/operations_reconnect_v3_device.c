@@ -5,11 +5,9 @@
  * 2 passes, a send step's frames) and the new session's handshake hash once
  * connected; a session frame accepted adds "delivered". */
 #include <sodium.h>
-#include <string.h>
 
 #include "adapter_io.h"
 #include "channel_v3_steps.h"
-#include "core_step_io.h"
 #include "device_reconnect_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
@@ -28,8 +26,9 @@ static tunnel_error begin_send(void *context, const uint8_t *message, size_t len
 }
 
 /* Every step's members besides send (ADP-129): state and session. */
-static const char *set_result(const device_reconnect_v3 *device, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const device_reconnect_v3 *device = context;
     bool connected = device->state == DEVICE_RECONNECT_V3_CONNECTED;
     return json_object_set_new(out, "state", json_string(connected ? "connected" : "awaiting")) !=
                        0 ||
@@ -40,60 +39,40 @@ static const char *set_result(const device_reconnect_v3 *device, json_t *out)
 }
 
 /* {message, now?} */
-static const char *run_receive(device_reconnect_v3 *device, const json_t *body,
-                               reconnect_v3_send *send, channel_delivery_v3 *delivery,
-                               tunnel_error *status)
+static const char *run_receive(void *context, const char *kind, const json_t *body,
+                               channel_v3_outcome *outcome)
 {
+    (void)kind; /* receive, the one step besides send */
+    device_reconnect_v3 *device = context;
     uint8_t *message = NULL;
     size_t length = 0;
     uint64_t now = 0;
+    reconnect_v3_send send;
+    send.length = 0;
     const char *error = input_bytes(body, "message", &message, &length);
     if (error == NULL) {
         error = input_optional_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     }
     if (error == NULL) {
-        *status = device_reconnect_v3_receive(device, message, length, now, send, delivery);
+        outcome->status = device_reconnect_v3_receive(device, message, length, now, &send,
+                                                      &outcome->delivery);
+        error = channel_v3_append_sent(outcome->sent, send.bytes, send.length);
     }
     secure_free(message);
     return error;
 }
 
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_receive,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
 static const char *run_step(void *context, const json_t *step, json_t *out)
 {
-    device_reconnect_v3 *device = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
-    if (error != NULL) {
-        return error;
-    }
-    reconnect_v3_send send;
-    send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
-    if (strcmp(kind, "receive") == 0) {
-        error = run_receive(device, body, &send, &delivery, &status);
-    } else {
-        error = channel_v3_run_send(body, begin_send, device, sent, &status);
-    }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
-    }
-    if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
-    }
-    if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
-    }
-    if (error == NULL) {
-        error = set_result(device, out);
-    }
-    channel_delivery_v3_release(&delivery);
-    return error;
+    return channel_v3_run_step(&STEPS, context, step, out);
 }
 
 /* The inputs, each read before message 1 is built, so a malformed request
