@@ -8,11 +8,10 @@
 #include <string.h>
 
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
+#include "channel_v3_operation.h"
 #include "core_pairing_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* {message, now, coreEphemeral?, coreNonce?}: the key and nonce are used
  * only if the message is a message 1 the core answers (ADP-14: absent, the
@@ -152,49 +151,58 @@ static const channel_v3_steps STEPS = {
     .set_result = set_result,
 };
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+/* The inputs besides steps. */
+typedef struct {
+    uint8_t core_static_private[32];
+    const char *cid;
+    size_t cid_length;
+    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
+    uint64_t expires_at;
+} pairing_request;
+
+static const char *read_request(const json_t *input, void *context)
 {
-    return channel_v3_run_step(&STEPS, context, step, out);
+    pairing_request *request = context;
+    const char *error = input_fixed(input, "coreStaticPrivate", request->core_static_private,
+                                    sizeof request->core_static_private);
+    if (error == NULL) {
+        error = input_cid(input, &request->cid, &request->cid_length);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "pairingSecret", request->pairing_secret,
+                            sizeof request->pairing_secret);
+    }
+    if (error == NULL) {
+        error = input_integer(input, "expiresAt", JSON_SAFE_INTEGER_MAX, &request->expires_at);
+    }
+    return error;
 }
+
+/* The core sends nothing before the device's message 1. */
+static const char *start(void *channel, const void *context, json_t *output)
+{
+    const pairing_request *request = context;
+    (void)output;
+    core_pairing_v3_init(channel, request->core_static_private, request->cid, request->cid_length,
+                         request->pairing_secret, request->expires_at);
+    return NULL;
+}
+
+static void wipe(void *channel)
+{
+    core_pairing_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(pairing_request),
+    .read_request = read_request,
+    .channel_size = sizeof(core_pairing_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
 
 const char *op_pairing_v3_core(const json_t *input, json_t *output)
 {
-    uint8_t core_static_private[32];
-    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
-    const char *cid = NULL;
-    size_t cid_length = 0;
-    uint64_t expires_at = 0;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = input_fixed(input, "coreStaticPrivate", core_static_private,
-                            sizeof core_static_private);
-    }
-    if (error == NULL) {
-        error = input_cid(input, &cid, &cid_length);
-    }
-    if (error == NULL) {
-        error = input_fixed(input, "pairingSecret", pairing_secret, sizeof pairing_secret);
-    }
-    if (error == NULL) {
-        error = input_integer(input, "expiresAt", JSON_SAFE_INTEGER_MAX, &expires_at);
-    }
-    if (error == NULL) {
-        /* The channel holds the core's private key, the psk and the
-         * attempt's keys: allocated with secure_alloc, it is wiped when freed
-         * even on a path that forgets core_pairing_v3_wipe. */
-        core_pairing_v3 *channel = secure_alloc(sizeof *channel);
-        if (channel == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            core_pairing_v3_init(channel, core_static_private, cid, cid_length, pairing_secret,
-                                 expires_at);
-            error = steps_run(steps, output, run_step, channel);
-            core_pairing_v3_wipe(channel);
-            secure_free(channel);
-        }
-    }
-    sodium_memzero(core_static_private, sizeof core_static_private);
-    sodium_memzero(pairing_secret, sizeof pairing_secret);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }

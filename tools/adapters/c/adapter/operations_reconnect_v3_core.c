@@ -7,11 +7,10 @@
 #include <sodium.h>
 
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
+#include "channel_v3_operation.h"
 #include "core_reconnect_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* The steps of ADP-128 and ADP-133. */
 static const char *const KINDS[] = {"receive", "send"};
@@ -79,49 +78,59 @@ static const channel_v3_steps STEPS = {
     .set_result = set_result,
 };
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+/* The inputs besides steps. */
+typedef struct {
+    uint8_t core_static_private[32];
+    const char *cid;
+    size_t cid_length;
+    uint8_t device_public[32];
+    uint8_t reconnect_psk[32];
+} reconnect_request;
+
+static const char *read_request(const json_t *input, void *context)
 {
-    return channel_v3_run_step(&STEPS, context, step, out);
+    reconnect_request *request = context;
+    const char *error = input_fixed(input, "coreStaticPrivate", request->core_static_private,
+                                    sizeof request->core_static_private);
+    if (error == NULL) {
+        error = input_cid(input, &request->cid, &request->cid_length);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "devicePublicKey", request->device_public,
+                            sizeof request->device_public);
+    }
+    if (error == NULL) {
+        error = input_fixed(input, "reconnectPsk", request->reconnect_psk,
+                            sizeof request->reconnect_psk);
+    }
+    return error;
 }
+
+/* The core sends nothing before the device's message 1. */
+static const char *start(void *channel, const void *context, json_t *output)
+{
+    const reconnect_request *request = context;
+    (void)output;
+    core_reconnect_v3_init(channel, request->core_static_private, request->cid, request->cid_length,
+                           request->device_public, request->reconnect_psk);
+    return NULL;
+}
+
+static void wipe(void *channel)
+{
+    core_reconnect_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(reconnect_request),
+    .read_request = read_request,
+    .channel_size = sizeof(core_reconnect_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
 
 const char *op_reconnect_v3_core(const json_t *input, json_t *output)
 {
-    uint8_t core_static_private[32];
-    uint8_t device_public[32];
-    uint8_t reconnect_psk[32];
-    const char *cid = NULL;
-    size_t cid_length = 0;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = input_fixed(input, "coreStaticPrivate", core_static_private,
-                            sizeof core_static_private);
-    }
-    if (error == NULL) {
-        error = input_cid(input, &cid, &cid_length);
-    }
-    if (error == NULL) {
-        error = input_fixed(input, "devicePublicKey", device_public, sizeof device_public);
-    }
-    if (error == NULL) {
-        error = input_fixed(input, "reconnectPsk", reconnect_psk, sizeof reconnect_psk);
-    }
-    if (error == NULL) {
-        /* The channel holds the core's private key, the psk and the
-         * sessions' keys: allocated with secure_alloc, it is wiped when freed
-         * even on a path that forgets core_reconnect_v3_wipe. */
-        core_reconnect_v3 *channel = secure_alloc(sizeof *channel);
-        if (channel == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            core_reconnect_v3_init(channel, core_static_private, cid, cid_length, device_public,
-                                   reconnect_psk);
-            error = steps_run(steps, output, run_step, channel);
-            core_reconnect_v3_wipe(channel);
-            secure_free(channel);
-        }
-    }
-    sodium_memzero(core_static_private, sizeof core_static_private);
-    sodium_memzero(reconnect_psk, sizeof reconnect_psk);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }

@@ -4,14 +4,11 @@
  * the phone's state, what the step sent (the key confirmation when message
  * 2 passes, a send step's frames) and the new session's handshake hash once
  * connected; a session frame accepted adds "delivered". */
-#include <sodium.h>
-
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
+#include "channel_v3_operation.h"
 #include "device_reconnect_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* The steps of ADP-129 and ADP-133. */
 static const char *const KINDS[] = {"receive", "send"};
@@ -70,13 +67,7 @@ static const channel_v3_steps STEPS = {
     .set_result = set_result,
 };
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
-{
-    return channel_v3_run_step(&STEPS, context, step, out);
-}
-
-/* The inputs, each read before message 1 is built, so a malformed request
- * is bad_request whatever message 1 would give. */
+/* The inputs besides steps. */
 typedef struct {
     uint8_t core_public[32];
     const char *cid;
@@ -86,8 +77,9 @@ typedef struct {
     uint8_t reconnect_psk[32];
 } reconnect_request;
 
-static const char *read_request(const json_t *input, reconnect_request *request)
+static const char *read_request(const json_t *input, void *context)
 {
+    reconnect_request *request = context;
     const char *error = input_fixed(input, "corePublicKey", request->core_public, 32);
     if (error == NULL) {
         error = input_cid(input, &request->cid, &request->cid_length);
@@ -104,45 +96,32 @@ static const char *read_request(const json_t *input, reconnect_request *request)
     return error;
 }
 
-/* Message 1 as messageOne, then the steps; a message 1 that cannot be built
- * (low_order_key) is the answer to the whole request. */
-static const char *run_reconnection(const reconnect_request *request, const json_t *steps,
-                                    device_reconnect_v3 *device, json_t *output)
+/* The phone sends message 1 at once. */
+static const char *start(void *device, const void *context, json_t *output)
 {
+    const reconnect_request *request = context;
     uint8_t message_1[RECONNECT_V3_MESSAGE_1_LENGTH];
     tunnel_error status = device_reconnect_v3_start(
         device, request->core_public, request->cid, request->cid_length, request->reconnect_psk,
         request->device_static_private, request->device_ephemeral, message_1);
-    if (status != TUNNEL_OK) {
-        return tunnel_error_code(status);
-    }
-    if (!output_set_hex(output, "messageOne", message_1, sizeof message_1)) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    return steps_run(steps, output, run_step, device);
+    return channel_v3_set_message_one(output, status, message_1, sizeof message_1);
 }
+
+static void wipe(void *channel)
+{
+    device_reconnect_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(reconnect_request),
+    .read_request = read_request,
+    .channel_size = sizeof(device_reconnect_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
 
 const char *op_reconnect_v3_device(const json_t *input, json_t *output)
 {
-    reconnect_request request;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = read_request(input, &request);
-    }
-    if (error == NULL) {
-        /* The phone holds its private keys and the session's keys: allocated
-         * with secure_alloc, it is wiped when freed even on a path that
-         * forgets device_reconnect_v3_wipe. */
-        device_reconnect_v3 *device = secure_alloc(sizeof *device);
-        if (device == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            error = run_reconnection(&request, steps, device, output);
-            device_reconnect_v3_wipe(device);
-            secure_free(device);
-        }
-    }
-    sodium_memzero(&request, sizeof request);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }
