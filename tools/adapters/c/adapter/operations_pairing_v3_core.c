@@ -8,12 +8,10 @@
 #include <string.h>
 
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
+#include "channel_v3_operation.h"
 #include "core_pairing_v3.h"
-#include "core_step_io.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* {message, now, coreEphemeral?, coreNonce?}: the key and nonce are used
  * only if the message is a message 1 the core answers (ADP-14: absent, the
@@ -110,8 +108,9 @@ static bool set_state_members(const core_pairing_v3 *channel, json_t *out)
 }
 
 /* Every step's members besides send (ADP-54): state and attempts. */
-static const char *set_result(const core_pairing_v3 *channel, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const core_pairing_v3 *channel = context;
     return json_object_set_new(out, "state", json_string(state_name(channel->status))) != 0 ||
                    json_object_set_new(out, "attempts",
                                        json_integer((json_int_t)channel->attempts)) != 0 ||
@@ -120,92 +119,90 @@ static const char *set_result(const core_pairing_v3 *channel, json_t *out)
                : NULL;
 }
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+/* ADP-54's steps, each at a required now. */
+static const char *run_kind(void *context, const char *kind, const json_t *body,
+                            channel_v3_outcome *outcome)
 {
     core_pairing_v3 *channel = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
     uint64_t now = 0;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
-    }
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
+    const char *error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     if (error != NULL) {
         return error;
     }
     core_pairing_v3_send send;
     send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
     if (strcmp(kind, "receive") == 0) {
-        error = run_receive(channel, body, now, &send, &delivery, &status);
+        error = run_receive(channel, body, now, &send, &outcome->delivery, &outcome->status);
     } else if (strcmp(kind, "confirm") == 0) {
-        error = run_confirm(channel, body, now, &send, &status);
+        error = run_confirm(channel, body, now, &send, &outcome->status);
     } else if (strcmp(kind, "reject") == 0) {
-        status = core_pairing_v3_reject(channel, now, &send);
-    } else if (strcmp(kind, "tick") == 0) {
-        core_pairing_v3_tick(channel, now);
+        outcome->status = core_pairing_v3_reject(channel, now, &send);
     } else {
-        error = channel_v3_run_send(body, begin_send, channel, sent, &status);
+        core_pairing_v3_tick(channel, now);
     }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
+    return error == NULL ? channel_v3_append_sent(outcome->sent, send.bytes, send.length) : error;
+}
+
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_kind,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
+/* The inputs besides steps. */
+typedef struct {
+    uint8_t core_static_private[32];
+    const char *cid;
+    size_t cid_length;
+    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
+    uint64_t expires_at;
+} pairing_request;
+
+static const char *read_request(const json_t *input, void *context)
+{
+    pairing_request *request = context;
+    const char *error = input_fixed(input, "coreStaticPrivate", request->core_static_private,
+                                    sizeof request->core_static_private);
+    if (error == NULL) {
+        error = input_cid(input, &request->cid, &request->cid_length);
     }
     if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
+        error = input_fixed(input, "pairingSecret", request->pairing_secret,
+                            sizeof request->pairing_secret);
     }
     if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
+        error = input_integer(input, "expiresAt", JSON_SAFE_INTEGER_MAX, &request->expires_at);
     }
-    if (error == NULL) {
-        error = set_result(channel, out);
-    }
-    channel_delivery_v3_release(&delivery);
     return error;
 }
 
+/* The core sends nothing before the device's message 1. */
+static const char *start(void *channel, const void *context, json_t *output)
+{
+    const pairing_request *request = context;
+    (void)output;
+    core_pairing_v3_init(channel, request->core_static_private, request->cid, request->cid_length,
+                         request->pairing_secret, request->expires_at);
+    return NULL;
+}
+
+static void wipe(void *channel)
+{
+    core_pairing_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(pairing_request),
+    .read_request = read_request,
+    .channel_size = sizeof(core_pairing_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
+
 const char *op_pairing_v3_core(const json_t *input, json_t *output)
 {
-    uint8_t core_static_private[32];
-    uint8_t pairing_secret[PAIRING_V3_SECRET_LENGTH];
-    const char *cid = NULL;
-    size_t cid_length = 0;
-    uint64_t expires_at = 0;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = input_fixed(input, "coreStaticPrivate", core_static_private,
-                            sizeof core_static_private);
-    }
-    if (error == NULL) {
-        error = input_cid(input, &cid, &cid_length);
-    }
-    if (error == NULL) {
-        error = input_fixed(input, "pairingSecret", pairing_secret, sizeof pairing_secret);
-    }
-    if (error == NULL) {
-        error = input_integer(input, "expiresAt", JSON_SAFE_INTEGER_MAX, &expires_at);
-    }
-    if (error == NULL) {
-        /* The channel holds the core's private key, the psk and the
-         * attempt's keys: allocated with secure_alloc, it is wiped when freed
-         * even on a path that forgets core_pairing_v3_wipe. */
-        core_pairing_v3 *channel = secure_alloc(sizeof *channel);
-        if (channel == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            core_pairing_v3_init(channel, core_static_private, cid, cid_length, pairing_secret,
-                                 expires_at);
-            error = steps_run(steps, output, run_step, channel);
-            core_pairing_v3_wipe(channel);
-            secure_free(channel);
-        }
-    }
-    sodium_memzero(core_static_private, sizeof core_static_private);
-    sodium_memzero(pairing_secret, sizeof pairing_secret);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }

@@ -5,16 +5,13 @@
  * what the step sent, and what the state shows: the code and both
  * confirmations while it is on screen, the reconnection psk once paired; a
  * session frame accepted adds "delivered". */
-#include <sodium.h>
 #include <string.h>
 
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
-#include "core_step_io.h"
+#include "channel_v3_operation.h"
 #include "device_pairing_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* The steps of ADP-69 and ADP-133. */
 static const char *const KINDS[] = {"receive", "match", "refuse", "send"};
@@ -101,58 +98,42 @@ static bool set_state_members(const device_pairing_v3 *device, json_t *out)
 }
 
 /* Every step's members besides send (ADP-69): the state. */
-static const char *set_result(const device_pairing_v3 *device, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const device_pairing_v3 *device = context;
     return json_object_set_new(out, "state", json_string(state_name(device->state))) != 0 ||
                    !set_state_members(device, out)
                ? ADAPTER_INTERNAL_ERROR
                : NULL;
 }
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+/* ADP-69's steps. */
+static const char *run_kind(void *context, const char *kind, const json_t *body,
+                            channel_v3_outcome *outcome)
 {
     device_pairing_v3 *device = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
-    if (error != NULL) {
-        return error;
-    }
     device_pairing_v3_send send;
     send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
+    const char *error = NULL;
     if (strcmp(kind, "receive") == 0) {
-        error = run_receive(device, body, &send, &delivery, &status);
+        error = run_receive(device, body, &send, &outcome->delivery, &outcome->status);
     } else if (strcmp(kind, "match") == 0) {
-        error = run_match(device, body, &send, &status);
-    } else if (strcmp(kind, "refuse") == 0) {
-        status = device_pairing_v3_refuse(device, &send);
+        error = run_match(device, body, &send, &outcome->status);
     } else {
-        error = channel_v3_run_send(body, begin_send, device, sent, &status);
+        outcome->status = device_pairing_v3_refuse(device, &send);
     }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
-    }
-    if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
-    }
-    if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
-    }
-    if (error == NULL) {
-        error = set_result(device, out);
-    }
-    channel_delivery_v3_release(&delivery);
-    return error;
+    return error == NULL ? channel_v3_append_sent(outcome->sent, send.bytes, send.length) : error;
 }
 
-/* The inputs, each read before message 1 is built, so a malformed request
- * is bad_request whatever message 1 would give. */
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_kind,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
+/* The inputs besides steps. */
 typedef struct {
     uint8_t core_public[32];
     const char *cid;
@@ -163,8 +144,9 @@ typedef struct {
     uint8_t device_nonce[PAIRING_V3_NONCE_LENGTH];
 } device_request;
 
-static const char *read_request(const json_t *input, device_request *request)
+static const char *read_request(const json_t *input, void *context)
 {
+    device_request *request = context;
     const char *error = input_fixed(input, "corePublicKey", request->core_public, 32);
     if (error == NULL) {
         error = input_cid(input, &request->cid, &request->cid_length);
@@ -186,46 +168,33 @@ static const char *read_request(const json_t *input, device_request *request)
     return error;
 }
 
-/* Message 1 as messageOne, then the steps; a message 1 that cannot be built
- * (low_order_key) is the answer to the whole request. */
-static const char *run_pairing(const device_request *request, const json_t *steps,
-                               device_pairing_v3 *device, json_t *output)
+/* The phone sends message 1 at once, for the QR code. */
+static const char *start(void *device, const void *context, json_t *output)
 {
+    const device_request *request = context;
     uint8_t message_1[PAIRING_V3_MESSAGE_1_LENGTH];
     tunnel_error status = device_pairing_v3_start(
         device, request->core_public, request->cid, request->cid_length, request->pairing_secret,
         request->device_static_private, request->device_ephemeral, request->device_nonce,
         message_1);
-    if (status != TUNNEL_OK) {
-        return tunnel_error_code(status);
-    }
-    if (!output_set_hex(output, "messageOne", message_1, sizeof message_1)) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    return steps_run(steps, output, run_step, device);
+    return channel_v3_set_message_one(output, status, message_1, sizeof message_1);
 }
+
+static void wipe(void *channel)
+{
+    device_pairing_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(device_request),
+    .read_request = read_request,
+    .channel_size = sizeof(device_pairing_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
 
 const char *op_pairing_v3_device(const json_t *input, json_t *output)
 {
-    device_request request;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = read_request(input, &request);
-    }
-    if (error == NULL) {
-        /* The phone holds its private keys and the pairing's keys: allocated
-         * with secure_alloc, it is wiped when freed even on a path that
-         * forgets device_pairing_v3_wipe. */
-        device_pairing_v3 *device = secure_alloc(sizeof *device);
-        if (device == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            error = run_pairing(&request, steps, device, output);
-            device_pairing_v3_wipe(device);
-            secure_free(device);
-        }
-    }
-    sodium_memzero(&request, sizeof request);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }

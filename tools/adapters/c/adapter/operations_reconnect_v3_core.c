@@ -5,15 +5,12 @@
  * see that only a confirmation commits: the current session's and the
  * pending reconnection's; a session frame accepted adds "delivered". */
 #include <sodium.h>
-#include <string.h>
 
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
+#include "channel_v3_operation.h"
 #include "core_reconnect_v3.h"
-#include "core_step_io.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* The steps of ADP-128 and ADP-133. */
 static const char *const KINDS[] = {"receive", "send"};
@@ -29,15 +26,18 @@ static tunnel_error begin_send(void *context, const uint8_t *message, size_t len
 
 /* {message, now, coreEphemeral?}: the key is used only if the message is a
  * message 1 the core answers (absent, the CSPRNG's). */
-static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
-                               reconnect_v3_send *send, channel_delivery_v3 *delivery,
-                               tunnel_error *status)
+static const char *run_receive(void *context, const char *kind, const json_t *body,
+                               channel_v3_outcome *outcome)
 {
+    (void)kind; /* receive, the one step besides send */
+    core_reconnect_v3 *channel = context;
     uint8_t *message = NULL;
     size_t length = 0;
     uint64_t now = 0;
     uint8_t core_ephemeral[32];
     bool has_ephemeral = false;
+    reconnect_v3_send send;
+    send.length = 0;
     const char *error = input_bytes(body, "message", &message, &length);
     if (error == NULL) {
         error = input_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
@@ -47,8 +47,10 @@ static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
                                      &has_ephemeral);
     }
     if (error == NULL) {
-        *status = core_reconnect_v3_receive(channel, message, length, now,
-                                            has_ephemeral ? core_ephemeral : NULL, send, delivery);
+        outcome->status = core_reconnect_v3_receive(channel, message, length, now,
+                                                    has_ephemeral ? core_ephemeral : NULL, &send,
+                                                    &outcome->delivery);
+        error = channel_v3_append_sent(outcome->sent, send.bytes, send.length);
     }
     secure_free(message);
     sodium_memzero(core_ephemeral, sizeof core_ephemeral);
@@ -57,8 +59,9 @@ static const char *run_receive(core_reconnect_v3 *channel, const json_t *body,
 
 /* Every step's members besides send (ADP-128): session and pending, null
  * when the channel has none. */
-static const char *set_result(const core_reconnect_v3 *channel, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const core_reconnect_v3 *channel = context;
     const uint8_t *session = channel->session.active ? channel->current_hash : NULL;
     const uint8_t *pending = channel->has_pending ? channel->pending.session.handshake_hash : NULL;
     return output_set_hex_or_null(out, "session", session, 32) &&
@@ -67,82 +70,67 @@ static const char *set_result(const core_reconnect_v3 *channel, json_t *out)
                : ADAPTER_INTERNAL_ERROR;
 }
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_receive,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
+
+/* The inputs besides steps. */
+typedef struct {
+    uint8_t core_static_private[32];
+    const char *cid;
+    size_t cid_length;
+    uint8_t device_public[32];
+    uint8_t reconnect_psk[32];
+} reconnect_request;
+
+static const char *read_request(const json_t *input, void *context)
 {
-    core_reconnect_v3 *channel = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
+    reconnect_request *request = context;
+    const char *error = input_fixed(input, "coreStaticPrivate", request->core_static_private,
+                                    sizeof request->core_static_private);
     if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
-    if (error != NULL) {
-        return error;
-    }
-    reconnect_v3_send send;
-    send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
-    if (strcmp(kind, "receive") == 0) {
-        error = run_receive(channel, body, &send, &delivery, &status);
-    } else {
-        error = channel_v3_run_send(body, begin_send, channel, sent, &status);
-    }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
+        error = input_cid(input, &request->cid, &request->cid_length);
     }
     if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
+        error = input_fixed(input, "devicePublicKey", request->device_public,
+                            sizeof request->device_public);
     }
     if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
+        error = input_fixed(input, "reconnectPsk", request->reconnect_psk,
+                            sizeof request->reconnect_psk);
     }
-    if (error == NULL) {
-        error = set_result(channel, out);
-    }
-    channel_delivery_v3_release(&delivery);
     return error;
 }
 
+/* The core sends nothing before the device's message 1. */
+static const char *start(void *channel, const void *context, json_t *output)
+{
+    const reconnect_request *request = context;
+    (void)output;
+    core_reconnect_v3_init(channel, request->core_static_private, request->cid, request->cid_length,
+                           request->device_public, request->reconnect_psk);
+    return NULL;
+}
+
+static void wipe(void *channel)
+{
+    core_reconnect_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(reconnect_request),
+    .read_request = read_request,
+    .channel_size = sizeof(core_reconnect_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
+
 const char *op_reconnect_v3_core(const json_t *input, json_t *output)
 {
-    uint8_t core_static_private[32];
-    uint8_t device_public[32];
-    uint8_t reconnect_psk[32];
-    const char *cid = NULL;
-    size_t cid_length = 0;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = input_fixed(input, "coreStaticPrivate", core_static_private,
-                            sizeof core_static_private);
-    }
-    if (error == NULL) {
-        error = input_cid(input, &cid, &cid_length);
-    }
-    if (error == NULL) {
-        error = input_fixed(input, "devicePublicKey", device_public, sizeof device_public);
-    }
-    if (error == NULL) {
-        error = input_fixed(input, "reconnectPsk", reconnect_psk, sizeof reconnect_psk);
-    }
-    if (error == NULL) {
-        /* The channel holds the core's private key, the psk and the
-         * sessions' keys: allocated with secure_alloc, it is wiped when freed
-         * even on a path that forgets core_reconnect_v3_wipe. */
-        core_reconnect_v3 *channel = secure_alloc(sizeof *channel);
-        if (channel == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            core_reconnect_v3_init(channel, core_static_private, cid, cid_length, device_public,
-                                   reconnect_psk);
-            error = steps_run(steps, output, run_step, channel);
-            core_reconnect_v3_wipe(channel);
-            secure_free(channel);
-        }
-    }
-    sodium_memzero(core_static_private, sizeof core_static_private);
-    sodium_memzero(reconnect_psk, sizeof reconnect_psk);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }

@@ -4,16 +4,11 @@
  * the phone's state, what the step sent (the key confirmation when message
  * 2 passes, a send step's frames) and the new session's handshake hash once
  * connected; a session frame accepted adds "delivered". */
-#include <sodium.h>
-#include <string.h>
-
 #include "adapter_io.h"
-#include "channel_v3_steps.h"
-#include "core_step_io.h"
+#include "channel_v3_operation.h"
 #include "device_reconnect_v3.h"
 #include "operations.h"
 #include "secure_memory.h"
-#include "steps.h"
 
 /* The steps of ADP-129 and ADP-133. */
 static const char *const KINDS[] = {"receive", "send"};
@@ -28,8 +23,9 @@ static tunnel_error begin_send(void *context, const uint8_t *message, size_t len
 }
 
 /* Every step's members besides send (ADP-129): state and session. */
-static const char *set_result(const device_reconnect_v3 *device, json_t *out)
+static const char *set_result(const void *context, json_t *out)
 {
+    const device_reconnect_v3 *device = context;
     bool connected = device->state == DEVICE_RECONNECT_V3_CONNECTED;
     return json_object_set_new(out, "state", json_string(connected ? "connected" : "awaiting")) !=
                        0 ||
@@ -40,64 +36,38 @@ static const char *set_result(const device_reconnect_v3 *device, json_t *out)
 }
 
 /* {message, now?} */
-static const char *run_receive(device_reconnect_v3 *device, const json_t *body,
-                               reconnect_v3_send *send, channel_delivery_v3 *delivery,
-                               tunnel_error *status)
+static const char *run_receive(void *context, const char *kind, const json_t *body,
+                               channel_v3_outcome *outcome)
 {
+    (void)kind; /* receive, the one step besides send */
+    device_reconnect_v3 *device = context;
     uint8_t *message = NULL;
     size_t length = 0;
     uint64_t now = 0;
+    reconnect_v3_send send;
+    send.length = 0;
     const char *error = input_bytes(body, "message", &message, &length);
     if (error == NULL) {
         error = input_optional_integer(body, "now", JSON_SAFE_INTEGER_MAX, &now);
     }
     if (error == NULL) {
-        *status = device_reconnect_v3_receive(device, message, length, now, send, delivery);
+        outcome->status = device_reconnect_v3_receive(device, message, length, now, &send,
+                                                      &outcome->delivery);
+        error = channel_v3_append_sent(outcome->sent, send.bytes, send.length);
     }
     secure_free(message);
     return error;
 }
 
-static const char *run_step(void *context, const json_t *step, json_t *out)
-{
-    device_reconnect_v3 *device = context;
-    const char *kind = NULL;
-    const json_t *body = NULL;
-    json_t *sent = NULL;
-    const char *error = steps_kind(step, KINDS, sizeof KINDS / sizeof KINDS[0], &kind, &body);
-    if (error == NULL) {
-        error = channel_v3_start_sent(out, &sent);
-    }
-    if (error != NULL) {
-        return error;
-    }
-    reconnect_v3_send send;
-    send.length = 0;
-    channel_delivery_v3 delivery = {0};
-    tunnel_error status = TUNNEL_OK;
-    if (strcmp(kind, "receive") == 0) {
-        error = run_receive(device, body, &send, &delivery, &status);
-    } else {
-        error = channel_v3_run_send(body, begin_send, device, sent, &status);
-    }
-    if (error == NULL && status != TUNNEL_OK) {
-        error = core_step_set_error(out, status);
-    }
-    if (error == NULL) {
-        error = channel_v3_append_sent(sent, send.bytes, send.length);
-    }
-    if (error == NULL) {
-        error = channel_v3_set_delivered(out, &delivery);
-    }
-    if (error == NULL) {
-        error = set_result(device, out);
-    }
-    channel_delivery_v3_release(&delivery);
-    return error;
-}
+static const channel_v3_steps STEPS = {
+    .kinds = KINDS,
+    .kind_count = sizeof KINDS / sizeof KINDS[0],
+    .run_kind = run_receive,
+    .begin_send = begin_send,
+    .set_result = set_result,
+};
 
-/* The inputs, each read before message 1 is built, so a malformed request
- * is bad_request whatever message 1 would give. */
+/* The inputs besides steps. */
 typedef struct {
     uint8_t core_public[32];
     const char *cid;
@@ -107,8 +77,9 @@ typedef struct {
     uint8_t reconnect_psk[32];
 } reconnect_request;
 
-static const char *read_request(const json_t *input, reconnect_request *request)
+static const char *read_request(const json_t *input, void *context)
 {
+    reconnect_request *request = context;
     const char *error = input_fixed(input, "corePublicKey", request->core_public, 32);
     if (error == NULL) {
         error = input_cid(input, &request->cid, &request->cid_length);
@@ -125,45 +96,32 @@ static const char *read_request(const json_t *input, reconnect_request *request)
     return error;
 }
 
-/* Message 1 as messageOne, then the steps; a message 1 that cannot be built
- * (low_order_key) is the answer to the whole request. */
-static const char *run_reconnection(const reconnect_request *request, const json_t *steps,
-                                    device_reconnect_v3 *device, json_t *output)
+/* The phone sends message 1 at once. */
+static const char *start(void *device, const void *context, json_t *output)
 {
+    const reconnect_request *request = context;
     uint8_t message_1[RECONNECT_V3_MESSAGE_1_LENGTH];
     tunnel_error status = device_reconnect_v3_start(
         device, request->core_public, request->cid, request->cid_length, request->reconnect_psk,
         request->device_static_private, request->device_ephemeral, message_1);
-    if (status != TUNNEL_OK) {
-        return tunnel_error_code(status);
-    }
-    if (!output_set_hex(output, "messageOne", message_1, sizeof message_1)) {
-        return ADAPTER_INTERNAL_ERROR;
-    }
-    return steps_run(steps, output, run_step, device);
+    return channel_v3_set_message_one(output, status, message_1, sizeof message_1);
 }
+
+static void wipe(void *channel)
+{
+    device_reconnect_v3_wipe(channel);
+}
+
+static const channel_v3_operation OPERATION = {
+    .request_size = sizeof(reconnect_request),
+    .read_request = read_request,
+    .channel_size = sizeof(device_reconnect_v3),
+    .start = start,
+    .steps = &STEPS,
+    .wipe = wipe,
+};
 
 const char *op_reconnect_v3_device(const json_t *input, json_t *output)
 {
-    reconnect_request request;
-    const json_t *steps;
-    const char *error = steps_of(input, &steps);
-    if (error == NULL) {
-        error = read_request(input, &request);
-    }
-    if (error == NULL) {
-        /* The phone holds its private keys and the session's keys: allocated
-         * with secure_alloc, it is wiped when freed even on a path that
-         * forgets device_reconnect_v3_wipe. */
-        device_reconnect_v3 *device = secure_alloc(sizeof *device);
-        if (device == NULL) {
-            error = ADAPTER_INTERNAL_ERROR;
-        } else {
-            error = run_reconnection(&request, steps, device, output);
-            device_reconnect_v3_wipe(device);
-            secure_free(device);
-        }
-    }
-    sodium_memzero(&request, sizeof request);
-    return error;
+    return channel_v3_operation_run(&OPERATION, input, output);
 }
