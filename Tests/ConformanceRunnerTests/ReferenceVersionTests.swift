@@ -19,7 +19,7 @@ final class ReferenceVersionTests: XCTestCase {
         defer { driver.shutdown() }
         XCTAssertEqual(driver.hello.name, ReferenceAdapter.name)
         XCTAssertEqual(driver.hello.version, bundle.suiteVersion)
-        XCTAssertEqual(driver.hello.version, "3.1.0")
+        XCTAssertEqual(driver.hello.version, "3.2.0")
         // A mutant is the reference with one bug: the same version, another name.
         let mutant = try AdapterDriver(
             configuration: AdapterConfiguration(command: try referenceAdapter(mutant: Mutant.catalog[0].name))

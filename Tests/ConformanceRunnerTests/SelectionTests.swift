@@ -124,5 +124,25 @@ final class SelectionTests: XCTestCase {
             "interop needs at least one --adapter (a single one is paired with the reference)"
         )
         XCTAssertEqual(problem(["stray"]), "unexpected argument stray")
+        XCTAssertEqual(
+            problem(["--transport-time-scale", "0"]),
+            "--transport-time-scale needs a whole number of selection milliseconds per real millisecond from 1 to 50 (got 0)"
+        )
+        XCTAssertEqual(problem(["--transport-lab", ""]), "--transport-lab needs a path (got an empty one)")
+    }
+
+    /// The transport lab: the kit's own beside the vectors of a clone, or the one named, with the
+    /// time scale; none beside vectors that are not in a clone (a packaged runner's).
+    func testTheTransportLabIsFoundBesideTheVectorsOrNamed() throws {
+        let inClone = try RunOptions.parse(["--vectors", Repository.root.appendingPathComponent("vectors").path])
+        XCTAssertEqual(
+            inClone.transportLabSetting?.command,
+            [Repository.root.appendingPathComponent("tools/lan-endpoint/openhuman-transport-lab").path]
+        )
+        XCTAssertEqual(inClone.transportLabSetting?.timeScale, 5)
+        let named = try RunOptions.parse(["--transport-lab", "/opt/lab", "--transport-time-scale", "1"])
+        XCTAssertEqual(named.transportLabSetting, TransportLabSetting(command: ["/opt/lab"], timeScale: 1))
+        let elsewhere = try RunOptions.parse(["--vectors", FileManager.default.temporaryDirectory.path])
+        XCTAssertNil(elsewhere.transportLabSetting)
     }
 }

@@ -249,7 +249,12 @@ final class TraceSavingTests: XCTestCase {
     func testEveryLiveCheckOfThePassingReferenceSavesATraceThatVerifiesWithNoDeparture() throws {
         let directory = traceDirectory()
         let run = CommandRun.run(
-            ["--vectors", Self.vectors, "--filter", "live/*", "--save-traces", directory, "--save-all-traces"],
+            // The transport checks pass no message of a session through the runner: they have no trace.
+            [
+                "--vectors", Self.vectors, "--filter", "live/*", "--skip", "live/transport/*", "--save-traces",
+                directory,
+                "--save-all-traces",
+            ],
             reference: try referenceAdapter()
         )
         XCTAssertEqual(run.status, .success, run.stdout)

@@ -519,13 +519,16 @@ enum LiveRun {
 }
 
 extension LiveRun {
-    /// Every live check for the reference and the composed control; for a mutant, all but the
-    /// 16 MiB round trip, which repeats the 1 MiB check's comparisons at sixteen times the cost
+    /// Every live check but the transport checks for the reference and the composed control; for a
+    /// mutant, also not the 16 MiB round trip, which repeats the 1 MiB check's comparisons at sixteen times the cost
     /// (about a second per mutant) and changes no catch: an envelope mutant that breaks chunking
     /// breaks it at 1 MiB and in the envelope vectors.
+    /// The transport checks of wire spec 15.7 are left out for every implementation: they run
+    /// against servers in real time, once, in `TransportLiveCheckTests`.
     static func catalog(for implementation: AdapterImplementation) -> [LiveCheck] {
-        guard case .mutant = implementation else { return LiveChecks.catalog }
-        return LiveChecks.catalog.filter { $0.id != LiveChecks.chunking16MiBID }
+        let checks = LiveChecks.catalog.filter { !LiveChecks.transportIDs.contains($0.id) }
+        guard case .mutant = implementation else { return checks }
+        return checks.filter { $0.id != LiveChecks.chunking16MiBID }
     }
 }
 
@@ -626,7 +629,9 @@ struct MutantReport {
             "`ResponseComparison`, and the runner's live checks through a `reference-adapter` process. Every",
             "mutant must fail at least one vector or live check. The reference and the composed control (the",
             "rebuilt implementation with no bug switched on) must fail none, so every catch below comes from",
-            "the mutant's one bug.",
+            "the mutant's one bug. The transport checks (live/transport/...) take seconds of real time each and",
+            "are not run per mutant: `TransportLiveCheckTests` runs them against the reference, and",
+            "live/transport/lan-refused-at-once against the composed control and `select-first-settled`.",
             "",
             "Vectors run per implementation: \(vectorsRun). Mutants: \(rows.count); caught by a vector: "
                 + "\(rows.filter { !$0.caughtBy.isEmpty }.count); caught by a live check only: \(liveOnly.count)"

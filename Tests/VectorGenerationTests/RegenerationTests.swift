@@ -78,7 +78,7 @@ import VectorGeneration
             let decoded = try CanonicalJSON.decode(VectorFile.self, from: build.vectorData[file.area + ".json"]!)
             #expect(decoded == file, "\(file.area)")
             #expect(decoded.schema == "\(file.area).schema.json")
-            #expect(decoded.suiteVersion == "3.1.0")
+            #expect(decoded.suiteVersion == "3.2.0")
         }
     }
 }

@@ -170,7 +170,11 @@ public struct ConformanceCommand {
         let capture = saving.map {
             TraceCapture(recorder: TraceRecorder(clock: clock), saving: $0, keyLogs: keyLog.map { [$0] } ?? [])
         }
-        results += LiveCheckRunner(slow: options.includeSlow).run(checks, driver: driver, capture: capture) { check in
+        results += LiveCheckRunner(slow: options.includeSlow, transportLab: options.transportLabSetting).run(
+            checks,
+            driver: driver,
+            capture: capture
+        ) { check in
             finishedChecks += 1
             progress.update(done: finishedVectors + finishedChecks, total: total, current: check.id)
             log?.update(done: finishedVectors + finishedChecks, total: total, current: check.id)

@@ -66,7 +66,7 @@ public enum HelpText {
                     "without vector files or without a manifest is refused. Files",
                     "whose name starts with \".\" are ignored.",
                 ],
-                examples: ["--vectors /tmp/suite-3.1.0/vectors"],
+                examples: ["--vectors /tmp/suite-3.2.0/vectors"],
                 layout: .ownLines
             ),
             HelpOption(
@@ -136,7 +136,7 @@ public enum HelpText {
                     "beside the vectors directory); when unreadable, the report says",
                     "so.",
                 ],
-                examples: ["--spec /tmp/suite-3.1.0/spec"]
+                examples: ["--spec /tmp/suite-3.2.0/spec"]
             ),
             HelpOption(
                 "--spec-url URL",
@@ -219,6 +219,28 @@ public enum HelpText {
                     "with its budget of 600000 ms, and the long form of a live check",
                     "that has one (live/pairing-v3/man-in-the-middle: 10,002 attempts).",
                 ]
+            ),
+            HelpOption(
+                "--transport-lab PATH",
+                [
+                    "The transport lab of the live checks live/transport/... of wire",
+                    "spec section 15.7: a program that runs the reference relay, core,",
+                    "LAN endpoint and device on loopback",
+                    "(tools/lan-endpoint/openhuman-transport-lab, Python 3 with",
+                    "tools/relay/requirements.txt). Default: the one in the kit's source",
+                    "beside the vectors directory; without one those checks are skipped.",
+                ],
+                examples: ["--transport-lab tools/lan-endpoint/openhuman-transport-lab"]
+            ),
+            HelpOption(
+                "--transport-time-scale N",
+                [
+                    "Milliseconds of the selection's clock per real millisecond in those",
+                    "checks (1 to 50, default 5): the selection reads no clock, so at 5",
+                    "the LAN's 2,000 ms deadline passes in 400 real ms; 1 runs them at",
+                    "the speed of a phone.",
+                ],
+                examples: ["--transport-time-scale 1"]
             ),
             HelpOption("--verbose, -v", ["Text format: list passes and skips too, not only problems."]),
             HelpOption("--help, -h", ["This text."]),

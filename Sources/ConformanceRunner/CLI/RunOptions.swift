@@ -48,8 +48,21 @@ public struct RunOptions: Equatable, Sendable {
     public var saveTracesDirectory: String?
     /// `--save-all-traces`: save passing live checks too (ADP-96).
     public var saveAllTraces = false
+    /// `--transport-lab PATH`: the lab of the transport checks; nil for the one beside the
+    /// vectors directory in the kit's source (`TransportLabSetting.beside`).
+    public var transportLab: String?
+    /// `--transport-time-scale N`: the selection's milliseconds per real millisecond in those checks.
+    public var transportTimeScale = TransportLabSetting.defaultTimeScale
 
     public init() {}
+
+    /// The transport lab the live checks use: `--transport-lab`, or the kit's own beside the vectors.
+    public var transportLabSetting: TransportLabSetting? {
+        guard let transportLab else {
+            return TransportLabSetting.beside(vectorsDirectory: vectorsDirectory, timeScale: transportTimeScale)
+        }
+        return TransportLabSetting(command: [transportLab], timeScale: transportTimeScale)
+    }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
         var options = RunOptions()
@@ -157,6 +170,17 @@ public struct RunOptions: Equatable, Sendable {
             case "--save-all-traces":
                 try flag()
                 options.saveAllTraces = true
+            case "--transport-lab":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--transport-lab needs a path (got an empty one)") }
+                options.transportLab = path
+            case "--transport-time-scale":
+                options.transportTimeScale = try integer(
+                    try value(),
+                    in: TransportLabSetting.timeScaleRange,
+                    option: name,
+                    unit: "selection milliseconds per real millisecond"
+                )
             case "-v", "--verbose":
                 try flag()
                 options.verbose = true

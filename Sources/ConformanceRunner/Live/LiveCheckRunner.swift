@@ -7,10 +7,13 @@ public struct LiveCheckRunner {
     /// A fixed seed for the checks' keys and nonces instead of the system's CSPRNG: only for the
     /// kit's own mutant table, which must be the same on every regeneration (`LiveRandom`).
     let seed: [UInt8]?
+    /// The transport lab of the checks of wire spec 15.7; nil skips them, saying what they need.
+    let transportLab: TransportLabSetting?
 
-    public init(slow: Bool = false, seed: [UInt8]? = nil) {
+    public init(slow: Bool = false, seed: [UInt8]? = nil, transportLab: TransportLabSetting? = nil) {
         self.slow = slow
         self.seed = seed
+        self.transportLab = transportLab
     }
 
     public func run(
@@ -30,6 +33,7 @@ public struct LiveCheckRunner {
     ) -> [CaseResult] {
         var context = capture.map { LiveContext(driver: driver, recorder: $0.recorder) } ?? LiveContext(driver: driver)
         context.slow = slow
+        context.transportLab = transportLab
         if let seed { context.random = LiveRandom(seed: seed) }
         return checks.map { check in
             let operations = LiveChecks.operations(for: check.id)

@@ -25,16 +25,32 @@ public enum LiveChecks {
     public static let reconnectV3AsDeviceID = "live/reconnect-v3/adapter-device"
     public static let sessionV3AsDeviceID = "live/session-v3/adapter-device"
     public static let sessionV3AsCoreID = "live/session-v3/adapter-core"
+    public static let lanHealthyID = "live/transport/lan-healthy"
+    public static let lanRefusedAtOnceID = "live/transport/lan-refused-at-once"
+    public static let lanSlowID = "live/transport/lan-slow"
+    public static let relayDownID = "live/transport/relay-down"
+    public static let bothDownThenBackID = "live/transport/both-down-then-back"
+    public static let handshakeFloodID = "live/transport/handshake-flood"
+    public static let lanLostMidRequestID = "live/transport/lan-lost-mid-request"
+
+    /// The checks of wire spec 15.7, which run the transport lab (`TransportLabSetting`); a
+    /// check of this list takes seconds of real time, so the mutant table does not run them per
+    /// mutant.
+    public static let transportIDs = [
+        lanHealthyID, lanRefusedAtOnceID, lanSlowID, relayDownID, bothDownThenBackID, handshakeFloodID,
+        lanLostMidRequestID,
+    ]
 
     public static var catalog: [LiveCheck] { LiveCheck.catalog }
 
     /// The ids this runner can perform.
-    public static let implemented = [
-        sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
-        pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
-        chunking1MiBID, chunking16MiBID, pairingV3AsCoreID, pairingV3AsDeviceID, manInTheMiddleID,
-        reconnectV3AsCoreID, reconnectV3AsDeviceID, sessionV3AsDeviceID, sessionV3AsCoreID,
-    ]
+    public static let implemented =
+        [
+            sealNoncesID, adapterAsDeviceID, adapterAsCoreID, sessionAsDeviceID, sessionAsCoreID,
+            pairingCodeAsDeviceID, pairingCodeAsCoreID, unholdableJSONID,
+            chunking1MiBID, chunking16MiBID, pairingV3AsCoreID, pairingV3AsDeviceID, manInTheMiddleID,
+            reconnectV3AsCoreID, reconnectV3AsDeviceID, sessionV3AsDeviceID, sessionV3AsCoreID,
+        ] + transportIDs
 
     /// The catalog entry with `id`.
     public static func check(_ id: String) -> LiveCheck? {
@@ -57,6 +73,7 @@ public enum LiveChecks {
         case reconnectV3AsCoreID: ["reconnect-v3-core"]
         case reconnectV3AsDeviceID: ["reconnect-v3-device"]
         case sessionV3AsDeviceID, sessionV3AsCoreID: ["session-v3"]
+        case _ where transportIDs.contains(id): ["transport-select"]
         default: []
         }
     }
@@ -81,6 +98,13 @@ public enum LiveChecks {
         case reconnectV3AsDeviceID: try PairingV3Check.reconnectAdapterAsDevice(&context)
         case sessionV3AsDeviceID: try SessionV3Check.run(adapterRole: .device, context: &context)
         case sessionV3AsCoreID: try SessionV3Check.run(adapterRole: .core, context: &context)
+        case lanHealthyID: try TransportChecks.lanHealthy(context)
+        case lanRefusedAtOnceID: try TransportChecks.lanRefusedAtOnce(context)
+        case lanSlowID: try TransportChecks.lanSlow(context)
+        case relayDownID: try TransportChecks.relayDown(context)
+        case bothDownThenBackID: try TransportChecks.bothDownThenBack(context)
+        case handshakeFloodID: try TransportChecks.handshakeFlood(context)
+        case lanLostMidRequestID: try TransportChecks.lanLostMidRequest(context)
         default: throw CheckFailure("this runner has no implementation of the live check \(id)")
         }
     }

@@ -49,6 +49,8 @@ struct LiveContext {
     let recorder: TraceRecorder
     /// `--slow`: a check with a long form runs it.
     var slow = false
+    /// The transport lab of the checks of wire spec 15.7; nil skips them.
+    var transportLab: TransportLabSetting?
 
     init(driver: AdapterDriver, recorder: TraceRecorder = TraceRecorder(clock: Date.init)) {
         self.driver = driver

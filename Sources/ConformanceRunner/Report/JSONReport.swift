@@ -4,7 +4,7 @@ import VectorFormat
 /// message, expected and actual answer in full (the text formats cut long values).
 ///
 /// ```
-/// {"tool":"conformance","suite":"openhuman-tunnel","suiteVersion":"3.1.0",
+/// {"tool":"conformance","suite":"openhuman-tunnel","suiteVersion":"3.2.0",
 ///  "adapter":{"command":[...],"name":...,"version":...,"operations":[...],"policies":{...}},
 ///  "summary":{"passed":n,"failed":n,"skipped":n,"expectedFailures":n,"unexpectedPasses":n,
 ///             "staleEntries":n,"durationMs":n,"exitStatus":n},

@@ -142,6 +142,60 @@ extension LiveCheck {
                 "The same with 16 MiB, the largest message: the split is fetched in pages, and the way back uses "
                 + "splitOf steps of the adapter's own split, proven identical to the reference's by the first half."
         ),
+        LiveCheck(
+            id: "live/transport/lan-healthy",
+            requirements: ["SELECT-3", "SELECT-4", "SELECT-5", "SELECT-8", "ADP-134"],
+            description:
+                "The transport lab (wire spec 15.7) with the LAN endpoint and the relay up; the adapter's transport-select "
+                + "decides at every real event and equals the reference: the LAN is in use before deadline(lan), the relay "
+                + "closed, and a request is answered on the LAN, run once by the core."
+        ),
+        LiveCheck(
+            id: "live/transport/lan-refused-at-once",
+            requirements: ["SELECT-6", "SELECT-8", "SELECT-9", "SELECT-17", "SELECT-18", "ADP-134"],
+            description:
+                "Nothing listens at the rpc port: the LAN's refusal arrives first and the attempt goes on (the deployed "
+                + "race ended here), the relay is used and answers a request, and the LAN's background checks come base and "
+                + "2 x base later."
+        ),
+        LiveCheck(
+            id: "live/transport/lan-slow",
+            requirements: ["SELECT-6", "SELECT-8", "SELECT-9", "SELECT-17", "SELECT-18", "ADP-134"],
+            description:
+                "The endpoint holds every message 3,000 ms: the LAN's deadline fires, the relay is used, and the LAN's "
+                + "background check ends at its deadline too."
+        ),
+        LiveCheck(
+            id: "live/transport/relay-down",
+            requirements: ["SELECT-2", "SELECT-11", "SELECT-14", "SELECT-20", "ADP-134"],
+            description:
+                "The relay unreachable: the LAN is used; the endpoint stops: offline, and the retries base and 2 x base "
+                + "later find nothing and go offline again."
+        ),
+        LiveCheck(
+            id: "live/transport/both-down-then-back",
+            requirements: ["SELECT-8", "SELECT-11", "SELECT-15", "SELECT-16", "SELECT-20", "ADP-134"],
+            description:
+                "Both paths down: offline with a request held; the relay returns: in use at the next retry and the held "
+                + "request answered there; the endpoint returns: the LAN in use after promotion healthy checks, a request "
+                + "running on the relay finishes there (drain), every request run once."
+        ),
+        LiveCheck(
+            id: "live/transport/handshake-flood",
+            requirements: ["SELECT-6", "SELECT-8", "SELECT-9", "ADP-134"],
+            description:
+                "1,000 handshakes flood the endpoint from the device's address: at most 3 (one more per 12 s) reach the "
+                + "channel, the flood is closed with 4429, the relay's bucket is untouched, and the device, its LAN "
+                + "handshake refused, is in use on the relay with a request answered."
+        ),
+        LiveCheck(
+            id: "live/transport/lan-lost-mid-request",
+            requirements: ["SELECT-8", "SELECT-12", "SELECT-14", "SELECT-15", "SELECT-16", "ADP-134"],
+            description:
+                "End to end with the selection deciding: a request runs on the LAN, the endpoint stops, the relay comes "
+                + "into use and the request is resent there, the core runs it once and answers on the relay, and the LAN "
+                + "comes back by promotion."
+        ),
     ]
 
     /// Requirements no vector or live check can test through the adapter protocol.

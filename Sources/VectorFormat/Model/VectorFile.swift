@@ -11,7 +11,7 @@ public struct VectorFile: Codable, Equatable, Sendable {
     /// The suite's name, always `openhuman-tunnel`.
     public static let suiteName = "openhuman-tunnel"
     /// The version of the whole suite. Bumped when any vector changes meaning (semantic versioning).
-    public static let currentSuiteVersion = "3.1.0"
+    public static let currentSuiteVersion = "3.2.0"
 
     /// File name of the JSON Schema in `spec/schemas/` that this file follows, e.g. `frame-open.schema.json`.
     public var schema: String
