@@ -177,6 +177,7 @@ struct ComposedImplementation: TunnelImplementation {
             case .verifierIgnoresPairingV3Replays: [.pairingV3Replays]
             case .verifierTrustsPairingV3Reveals: [.pairingV3Commitment]
             case .verifierIgnoresV3SessionReplays: [.sessionV3Replays]
+            case .verifierPrintsV3MessagesUnread: [.sessionV3Envelopes]
             default: []
             }
         return TraceVerifier.verify(input, skipping: skipping)

@@ -45,9 +45,17 @@ extension Mutant {
             + "before in the session passes unnamed"
     )
 
+    public static let verifierPrintsV3MessagesUnread = Mutant(
+        "verifier-prints-v3-messages-unread",
+        breaks: ["VERIFY-18", "ENV-2"],
+        "the verifier opens version 3's session frames and prints the messages they deliver without reading them as "
+            + "envelopes, so a message its receiver refuses passes (the verifier of suites 3.0.0 and 3.1.0)"
+    )
+
     /// This area's mutants, in catalog order.
     static let verifierArea: [Mutant] = [
         .verifierIgnoresRepeatedNonces, .verifierTrustsProbes, .verifierIgnoresLegacyKeyLogLabels,
         .verifierIgnoresPairingV3Replays, .verifierTrustsPairingV3Reveals, .verifierIgnoresV3SessionReplays,
+        .verifierPrintsV3MessagesUnread,
     ]
 }

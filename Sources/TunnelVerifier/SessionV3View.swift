@@ -17,6 +17,9 @@ struct SessionV3Trace {
     /// The step that committed it, 0 for one from before the trace.
     let step: Int
     var directions: [Role: SessionV3Direction]
+    /// The session's messages read as chapter 11's envelopes, as each receiver reads them (14.6:
+    /// every message is an envelope, chapter 11's rules unchanged).
+    var envelopes = EnvelopeFlow()
 
     /// A session `start` committed at `step`; with `transport` (device-to-core, core-to-device)
     /// each direction opens its frames as its receiver does (VERIFY-18).

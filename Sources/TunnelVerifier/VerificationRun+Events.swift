@@ -85,7 +85,7 @@ extension VerificationRun {
             readReconnectionV3(bytes, type, view: &view, step: step)
         case .sessionV3:
             if view.startedWithHandshake == nil { view.startedWithHandshake = false }
-            readSessionFrameV3(bytes, sender: sender, view: &view, step: step)
+            readSessionFrameV3(bytes, sender: sender, view: &view, time: time, step: step)
         case .version2(_, let type):
             readVersion2(bytes, type, sender: sender, view: &view, time: time, step: step)
         }

@@ -3,8 +3,16 @@ import OpenHumanTunnel
 extension VerificationRun {
     /// A 0x16 (VERIFY-17, then VERIFY-18 with the key log): the session it belongs to, its counter
     /// against V3-SESS-1, V3-SESS-2 and the replay window (V3-WINDOW-2), then, with the session's
-    /// `V3_TRANSPORT`, the frame opened and its record read as its receiver reads them.
-    mutating func readSessionFrameV3(_ frame: [UInt8], sender: Role, view: inout ChannelView, step: Int) {
+    /// `V3_TRANSPORT`, the frame opened and its record read as its receiver reads them, and a
+    /// message it completes read as its receiver reads an envelope (`time`, ms, for chapter 11's
+    /// chunk timeouts).
+    mutating func readSessionFrameV3(
+        _ frame: [UInt8],
+        sender: Role,
+        view: inout ChannelView,
+        time: Int64,
+        step: Int
+    ) {
         let counter = frame[1..<9].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         recorder.note("counter \(counter), padded to \(frame.count - MessageDecoding.sessionV3Overhead) bytes")
         var session: SessionV3Trace
@@ -28,9 +36,18 @@ extension VerificationRun {
         defer { session.directions[sender] = direction }
         guard admits(counter, of: sender, in: direction, session: session, step: step) else { return }
         if var receiving = direction.receiving {
-            guard open(frame, counter: counter, sender: sender, receiving: &receiving, session: session, step: step)
+            guard
+                let message = open(
+                    frame,
+                    counter: counter,
+                    sender: sender,
+                    receiving: &receiving,
+                    session: session,
+                    step: step
+                )
             else { return }
             direction.receiving = receiving
+            if let message { readEnvelope(message, from: sender, session: &session, time: time, step: step) }
         } else {
             recorder.note(
                 input.keyLog == nil
@@ -110,8 +127,9 @@ extension VerificationRun {
     }
 
     /// VERIFY-18: the frame opened under its direction's key of the counter's epoch (V3-FRAME-1),
-    /// its padding (V3-PAD-2) and its record (V3-FRAG-2), as the receiver reads them; the message
-    /// it delivers is printed. False when the receiver must refuse it.
+    /// its padding (V3-PAD-2) and its record (V3-FRAG-2), as the receiver reads them. Nil when the
+    /// receiver must refuse it; otherwise the message it completes, or nil inside for a fragment
+    /// that completes none.
     private mutating func open(
         _ frame: [UInt8],
         counter: UInt64,
@@ -119,7 +137,7 @@ extension VerificationRun {
         receiving: inout SessionV3,
         session: SessionV3Trace,
         step: Int
-    ) -> Bool {
+    ) -> [UInt8]?? {
         let message: [UInt8]?
         do { message = try receiving.receive(frame) } catch {
             let (requirement, detail) = Self.sessionV3Refusal(error, counter: counter, sender: sender)
@@ -128,17 +146,32 @@ extension VerificationRun {
                 step: step,
                 detail + " (the V3_TRANSPORT of step \(session.step)): the receiver must refuse it with \(error.code)"
             )
-            return false
+            return nil
         }
-        if let message {
-            recorder.note("message of \(message.count) bytes:")
-            recorder.note(TranscriptText.excerpt(message))
-        } else {
+        if message == nil {
             recorder.note(
                 "a fragment, held: \(receiving.reassembly.partialCount) partial message(s) in this direction"
             )
         }
-        return true
+        return .some(message)
+    }
+
+    /// VERIFY-18's last check: a message read as VERIFY-6 reads a version 2 plaintext, so an
+    /// envelope its receiver refuses is a departure, and the envelope is printed.
+    private mutating func readEnvelope(
+        _ message: [UInt8],
+        from sender: Role,
+        session: inout SessionV3Trace,
+        time: Int64,
+        step: Int
+    ) {
+        recorder.note("message of \(message.count) bytes:")
+        guard !skipping.contains(.sessionV3Envelopes) else { return recorder.note(TranscriptText.excerpt(message)) }
+        do {
+            for line in try session.envelopes.read(message, from: sender, now: time) { recorder.note(line) }
+        } catch {
+            recorder.depart(error.requirement, step: step, error.detail)
+        }
     }
 
     /// The rule a receiver's refusal of an opened 0x16 names, and what it says.

@@ -14,4 +14,6 @@ package enum VerifierCheck: Sendable, Hashable {
     case pairingV3Commitment
     /// Version 3's session counters seen before in a direction (V3-WINDOW-2, VERIFY-17).
     case sessionV3Replays
+    /// Version 3's messages read as envelopes (VERIFY-18, VERIFY-6).
+    case sessionV3Envelopes
 }

@@ -11,7 +11,9 @@ import VectorGeneration
 @Suite struct SessionV3VerifierTests {
     static let pairing = try! RecordedPairingV3(id: "verifier-test/session-v3")
     static let reconnection = try! RecordedReconnectionV3(pairing: pairing, name: "first")
-    static let request = Array(#"{"requestId":"r-1","kind":"request","seq":0,"payload":{}}"#.utf8)
+    static let request = Array(
+        #"{"requestId":"r-1","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}"#.utf8
+    )
 
     static func verify(_ records: [TraceRecord], keyLog: String? = nil, continuing: Bool = false) -> Verification {
         TraceVerifier.verify(
@@ -36,9 +38,18 @@ import VectorGeneration
 
     /// The device's side of the session that `entries`' `V3_TRANSPORT` started.
     static func device(_ entries: [KeyLogEntry], start: SessionV3.Start) -> SessionV3 {
+        session(of: .device, entries, start: start)
+    }
+
+    /// The core's side of it.
+    static func core(_ entries: [KeyLogEntry], start: SessionV3.Start) -> SessionV3 {
+        session(of: .core, entries, start: start)
+    }
+
+    private static func session(of role: Role, _ entries: [KeyLogEntry], start: SessionV3.Start) -> SessionV3 {
         let secret = entries.first { $0.label == .pairingV3Transport }!.secret
         return SessionV3(
-            role: .device,
+            role: role,
             start: start,
             deviceToCore: Array(secret[0..<32]),
             coreToDevice: Array(secret[32..<64]),
@@ -86,6 +97,33 @@ import VectorGeneration
             continuing: true
         )
         #expect(Self.departures(both) == ["V3-FRAME-1@7"])
+    }
+
+    // REQ: VERIFY-18, ENV-1, ENV-2
+    @Test func aMessageIsReadAsTheEnvelopeItsReceiverRefusesOrAccepts() throws {
+        /// The pairing's session, each message sealed by its sender, verified with or without the key log.
+        func verified(_ messages: [([UInt8], Role)], keyLog: String? = Self.pairing.keyLog) throws -> Verification {
+            var device = Self.device(Self.pairing.keyLogEntries, start: .pairing)
+            var core = Self.core(Self.pairing.keyLogEntries, start: .pairing)
+            let frames = try messages.map { message, sender in
+                (
+                    sender == .device
+                        ? try device.seal([0x00] + message, now: 0) : try core.seal([0x00] + message, now: 0), sender
+                )
+            }
+            return Self.verify(Self.after(frames), keyLog: keyLog)
+        }
+        let noMethod = Array(#"{"requestId":"r-2","kind":"request","seq":0,"payload":{}}"#.utf8)
+        #expect(Self.departures(try verified([(noMethod, .device)])) == ["ENV-2@7"])
+        // A response is the core's to send, never the device's.
+        let response = Array(#"{"requestId":"r-1","kind":"response","seq":0,"payload":{"result":{}}}"#.utf8)
+        #expect(Self.departures(try verified([(response, .device)])) == ["ENV-1@7"])
+        // Positive controls: the request from the device and its response from the core, printed;
+        // and without the key log nothing is opened, so no envelope is judged.
+        let both = try verified([(Self.request, .device), (response, .core)])
+        #expect(Self.departures(both) == [])
+        #expect(TranscriptText.render(both).contains(#""kind":"response""#))
+        #expect(Self.departures(try verified([(noMethod, .device)], keyLog: nil)) == [])
     }
 
     // REQ: VERIFY-17, VERIFY-18

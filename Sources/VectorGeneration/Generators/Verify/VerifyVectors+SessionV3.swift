@@ -342,6 +342,43 @@ extension VerifyVectors {
                 input: trace(afterPairing(pairing, [(badPadding, .device)]), keyLog: pairing.keyLog),
                 expect: departures([("V3-PAD-2", 7)])
             ),
+        ] + (try sessionEnvelopeCases(pairing))
+    }
+
+    /// VERIFY-18's last check: a delivered message read as its receiver reads a chapter 11 envelope.
+    private static func sessionEnvelopeCases(_ pairing: RecordedPairingV3) throws -> [Case] {
+        var session = try SessionV3Frames(transport(pairing.keyLogEntries), start: .pairing)
+        let noMethod = Array(#"{"requestId":"r-1","kind":"request","seq":0,"payload":{"params":null}}"#.utf8)
+        let refused = try session.frame(noMethod, from: .device)
+        var other = try SessionV3Frames(transport(pairing.keyLogEntries), start: .pairing)
+        let responseFromDevice = try other.frame(coreResponse, from: .device)
+        return [
+            Case(
+                "v3-session-envelope-refused",
+                requires: ["VERIFY-18", "VERIFY-6", "ENV-2"],
+                flags: ["KeyLog"],
+                comment:
+                    "A 0x16 that opens and delivers a request envelope without a method: the core refuses the "
+                    + "envelope (chapter 11's rules apply to version 3's messages unchanged, 14.6).",
+                input: trace(afterPairing(pairing, [(refused, .device)]), keyLog: pairing.keyLog),
+                expect: departures([("ENV-2", 7)])
+            ),
+            Case(
+                "v3-session-envelope-refused-without-key-log",
+                requires: ["VERIFY-17"],
+                flags: ["Clean"],
+                comment: "The same trace without the key log: the envelope is not opened, so it is not judged.",
+                input: trace(afterPairing(pairing, [(refused, .device)])),
+                expect: departures([])
+            ),
+            Case(
+                "v3-session-envelope-kind-of-the-other-side",
+                requires: ["VERIFY-18", "VERIFY-6", "ENV-1"],
+                flags: ["KeyLog"],
+                comment: "The device sends a response envelope, a kind only the core sends.",
+                input: trace(afterPairing(pairing, [(responseFromDevice, .device)]), keyLog: pairing.keyLog),
+                expect: departures([("ENV-1", 7)])
+            ),
         ]
     }
 }
