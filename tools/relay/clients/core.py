@@ -161,7 +161,7 @@ class RelayCore:
             self.reports.append((channel_id, error.code))
 
     async def _send(self, channel_id: str, frame: bytes) -> None:
-        await self.connection.emit("tunnel:frame", {"channelId": channel_id, "payload": base64url.encode(frame)})
+        await self.connection.send_frame(channel_id, frame)
 
     async def _handshake(self, record: ChannelRecord, frame: bytes) -> None:
         opened = record.channel.handshake(frame, unix_seconds(), os.urandom(_KEY), os.urandom(NONCE_LENGTH))

@@ -151,7 +151,7 @@ class RelayPhone:
     # --- receiving (DEV-STATE-4) ------------------------------------------------------
 
     async def _send(self, frame: bytes) -> None:
-        await self.connection.emit("tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)})
+        await self.connection.send_frame(self.channel_id, frame)
 
     async def _frame(self, channel_id, payload) -> None:
         if channel_id != self.channel_id:

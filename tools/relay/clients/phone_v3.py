@@ -192,7 +192,7 @@ class RelayPhoneV3:
     # --- receiving --------------------------------------------------------------------
 
     async def _send(self, frame: bytes) -> None:
-        await self.connection.emit("tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)})
+        await self.connection.send_frame(self.channel_id, frame)
 
     async def _send_all(self, frames: list) -> None:
         for frame in frames:
