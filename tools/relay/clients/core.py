@@ -14,7 +14,7 @@ What it does per channel:
   channel (SIG-CORE-1).
 
 Every refusal is kept in `reports` as (channel id, code) and nothing is sent back for it
-(chapter 7); `executions` counts what the application ran, so tests can assert "nothing executed
+(chapter 7); `executed()` lists what the application ran, so tests can assert "nothing executed
 twice". Randomness is os.urandom, time the real clock (clients/clock.py), both passed in.
 """
 
@@ -22,15 +22,16 @@ import asyncio
 import os
 import time
 
-from openhuman_tunnel import base64url, envelope, qr, x25519
+from openhuman_tunnel import base64url, qr, x25519
 from openhuman_tunnel.chunks import Splitter
 from openhuman_tunnel.core_channel import CoreChannel
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
 from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE
 from openhuman_tunnel.handshake import Confirming, Paired, Pending, Revoked
 from openhuman_tunnel.pairing_window import expires_at
-from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
+from openhuman_tunnel.rpc import Dispatch, Reply
 
+from .application import Application
 from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection, RelayRefused
 
@@ -57,14 +58,11 @@ class ChannelRecord:
 
 class RelayCore:
     def __init__(self, url: str, auth, methods=None, grant=None) -> None:
-        """`methods`: the application, name -> function(channel id, params node) -> JSON text (bytes);
-        `grant`: the companion set (AUTH-2), which always holds the pings (AUTH-3)."""
-        self.methods = dict(methods or {})
-        self.grant = frozenset(grant if grant is not None else self.methods)
+        """`methods` and `grant`: the application's (application.py)."""
+        self.application = Application(methods, grant)
         self.connection = RelayConnection(url, auth, on_frame=self._frame)
         self.channels = {}
         self.reports = []
-        self.executions = []
 
     async def start(self) -> None:
         await self.connection.connect()
@@ -139,7 +137,7 @@ class RelayCore:
             self.channels[channel_id] = ChannelRecord(channel_id, core_static, state)
 
     def executed(self, channel_id: str | None = None) -> list:
-        return [e for e in self.executions if channel_id is None or e[0] == channel_id]
+        return self.application.executed(channel_id)
 
     def reported(self, code: str, channel_id: str | None = None) -> int:
         return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
@@ -186,7 +184,7 @@ class RelayCore:
             return
         if isinstance(record.channel.state, Revoked):
             return
-        record.gate = CoreGate(self.grant, self.methods)
+        record.gate = self.application.gate()
         if isinstance(record.channel.state, Confirming) and not record.confirming.is_set():
             record.code = slot_before.sas
             record.shown_handshake = slot_before.handshake_ephemeral
@@ -207,18 +205,8 @@ class RelayCore:
         if isinstance(outcome, Reply):
             answers = outcome.plaintexts
         elif isinstance(outcome, Dispatch):
-            answers = self._run(record.channel_id, outcome)
+            answers = Splitter(outcome.request_id, await self.application.run(record.channel_id, outcome)).plaintexts()
         else:
             return  # a chunk kept; the message is not complete
         for answer in answers:
             await self._send(record.channel_id, record.channel.seal(answer, os.urandom(NONCE_LENGTH), unix_seconds()))
-
-    def _run(self, channel_id: str, request: Dispatch) -> list:
-        """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""
-        self.executions.append((channel_id, request.request_id, request.method))
-        try:
-            result = self.methods[request.method](channel_id, request.params)
-            message = envelope.encode_value(request.request_id, envelope.RESPONSE, 0, result)
-        except Exception as failure:  # the application's failure is the device's answer, never a crash
-            message = envelope.encode_error(request.request_id, envelope.METHOD_FAILED, type(failure).__name__)
-        return Splitter(request.request_id, message).plaintexts()

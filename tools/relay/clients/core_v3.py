@@ -30,13 +30,12 @@ What it does per channel:
   endpoint's reading (which awaits each hand-off) never waits for it.
 
 Every refusal is kept in `reports` as (channel id, code) and nothing is sent back for it
-(chapter 7), but for LAN-11's `session-lost` hint; `executions` counts what the application ran.
+(chapter 7), but for LAN-11's `session-lost` hint; `executed()` lists what the application ran.
 A method may be a coroutine function (an application that awaits something before it answers).
 Randomness is os.urandom, time the real clock (clients/clock.py), both passed in.
 """
 
 import asyncio
-import inspect
 import os
 
 from openhuman_tunnel import base64url, envelope, qr_v3, x25519
@@ -45,9 +44,10 @@ from openhuman_tunnel.core_reconnect_v3 import CoreReconnectionV3
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
 from openhuman_tunnel.handshake_rate import HandshakeRate
 from openhuman_tunnel.pairing_window import expires_at
-from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
+from openhuman_tunnel.rpc import Dispatch, Reply
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
 
+from .application import Application
 from .carriers import RelayCarrier, Routes, SessionLostHint
 from .clock import monotonic_ms, unix_seconds
 from .connection import RelayConnection, RelayRefused
@@ -85,15 +85,11 @@ class ChannelV3:
 
 class RelayCoreV3:
     def __init__(self, url: str, auth, methods=None, grant=None) -> None:
-        """`methods`: the application, name -> function(channel id, params node) -> JSON text (bytes),
-        or a coroutine function returning it; `grant`: the companion set (AUTH-2), which always
-        holds the pings (AUTH-3)."""
-        self.methods = dict(methods or {})
-        self.grant = frozenset(grant if grant is not None else self.methods)
+        """`methods` and `grant`: the application's (application.py)."""
+        self.application = Application(methods, grant)
         self.connection = RelayConnection(url, auth, on_frame=self._frame)
         self.channels = {}
         self.reports = []
-        self.executions = []
         self._methods_running = set()  # the tasks of methods (kept, or the loop may drop them)
 
     async def start(self) -> None:
@@ -176,7 +172,7 @@ class RelayCoreV3:
         return record is not None and record.reconnection is not None
 
     def executed(self, channel_id: str | None = None) -> list:
-        return [e for e in self.executions if channel_id is None or e[0] == channel_id]
+        return self.application.executed(channel_id)
 
     def reported(self, code: str, channel_id: str | None = None) -> int:
         return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
@@ -246,7 +242,7 @@ class RelayCoreV3:
         record.reconnection = CoreReconnectionV3(
             record.core_static, record.cid, pairing.device_public_key, pairing.reconnect_psk
         )
-        record.gate = CoreGate(self.grant, self.methods, granted_at=monotonic_ms())  # AUTH-5 from now
+        record.gate = self.application.gate(granted_at=monotonic_ms())  # AUTH-5 from now
         self._start_session(record, pairing.session)
 
     async def _reconnection_frame(self, record: ChannelV3, frame: bytes, carrier, lan: bool) -> None:
@@ -295,7 +291,7 @@ class RelayCoreV3:
         # else: a chapter 11 chunk kept (version 3 sends none, 14.6)
 
     async def _dispatch(self, record: ChannelV3, request: Dispatch) -> None:
-        answer = await self._run(record.channel_id, request)
+        answer = await self.application.run(record.channel_id, request)
         try:
             await self._answer(record, request.request_id, answer)
         except TunnelError as error:
@@ -309,14 +305,3 @@ class RelayCoreV3:
         carrier = record.routes.for_request(request_id)
         if carrier is not None:
             await self._send_all(carrier, record.session.send(answer, unix_seconds()))
-
-    async def _run(self, channel_id: str, request: Dispatch) -> bytes:
-        """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""
-        self.executions.append((channel_id, request.request_id, request.method))
-        try:
-            result = self.methods[request.method](channel_id, request.params)
-            if inspect.isawaitable(result):
-                result = await result
-            return envelope.encode_value(request.request_id, envelope.RESPONSE, 0, result)
-        except Exception as failure:  # the application's failure is the device's answer, never a crash
-            return envelope.encode_error(request.request_id, envelope.METHOD_FAILED, type(failure).__name__)
