@@ -68,7 +68,7 @@ class RelayCarrier(Carrier):
         return connection
 
     async def _write(self, connection: RelayConnection, frame: bytes) -> None:
-        await connection.emit("tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)})
+        await connection.send_frame(self.channel_id, frame)
 
     async def _disconnect(self, connection: RelayConnection) -> None:
         await _quietly_close(connection)

@@ -8,8 +8,6 @@ WebSocket (the LAN endpoint's LanConnection, tools/lan-endpoint): each says whet
 sends one message; the LAN's also sends a text.
 """
 
-from openhuman_tunnel import base64url
-
 from .connection import RelayConnection
 
 # TRANS-3 item 1: the answers to a handshake message (version 2's ack, version 3's message 2 of a
@@ -32,9 +30,7 @@ class RelayCarrier:
 
     async def send(self, frame: bytes) -> None:
         if self.is_open:
-            await self.connection.emit(
-                "tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)}
-            )
+            await self.connection.send_frame(self.channel_id, frame)
 
 
 class Routes:

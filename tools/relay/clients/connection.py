@@ -10,6 +10,8 @@ import asyncio
 
 import socketio
 
+from openhuman_tunnel import base64url
+
 FRAME = "tunnel:frame"
 # Events the relay sends besides frames (12.2).
 RELAY_EVENTS = (
@@ -74,6 +76,11 @@ class RelayConnection:
 
     async def emit(self, event: str, data: dict) -> None:
         await self.sio.emit(event, data)
+
+    async def send_frame(self, channel_id: str, frame: bytes) -> None:
+        """One frame for `channel_id` in the shape of 12.2 (its payload the frame's base64url text),
+        written here for every core, phone and carrier on a RelayConnection."""
+        await self.emit(FRAME, {"channelId": channel_id, "payload": base64url.encode(frame)})
 
     async def call(self, event: str, data: dict, timeout: float = DEFAULT_TIMEOUT):
         return await self.sio.call(event, data, timeout=timeout)

@@ -2,8 +2,8 @@
 the Python implementation with its envelope gate (spec 5.10, 5.11, 11.5).
 
 What it does per channel:
-- registers it (`tunnel:register`), mints a new core key for it (CHAN-KEY-1), caps the relay's
-  expiry with its own clock (CLOCK-1), joins it as core and writes the pairing payload (QR-ENC);
+- registers it as core_base.py does (a new core key, CLOCK-1's expiry, joined as core) and writes
+  the pairing payload (QR-ENC);
 - answers a 0x03 with its 0x04 (the handshake takes the slot, KEYCONF-1);
 - opens 0x02 frames (KEYCONF-3): the frame that commits a first pairing makes the channel
   `confirming` and shows the code of the committed handshake; the user (the test) compares it
@@ -14,7 +14,7 @@ What it does per channel:
   channel (SIG-CORE-1).
 
 Every refusal is kept in `reports` as (channel id, code) and nothing is sent back for it
-(chapter 7); `executions` counts what the application ran, so tests can assert "nothing executed
+(chapter 7); `executed()` lists what the application ran, so tests can assert "nothing executed
 twice". Randomness is os.urandom, time the real clock (clients/clock.py), both passed in.
 """
 
@@ -22,21 +22,18 @@ import asyncio
 import os
 import time
 
-from openhuman_tunnel import base64url, envelope, qr, x25519
+from openhuman_tunnel import qr, x25519
 from openhuman_tunnel.chunks import Splitter
 from openhuman_tunnel.core_channel import CoreChannel
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
 from openhuman_tunnel.frames import NONCE_LENGTH, TYPE_HANDSHAKE
 from openhuman_tunnel.handshake import Confirming, Paired, Pending, Revoked
-from openhuman_tunnel.pairing_window import expires_at
-from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
+from openhuman_tunnel.rpc import Dispatch, Reply
 
 from .clock import monotonic_ms, unix_seconds
-from .connection import RelayConnection, RelayRefused
+from .core_base import RelayCoreBase
 
-UNKNOWN_CHANNEL = "unknown_channel"  # CHAN-ROUTE-1, a local code
 SESSION_LOST_INTERVAL = 1.0  # SIG-CORE-1: at most once per second per channel
-_KEY = 32
 
 
 class ChannelRecord:
@@ -55,59 +52,16 @@ class ChannelRecord:
         self.session_lost_at = None
 
 
-class RelayCore:
-    def __init__(self, url: str, auth, methods=None, grant=None) -> None:
-        """`methods`: the application, name -> function(channel id, params node) -> JSON text (bytes);
-        `grant`: the companion set (AUTH-2), which always holds the pings (AUTH-3)."""
-        self.methods = dict(methods or {})
-        self.grant = frozenset(grant if grant is not None else self.methods)
-        self.connection = RelayConnection(url, auth, on_frame=self._frame)
-        self.channels = {}
-        self.reports = []
-        self.executions = []
-
-    async def start(self) -> None:
-        await self.connection.connect()
-
-    async def stop(self) -> None:
-        await self.connection.close()
-
+class RelayCore(RelayCoreBase):
     # --- channels --------------------------------------------------------------------
 
-    async def register(self) -> str:
-        """RELAY-1: a new channel with a new core key (CHAN-KEY-1), joined as core (RELAY-4)."""
-        ack = await self.connection.call("tunnel:register", {"role": "core"})
-        if not isinstance(ack, dict) or "channelId" not in ack:
-            error = ack.get("error") if isinstance(ack, dict) else None
-            raise RelayRefused(error.get("code") if isinstance(error, dict) else error)
-        core_static = self._new_core_key()
-        expiry = expires_at(unix_seconds(), ack["pairingExpiresAt"])  # CLOCK-1
-        record = ChannelRecord(ack["channelId"], core_static, Pending(expiry), ack["pairingToken"], expiry)
-        self.channels[record.channel_id] = record
-        await self.join(record.channel_id)
-        return record.channel_id
-
-    def _new_core_key(self) -> bytes:
-        """CHAN-KEY-1: a fresh key whose public half no other channel holds; another draw otherwise."""
-        held = {x25519.public_key(record.core_static) for record in self.channels.values()}
-        while True:
-            key = os.urandom(_KEY)
-            if x25519.public_key(key) not in held:
-                return key
-
-    async def join(self, channel_id: str) -> dict:
-        return await self.connection.join({"channelId": channel_id, "role": "core"})
+    def _new_channel(self, channel_id: str, core_static: bytes, pairing_token: str, expiry: int) -> ChannelRecord:
+        return ChannelRecord(channel_id, core_static, Pending(expiry), pairing_token, expiry)
 
     def pairing_payload(self, channel_id: str) -> str:
         """QR-ENC: the canonical payload with the relay's channel id and token and this channel's key."""
         record = self.channels[channel_id]
         return qr.encode(channel_id, record.pairing_token, x25519.public_key(record.core_static), None, record.expires)
-
-    async def awaiting_confirmation(self, channel_id: str, timeout: float = 10.0) -> str:
-        """The code the desktop shows once a first pairing is committed (SAS-3)."""
-        record = self.channels[channel_id]
-        await asyncio.wait_for(record.confirming.wait(), timeout)
-        return record.code
 
     def confirm(self, channel_id: str) -> None:
         """The user saw the same digits on both screens (CONFIRM-3 case 1), for the code shown (CONFIRM-4)."""
@@ -138,33 +92,24 @@ class RelayCore:
         for channel_id, core_static, state in persisted:
             self.channels[channel_id] = ChannelRecord(channel_id, core_static, state)
 
-    def executed(self, channel_id: str | None = None) -> list:
-        return [e for e in self.executions if channel_id is None or e[0] == channel_id]
-
-    def reported(self, code: str, channel_id: str | None = None) -> int:
-        return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
-
     # --- frames ----------------------------------------------------------------------
 
-    async def _frame(self, channel_id, payload) -> None:
-        record = self.channels.get(channel_id)
-        if record is None:
-            self.reports.append((channel_id, UNKNOWN_CHANNEL))  # CHAN-ROUTE-1: dropped before any check
-            return
+    async def _receive_relay(self, record: ChannelRecord, frame: bytes) -> None:
         try:
-            frame = base64url.decode(payload)
             if frame[:1] == bytes((TYPE_HANDSHAKE,)):
                 await self._handshake(record, frame)
             else:
                 await self._session_frame(record, frame)
         except TunnelError as error:
-            self.reports.append((channel_id, error.code))
+            self.reports.append((record.channel_id, error.code))
 
     async def _send(self, channel_id: str, frame: bytes) -> None:
-        await self.connection.emit("tunnel:frame", {"channelId": channel_id, "payload": base64url.encode(frame)})
+        await self.connection.send_frame(channel_id, frame)
 
     async def _handshake(self, record: ChannelRecord, frame: bytes) -> None:
-        opened = record.channel.handshake(frame, unix_seconds(), os.urandom(_KEY), os.urandom(NONCE_LENGTH))
+        opened = record.channel.handshake(
+            frame, unix_seconds(), os.urandom(x25519.KEY_LENGTH), os.urandom(NONCE_LENGTH)
+        )
         await self._send(record.channel_id, opened.ack)
 
     async def _session_frame(self, record: ChannelRecord, frame: bytes) -> None:
@@ -186,7 +131,7 @@ class RelayCore:
             return
         if isinstance(record.channel.state, Revoked):
             return
-        record.gate = CoreGate(self.grant, self.methods)
+        record.gate = self.application.gate()
         if isinstance(record.channel.state, Confirming) and not record.confirming.is_set():
             record.code = slot_before.sas
             record.shown_handshake = slot_before.handshake_ephemeral
@@ -207,18 +152,8 @@ class RelayCore:
         if isinstance(outcome, Reply):
             answers = outcome.plaintexts
         elif isinstance(outcome, Dispatch):
-            answers = self._run(record.channel_id, outcome)
+            answers = Splitter(outcome.request_id, await self.application.run(record.channel_id, outcome)).plaintexts()
         else:
             return  # a chunk kept; the message is not complete
         for answer in answers:
             await self._send(record.channel_id, record.channel.seal(answer, os.urandom(NONCE_LENGTH), unix_seconds()))
-
-    def _run(self, channel_id: str, request: Dispatch) -> list:
-        """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""
-        self.executions.append((channel_id, request.request_id, request.method))
-        try:
-            result = self.methods[request.method](channel_id, request.params)
-            message = envelope.encode_value(request.request_id, envelope.RESPONSE, 0, result)
-        except Exception as failure:  # the application's failure is the device's answer, never a crash
-            message = envelope.encode_error(request.request_id, envelope.METHOD_FAILED, type(failure).__name__)
-        return Splitter(request.request_id, message).plaintexts()

@@ -2,9 +2,8 @@
 each a pairing of chapter 13 and then sessions of chapter 14, with the envelope gate of chapter 11.
 
 What it does per channel:
-- registers it (`tunnel:register`), mints a new core key (CHAN-KEY-1) and a new 16-byte pairing
-  secret (QR3-ENC-2), caps the relay's expiry with its own clock (CLOCK-1), joins it as core and
-  writes the version 3 pairing payload (8.12);
+- registers it as core_base.py does (a new core key, CLOCK-1's expiry, joined as core) with a new
+  16-byte pairing secret (QR3-ENC-2), and writes the version 3 pairing payload (8.12);
 - routes each frame by its type octet: `0x16` to the channel's current session; every other octet
   to the pairing (`CorePairingV3`, V3-CORE-1) while the channel is not paired, and to the
   reconnection (`CoreReconnectionV3`, V3-RECON-2) once it is; the pairing and the reconnection
@@ -30,31 +29,27 @@ What it does per channel:
   endpoint's reading (which awaits each hand-off) never waits for it.
 
 Every refusal is kept in `reports` as (channel id, code) and nothing is sent back for it
-(chapter 7), but for LAN-11's `session-lost` hint; `executions` counts what the application ran.
+(chapter 7), but for LAN-11's `session-lost` hint; `executed()` lists what the application ran.
 A method may be a coroutine function (an application that awaits something before it answers).
 Randomness is os.urandom, time the real clock (clients/clock.py), both passed in.
 """
 
 import asyncio
-import inspect
 import os
 
-from openhuman_tunnel import base64url, envelope, qr_v3, x25519
+from openhuman_tunnel import envelope, qr_v3, x25519
 from openhuman_tunnel.core_pairing_v3 import CONFIRMING, PAIRED, CorePairingV3
 from openhuman_tunnel.core_reconnect_v3 import CoreReconnectionV3
 from openhuman_tunnel.errors import NO_SESSION, TunnelError
 from openhuman_tunnel.handshake_rate import HandshakeRate
-from openhuman_tunnel.pairing_window import expires_at
-from openhuman_tunnel.rpc import CoreGate, Dispatch, Reply
+from openhuman_tunnel.rpc import Dispatch, Reply
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
 
 from .carriers import RelayCarrier, Routes, SessionLostHint
 from .clock import monotonic_ms, unix_seconds
-from .connection import RelayConnection, RelayRefused
+from .core_base import RelayCoreBase
 
-UNKNOWN_CHANNEL = "unknown_channel"  # CHAN-ROUTE-1, a local code
 PAIRING_SECRET_LENGTH = 16  # `ps` (8.12, V3-PSK-1)
-_KEY = 32
 
 
 class ChannelV3:
@@ -83,56 +78,28 @@ class ChannelV3:
         self.session_lost = SessionLostHint()  # LAN-11
 
 
-class RelayCoreV3:
+class RelayCoreV3(RelayCoreBase):
     def __init__(self, url: str, auth, methods=None, grant=None) -> None:
-        """`methods`: the application, name -> function(channel id, params node) -> JSON text (bytes),
-        or a coroutine function returning it; `grant`: the companion set (AUTH-2), which always
-        holds the pings (AUTH-3)."""
-        self.methods = dict(methods or {})
-        self.grant = frozenset(grant if grant is not None else self.methods)
-        self.connection = RelayConnection(url, auth, on_frame=self._frame)
-        self.channels = {}
-        self.reports = []
-        self.executions = []
+        super().__init__(url, auth, methods, grant)
         self._methods_running = set()  # the tasks of methods (kept, or the loop may drop them)
-
-    async def start(self) -> None:
-        await self.connection.connect()
 
     async def stop(self) -> None:
         for task in list(self._methods_running):
             task.cancel()
-        await self.connection.close()
+        await super().stop()
 
     # --- channels --------------------------------------------------------------------
 
-    async def register(self) -> str:
-        """RELAY-1: a new channel with a new core key and pairing secret, joined as core (RELAY-4)."""
-        ack = await self.connection.call("tunnel:register", {"role": "core"})
-        if not isinstance(ack, dict) or "channelId" not in ack:
-            error = ack.get("error") if isinstance(ack, dict) else None
-            raise RelayRefused(error.get("code") if isinstance(error, dict) else error)
-        expiry = expires_at(unix_seconds(), ack["pairingExpiresAt"])  # CLOCK-1
-        channel_id = ack["channelId"]
-        record = ChannelV3(
+    def _new_channel(self, channel_id: str, core_static: bytes, pairing_token: str, expiry: int) -> ChannelV3:
+        """With a new pairing secret (QR3-ENC-2) and the channel's carrier on the relay (TRANS-3)."""
+        return ChannelV3(
             channel_id,
-            self._new_core_key(),
+            core_static,
             os.urandom(PAIRING_SECRET_LENGTH),
-            ack["pairingToken"],
+            pairing_token,
             expiry,
             RelayCarrier(self.connection, channel_id),
         )
-        self.channels[record.channel_id] = record
-        await self.connection.join({"channelId": record.channel_id, "role": "core"})
-        return record.channel_id
-
-    def _new_core_key(self) -> bytes:
-        """CHAN-KEY-1: a fresh key whose public half no other channel holds; another draw otherwise."""
-        held = {x25519.public_key(record.core_static) for record in self.channels.values()}
-        while True:
-            key = os.urandom(_KEY)
-            if x25519.public_key(key) not in held:
-                return key
 
     def pairing_payload(self, channel_id: str, rpc: str | None = None) -> str:
         """QR3-ENC-1: the canonical version 3 payload, with this channel's key and secret, and the
@@ -149,12 +116,6 @@ class RelayCoreV3:
 
     def channel(self, channel_id: str) -> ChannelV3:
         return self.channels[channel_id]
-
-    async def awaiting_confirmation(self, channel_id: str, timeout: float = 10.0) -> str:
-        """The code the desktop shows once the reveal matched (V3-COMMIT-2, V3-SAS-1)."""
-        record = self.channels[channel_id]
-        await asyncio.wait_for(record.confirming.wait(), timeout)
-        return record.code
 
     async def confirm(self, channel_id: str) -> None:
         """The desktop user's Yes for the code its dialog showed (V3-CONFIRM-1, V3-CONFIRM-2): the
@@ -175,34 +136,17 @@ class RelayCoreV3:
         record = self.channels.get(channel_id)
         return record is not None and record.reconnection is not None
 
-    def executed(self, channel_id: str | None = None) -> list:
-        return [e for e in self.executions if channel_id is None or e[0] == channel_id]
-
-    def reported(self, code: str, channel_id: str | None = None) -> int:
-        return sum(1 for c, k in self.reports if k == code and (channel_id is None or c == channel_id))
-
     # --- frames ----------------------------------------------------------------------
 
-    async def _frame(self, channel_id, payload) -> None:
-        record = self.channels.get(channel_id)
-        if record is None:
-            self.reports.append((channel_id, UNKNOWN_CHANNEL))  # CHAN-ROUTE-1: dropped before any check
-            return
-        try:
-            frame = base64url.decode(payload)
-        except TunnelError as error:
-            self.reports.append((channel_id, error.code))
-            return
+    async def _receive_relay(self, record: ChannelV3, frame: bytes) -> None:
         await self._receive(record, frame, record.relay, lan=False)
 
     async def receive_lan(self, channel_id: str, message: bytes, connection) -> None:
         """One binary message of a LAN connection, for its hello's channel (LAN-6): checked as a
         relay frame is (TRANS-1); a session frame without a session is hinted `session-lost`."""
-        record = self.channels.get(channel_id)
-        if record is None:
-            self.reports.append((channel_id, UNKNOWN_CHANNEL))
-            return
-        await self._receive(record, message, connection, lan=True)
+        record = self._known_channel(channel_id)
+        if record is not None:
+            await self._receive(record, message, connection, lan=True)
 
     async def _receive(self, record: ChannelV3, frame: bytes, carrier, lan: bool) -> None:
         try:
@@ -246,7 +190,7 @@ class RelayCoreV3:
         record.reconnection = CoreReconnectionV3(
             record.core_static, record.cid, pairing.device_public_key, pairing.reconnect_psk
         )
-        record.gate = CoreGate(self.grant, self.methods, granted_at=monotonic_ms())  # AUTH-5 from now
+        record.gate = self.application.gate(granted_at=monotonic_ms())  # AUTH-5 from now
         self._start_session(record, pairing.session)
 
     async def _reconnection_frame(self, record: ChannelV3, frame: bytes, carrier, lan: bool) -> None:
@@ -295,7 +239,7 @@ class RelayCoreV3:
         # else: a chapter 11 chunk kept (version 3 sends none, 14.6)
 
     async def _dispatch(self, record: ChannelV3, request: Dispatch) -> None:
-        answer = await self._run(record.channel_id, request)
+        answer = await self.application.run(record.channel_id, request)
         try:
             await self._answer(record, request.request_id, answer)
         except TunnelError as error:
@@ -309,14 +253,3 @@ class RelayCoreV3:
         carrier = record.routes.for_request(request_id)
         if carrier is not None:
             await self._send_all(carrier, record.session.send(answer, unix_seconds()))
-
-    async def _run(self, channel_id: str, request: Dispatch) -> bytes:
-        """RPC-6 step 4: the application runs the method once; a failure is `method_failed`."""
-        self.executions.append((channel_id, request.request_id, request.method))
-        try:
-            result = self.methods[request.method](channel_id, request.params)
-            if inspect.isawaitable(result):
-                result = await result
-            return envelope.encode_value(request.request_id, envelope.RESPONSE, 0, result)
-        except Exception as failure:  # the application's failure is the device's answer, never a crash
-            return envelope.encode_error(request.request_id, envelope.METHOD_FAILED, type(failure).__name__)

@@ -8,7 +8,8 @@ compares the two codes and confirms only when they are equal (CONFIRM-3, SAS-3, 
 
 from openhuman_tunnel.errors import TunnelError
 
-from .phone import PING, RelayPhone
+from .phone import RelayPhone
+from .phone_base import PING
 
 # The relay's default account when it runs without --accounts (loopback development only).
 DEV_CORE_AUTH = {"account": "dev", "coreToken": "openhuman-dev-core-token"}

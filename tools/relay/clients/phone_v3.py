@@ -1,4 +1,5 @@
-"""The version 3 phone: one pairing scanned from a version 3 payload (8.12), one device connection.
+"""The version 3 phone: one pairing scanned from a version 3 payload (8.12), one device connection
+(phone_base.py: what it keeps per pairing, the relay connection and the requests).
 
 The scan gives the channel id, the pairing token, the core's key and the pairing secret `ps`. The
 phone then pairs (chapter 13: message 1 with its commitment, message 2, the reveal; both users
@@ -14,74 +15,37 @@ when to reconnect. Randomness is os.urandom, time the real clock, both passed in
 
 import asyncio
 import os
-import uuid
 
-from openhuman_tunnel import base64url, envelope, qr_v3
+from openhuman_tunnel import envelope, qr_v3
 from openhuman_tunnel.device_pairing_v3 import CONFIRMING, PAIRED, DevicePairingV3
 from openhuman_tunnel.device_reconnect_v3 import AWAITING, DeviceReconnectionV3
 from openhuman_tunnel.errors import NO_SESSION, UNEXPECTED_TYPE, TunnelError
 from openhuman_tunnel.pairing_v3_messages import NONCE_LENGTH
-from openhuman_tunnel.rpc import DeviceRequests, Event
+from openhuman_tunnel.rpc import DeviceRequests
 from openhuman_tunnel.session_v3_frames import TYPE_SESSION_V3
+from openhuman_tunnel.x25519 import KEY_LENGTH
 
 from .clock import monotonic_ms, unix_seconds
-from .connection import RelayConnection
-from .phone import PING, REQUEST_TIMEOUT, UNKNOWN_CHANNEL
+from .phone_base import RelayPhoneBase
 
 ANSWER_TIMEOUT_SECONDS = 10.0  # how long the phone waits for message 2 or 0x14 (DEV-STATE-3's 10 s)
 NOT_PAIRED = "not_paired"  # a local code: a reconnection needs a committed pairing
-_KEY = 32
 
 
-class RelayPhoneV3:
+class RelayPhoneV3(RelayPhoneBase):
     def __init__(self, url: str, payload_text: str) -> None:
         scanned = qr_v3.parse(payload_text, unix_seconds())  # PairingPayloadError on a bad or expired payload
         if scanned.version != qr_v3.VERSION:
             raise ValueError("a version %d payload: this phone runs version 3 only" % scanned.version)
-        self.url = url
-        self.channel_id = scanned.cid
+        super().__init__(url, scanned)
         self.cid = scanned.cid.encode("ascii")  # the prologue's bytes (V3-PRO-1)
-        self.pairing_token = scanned.pt
-        self.core_public = scanned.cpk
         self.pairing_secret = scanned.ps
-        self.device_static = os.urandom(_KEY)
-        self.credential = None
-        self.connection = None
-        self.reports = []  # local refusals (codes), nothing sent back
         self.pairing = None  # DevicePairingV3 from message 1 until paired or failed
         self.reconnect_psk = None  # kept once paired (V3-CONFIRM-2)
         self.reconnection = None  # DeviceReconnectionV3 while one runs
-        self.session = None
-        self.requests = None
-        self.sessions = 0  # sessions started so far
+        self.session = None  # set with `requests` (_start_session)
         self.paired = asyncio.Event()
         self._answered = None  # the future a pairing or a reconnection waits on
-        self._answers = {}
-
-    # --- the relay connection (RELAY-5, RELAY-6, SIG-DEV-1) ---------------------------
-
-    async def connect(self) -> dict:
-        """Join the channel: with the pairing token the first time, then only with the credential the
-        relay issued. RelayRefused carries the relay's code."""
-        self.connection = RelayConnection(self.url, on_frame=self._frame)
-        await self.connection.connect()
-        connect = {"channelId": self.channel_id, "role": "client"}
-        if self.credential is None:
-            connect["pairingToken"] = self.pairing_token
-        else:
-            connect["deviceCredential"] = self.credential
-        try:
-            connected = await self.connection.join(connect)
-        except BaseException:
-            await self.connection.close()
-            raise
-        if "deviceCredential" in connected:
-            self.credential = connected["deviceCredential"]
-        return connected
-
-    async def disconnect(self) -> None:
-        if self.connection is not None:
-            await self.connection.close()
 
     # --- the pairing (V3-DEV-1, V3-CONFIRM-1, V3-CONFIRM-2) ---------------------------
 
@@ -93,7 +57,7 @@ class RelayPhoneV3:
             self.cid,
             self.pairing_secret,
             self.device_static,
-            os.urandom(_KEY),
+            os.urandom(KEY_LENGTH),
             os.urandom(NONCE_LENGTH),
         )
         self._answered = asyncio.get_running_loop().create_future()
@@ -130,7 +94,7 @@ class RelayPhoneV3:
         if self.reconnect_psk is None:
             raise TunnelError(NOT_PAIRED)
         self.reconnection = DeviceReconnectionV3(
-            self.core_public, self.cid, self.device_static, os.urandom(_KEY), self.reconnect_psk
+            self.core_public, self.cid, self.device_static, os.urandom(KEY_LENGTH), self.reconnect_psk
         )
         self._answered = asyncio.get_running_loop().create_future()
         await self._send(self.reconnection.message_one)
@@ -157,57 +121,21 @@ class RelayPhoneV3:
 
     # --- requests (ENV-5, RPC-4, RPC-5) -----------------------------------------------
 
-    async def request(
-        self, method: str, params: bytes | None = None, timeout_ms: int = 5000, request_id: str | None = None
-    ) -> Event:
-        """Send one request as one message of the session and wait for its answer; TunnelError
-        `request_timeout` after the deadline. A retry passes the action's request id again (ENV-5)."""
+    def _request_frames(self, request_id: str, method: str, params: bytes | None, timeout_ms: int) -> list:
+        """The request as one message of the session: the frames of the whole envelope, fragmented by
+        the session (14.6), never chapter 11's chunks."""
         if self.session is None:
             raise TunnelError(NO_SESSION)
-        session, requests = self.session, self.requests
-        request_id = request_id or str(uuid.uuid4())
         # DeviceRequests checks the id and keeps the request pending (RPC-4); the chapter 11 chunks it
-        # returns are not sent: version 3 sends the whole envelope, fragmented by the session (14.6).
-        requests.send(request_id, method, params, False, timeout_ms, monotonic_ms())
+        # returns are not sent.
+        self.requests.send(request_id, method, params, False, timeout_ms, monotonic_ms())
         try:
-            frames = session.send(envelope.encode_request(request_id, method, params, False), unix_seconds())
+            return self.session.send(envelope.encode_request(request_id, method, params, False), unix_seconds())
         except TunnelError:
-            requests.pending.pop(request_id, None)  # nothing was sent: nothing is pending
+            self.requests.pending.pop(request_id, None)  # nothing was sent: nothing is pending
             raise
-        answer = asyncio.get_running_loop().create_future()
-        self._answers[request_id] = answer
-        try:
-            await self._send_all(frames)
-            # Just past the deadline: RPC-5 fails a request at the first step with now > deadline.
-            return await asyncio.wait_for(answer, timeout_ms / 1000 + 0.002)
-        except TimeoutError:
-            requests.expire(monotonic_ms())
-            raise TunnelError(REQUEST_TIMEOUT) from None
-        finally:
-            self._answers.pop(request_id, None)
-
-    async def ping(self, timeout_ms: int = 5000) -> Event:
-        return await self.request(PING, b"{}", timeout_ms)
 
     # --- receiving --------------------------------------------------------------------
-
-    async def _send(self, frame: bytes) -> None:
-        await self.connection.emit("tunnel:frame", {"channelId": self.channel_id, "payload": base64url.encode(frame)})
-
-    async def _send_all(self, frames: list) -> None:
-        for frame in frames:
-            await self._send(frame)
-
-    async def _frame(self, channel_id, payload) -> None:
-        if channel_id != self.channel_id:
-            self.reports.append(UNKNOWN_CHANNEL)  # not this pairing's: dropped unread
-            return
-        try:
-            frame = base64url.decode(payload)
-        except TunnelError as error:
-            self.reports.append(error.code)
-            return
-        await self.receive(frame)
 
     async def receive(self, frame: bytes) -> None:
         """One message from the core, whatever carrier brought it (TRANS-1). By type octet: 0x16 to
@@ -231,12 +159,3 @@ class RelayPhoneV3:
                 raise TunnelError(UNEXPECTED_TYPE)
         except TunnelError as error:
             self.reports.append(error.code)
-
-    def _deliver(self, message: bytes) -> None:
-        now = monotonic_ms()
-        self.requests.expire(now)
-        event = self.requests.receive(message, now)
-        if isinstance(event, Event):
-            answer = self._answers.get(event.request_id)
-            if answer is not None and not answer.done():
-                answer.set_result(event)

@@ -15,7 +15,8 @@ from relay_case import RelayTestCase  # sets up the import path of the clients a
 from clients.connection import RelayRefused
 from clients.core import RelayCore
 from clients.pairing import DEV_CORE_AUTH, assert_ok
-from clients.phone import REQUEST_TIMEOUT, RelayPhone
+from clients.phone import RelayPhone
+from clients.phone_base import REQUEST_TIMEOUT
 from openhuman_tunnel.errors import TunnelError
 
 

@@ -15,7 +15,7 @@ from relay_case import RelayTestCase  # sets up the import path of the clients a
 from clients.clock import unix_seconds
 from clients.core_v3 import RelayCoreV3
 from clients.pairing import DEV_CORE_AUTH, assert_ok
-from clients.phone import REQUEST_TIMEOUT
+from clients.phone_base import REQUEST_TIMEOUT
 from clients.phone_v3 import RelayPhoneV3
 from openhuman_tunnel import envelope, qr_v3
 from openhuman_tunnel.core_pairing_v3 import PAIRED, PENDING

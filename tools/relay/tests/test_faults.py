@@ -17,7 +17,8 @@ import unittest
 from relay_case import RelayTestCase
 
 from clients.connection import RelayRefused
-from clients.phone import REQUEST_TIMEOUT, RelayPhone
+from clients.phone import RelayPhone
+from clients.phone_base import REQUEST_TIMEOUT
 from openhuman_tunnel import envelope
 from openhuman_tunnel.errors import TunnelError
 
