@@ -11,16 +11,6 @@ import VectorFormat
 /// nobody chose in advance; the checks themselves then ask what the world shows (which path
 /// answered, how often the core ran a request).
 struct SelectionDriver {
-    /// One thing that happened, in the order the lab reported it.
-    enum Happening {
-        /// A carrier event (TRANS-4, TRANS-5), fed to the selection.
-        case event(JSONValue)
-        /// An armed timer that came due, fed to the selection.
-        case timer(String)
-        /// The final answer to a request the check sent through the lab's device.
-        case answer(LabAnswer)
-    }
-
     struct LabAnswer: Equatable {
         var requestId: String
         var kind: String
@@ -34,8 +24,6 @@ struct SelectionDriver {
     private(set) var steps: [JSONValue] = []
     /// The adapter's decision after each step.
     private(set) var decisions: [SelectionDecision] = []
-    /// Every happening with its time on the selection's clock.
-    private(set) var history: [(at: Int64, happening: Happening)] = []
     private(set) var answers: [String: LabAnswer] = [:]
 
     init(lab: TransportLab, context: LiveContext) {
@@ -71,32 +59,25 @@ struct SelectionDriver {
         }
     }
 
-    /// Waits for the next thing to happen, at the latest the earliest armed timer or `limit`;
-    /// nil when `limit` came first and nothing happened.
-    @discardableResult
-    mutating func next(limit: Int64) throws(CheckFailure) -> Happening? {
+    /// Waits for the next thing to happen, at the latest the earliest armed timer or `limit`: a
+    /// carrier event or a due timer is fed to the selection, a request's answer is kept, and
+    /// nothing happens when `limit` comes first.
+    mutating func next(limit: Int64) throws(CheckFailure) {
         let timer = decision.nextTimer
         let until = min(timer?.due ?? limit, limit)
         let answer = try lab.call(["op": "wait", "until": .int(until)], seconds: lab.seconds(until: until))
-        let at = lab.now
         if let event = answer["event"], case .object = event {
-            history.append((at, .event(event)))
-            try feed(event, at: at)
-            return .event(event)
+            return try feed(event, at: lab.now)
         }
         if let reported = answer["answer"], let labAnswer = Self.labAnswer(reported) {
             answers[labAnswer.requestId] = labAnswer
-            history.append((at, .answer(labAnswer)))
-            return .answer(labAnswer)
+            return
         }
         guard answer["timeout"] == .bool(true) else {
             throw CheckFailure("the transport lab answered wait with neither an event, an answer nor a timeout")
         }
-        guard let timer, timer.due <= at else { return nil }
-        let event: JSONValue = ["event": "timer", "timer": .string(timer.name)]
-        history.append((at, .timer(timer.name)))
-        try feed(event, at: at)
-        return .timer(timer.name)
+        guard let timer, timer.due <= lab.now else { return }
+        try feed(["event": "timer", "timer": .string(timer.name)], at: lab.now)
     }
 
     /// Runs until `goal` holds, failing when `within` ms of the selection's clock pass first.
