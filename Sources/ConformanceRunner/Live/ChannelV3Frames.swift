@@ -2,10 +2,15 @@ import VectorFormat
 
 /// The session frames the version 3 live exchanges send once a handshake has committed: a request
 /// from the device and the core's answer, each of which the other side's channel must deliver
-/// (V3-CHAN-1, V3-CHAN-3, ADP-133).
+/// (V3-CHAN-1, V3-CHAN-3, ADP-133). Each is a chapter 11 envelope, as every version 3 message is
+/// (14.6), so a saved trace verifies with no departure (VERIFY-18).
 enum ChannelV3Frames {
-    static let request = Array(#"{"kind":"request","requestId":"live-1","method":"openhuman.ping"}"#.utf8)
-    static let response = Array(#"{"kind":"response","requestId":"live-1","result":{"ok":true}}"#.utf8)
+    static let request = Array(
+        #"{"requestId":"live-1","kind":"request","seq":0,"payload":{"method":"openhuman.ping"}}"#.utf8
+    )
+    static let response = Array(
+        #"{"requestId":"live-1","kind":"response","seq":0,"payload":{"ok":true,"result":"pong"}}"#.utf8
+    )
 
     /// A channel operation's `send` step.
     static func send(_ message: [UInt8], now: Int64) -> JSONValue {
