@@ -41,8 +41,9 @@ final class TransportLiveCheckTests: XCTestCase {
         )
         XCTAssertEqual(mutant.map(\.outcome), [.failed])
         let message = mutant.first?.message ?? ""
-        XCTAssertTrue(message.contains("after error(lan, "), message)
-        XCTAssertTrue(message.contains("steps["), message)
+        // The first decision that differs is the one after the refusal: the race gives up there.
+        XCTAssertTrue(message.hasPrefix("the selection's answer after error(lan, refused) at "), message)
+        XCTAssertTrue(message.contains("output member steps[1].actions"), message)
 
         var control = try referenceAdapter(mutant: "select-first-settled")
         control.removeLast(2)
